@@ -1,0 +1,66 @@
+"""Chance, made explicit: the seeded shuffle and the first dealer (R5, R10).
+
+A :class:`~teenpatti_rules.actions.Deal` without a deck shuffles
+:func:`~teenpatti_rules.cards.standard_deck` with :func:`shuffled_deck`. The shuffle
+is seeded through SHA-256 of the session seed and the hand number, so one hand's
+cards reveal nothing about the next hand's deck, and the same seed always gives
+the same decks.
+
+>>> shuffled_deck(7, 1) == shuffled_deck(7, 1) != shuffled_deck(7, 2)
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Sequence
+
+from .cards import CARDS, Card
+
+__all__ = ["deal_hands", "first_dealer", "shuffled_deck"]
+
+
+def _digest(*parts: object) -> int:
+    text = ":".join(str(part) for part in ("teenpatti_rules", *parts))
+    return int.from_bytes(hashlib.sha256(text.encode()).digest(), "big")
+
+
+def shuffled_deck(seed: int, hand_number: int) -> tuple[Card, ...]:
+    """The deck of hand ``hand_number`` of the session with seed ``seed``.
+
+    :param seed: the session seed (any int).
+    :param hand_number: 1 for the first hand.
+    :returns: the 52 cards in shuffled order.
+    """
+    deck = list(CARDS)
+    random.Random(_digest("deck", seed, hand_number)).shuffle(deck)
+    return tuple(deck)
+
+
+def first_dealer(seed: int, seat_count: int) -> int:
+    """The dealer of the first hand, chosen from the session seed (R5).
+
+    :param seed: the session seed.
+    :param seat_count: how many seats the table has (at least 1).
+    :returns: a seat in ``0..seat_count-1``.
+    """
+    return _digest("dealer", seed) % seat_count
+
+
+def deal_hands(deck: Sequence[Card], order: Sequence[int]) -> dict[int, tuple[Card, Card, Card]]:
+    """Deal three cards to each seat of ``order``, one card at a time (R10).
+
+    With k seats, the i-th seat of ``order`` gets ``deck[i]``, ``deck[i + k]`` and
+    ``deck[i + 2k]``.
+
+    :param deck: at least ``3 * len(order)`` cards (not checked here).
+    :param order: the seats in deal order, the dealer's left first, the dealer last.
+    :returns: seat → its three cards, in the order dealt.
+
+    >>> from teenpatti_rules.cards import parse_cards
+    >>> deal_hands(parse_cards("2c 3c 4c 5c 6c 7c"), [1, 0])
+    {1: (Card.parse('2c'), Card.parse('4c'), Card.parse('6c')), 0: (Card.parse('3c'), Card.parse('5c'), Card.parse('7c'))}
+    """
+    k = len(order)
+    return {seat: (deck[i], deck[i + k], deck[i + 2 * k]) for i, seat in enumerate(order)}

@@ -1,0 +1,548 @@
+"""The reducer: :func:`apply` and :func:`legal_actions`.
+
+One small function per action kind, each citing the rules it implements. Every
+function first checks that the action is legal (with the shared questions of
+:mod:`teenpatti_rules.options`), and only then builds the next state; the input
+state is never changed. After every betting action, :func:`_after_turn` decides
+what the rules say comes next: the last player wins (R39), the pot limit ends the
+betting (R37), at most one player can still bet (R40), or the turn passes left.
+
+>>> from teenpatti_rules import Bet, Deal, Look, new_session, parse_cards
+>>> state = new_session(["A", "B", "C"], seed=1, dealer=0)
+>>> state = apply(state, Deal(0, parse_cards("As Kd Qh 2c 3d 4h 9s 9d 9c")))
+>>> state.actor, state.pot, state.stake
+(1, 3, 1)
+>>> state = apply(state, Look(1))
+>>> [str(action) for action in legal_actions(state)]
+['P0 look', 'P2 look', 'P1 pack', 'P1 bet 2', 'P1 bet 4']
+>>> apply(state, Bet(2, 1))
+Traceback (most recent call last):
+...
+teenpatti_rules.errors.IllegalActionError: seat 2 may not bet: it is seat 1's turn
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import attrs
+
+from .actions import (
+    AcceptSideShow,
+    Action,
+    AllIn,
+    Bet,
+    Deal,
+    Look,
+    Pack,
+    RefuseSideShow,
+    Show,
+    SideShow,
+)
+from .cards import Card
+from .dealing import deal_hands, shuffled_deck
+from .errors import IllegalActionError
+from .events import (
+    BetMade,
+    BootPosted,
+    Event,
+    HandEnding,
+    HandStarted,
+    Looked,
+    Packed,
+    Payout,
+    SeatLeft,
+    SessionEnded,
+    ShowAsked,
+    Showdown,
+    ShownHand,
+    SideShowAccepted,
+    SideShowAsked,
+    SideShowRefused,
+    WentAllIn,
+)
+from .options import (
+    bet_amounts,
+    bettors,
+    first_player,
+    next_player,
+    players_in_hand,
+    previous_player,
+    show_cost,
+    sideshow_amounts,
+    stake_after_bet,
+    why_not_all_in,
+    why_not_bet,
+    why_not_look,
+    why_not_show,
+    why_not_sideshow,
+)
+from .pots import award, pot_slices, seats_from_left_of
+from .ranking import HandRank, evaluate
+from .state import HandResult, Phase, Seat, SideShowRequest, State
+
+__all__ = ["apply", "legal_actions"]
+
+_evolve = attrs.evolve
+
+
+# --- checks shared by every action ---------------------------------------------------
+
+_VERBS = {
+    Deal: "deal",
+    Look: "look",
+    Pack: "pack",
+    AllIn: "go all-in",
+    Show: "show",
+    Bet: "bet",
+    SideShow: "ask for a sideshow",
+    AcceptSideShow: "accept a sideshow",
+    RefuseSideShow: "refuse a sideshow",
+}
+
+
+def _refuse(action: Action, reason: str) -> IllegalActionError:
+    return IllegalActionError(f"seat {action.seat} may not {_VERBS[type(action)]}: {reason}", action)
+
+
+def _check_seat(state: State, action: Action) -> None:
+    seat = action.seat
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state.seats):
+        raise IllegalActionError(
+            f"{action!r} names no seat: seats are 0..{len(state.seats) - 1}", action
+        )
+
+
+def _check_turn(state: State, action: Action) -> None:
+    """The action is a betting action: the hand is in play and it is the seat's turn (R20, R29)."""
+    _check_seat(state, action)
+    if state.phase is Phase.BETTING:
+        if action.seat != state.actor:
+            raise _refuse(action, f"it is seat {state.actor}'s turn")
+        return
+    if state.phase is Phase.SIDESHOW:
+        assert state.sideshow is not None
+        raise _refuse(
+            action,
+            f"a sideshow is pending; only seat {state.sideshow.target} may act, "
+            "to accept or refuse it (R29, R31)",
+        )
+    raise _refuse(action, _between_hands(state))
+
+
+def _between_hands(state: State) -> str:
+    if state.phase is Phase.SESSION_OVER:
+        return "the session is over"
+    return "no hand is in play (the table waits for a deal)"
+
+
+def _check_amount(action: Bet | SideShow) -> None:
+    amount = action.amount
+    if isinstance(amount, bool) or not isinstance(amount, int):
+        raise _refuse(action, f"the amount must be a whole number of chips, not {amount!r}")
+
+
+# --- small state updates -------------------------------------------------------------
+
+
+def _with_seat(seats: tuple[Seat, ...], index: int, seat: Seat) -> tuple[Seat, ...]:
+    return (*seats[:index], seat, *seats[index + 1 :])
+
+
+def _pay_in(state: State, seat: int, amount: int, **changes: Any) -> State:
+    """``seat`` puts ``amount`` chips in the pot; all-in when that empties its stack (R25)."""
+    player = state.seats[seat]
+    stack = player.stack - amount
+    new_player = _evolve(
+        player, stack=stack, contributed=player.contributed + amount, all_in=stack == 0, **changes
+    )
+    return _evolve(state, seats=_with_seat(state.seats, seat, new_player), pot=state.pot + amount)
+
+
+def _log(state: State, *events: Event, **changes: Any) -> State:
+    return _evolve(state, events=state.events + events, **changes)
+
+
+# --- dealing -------------------------------------------------------------------------
+
+
+def _check_deck(state: State, action: Deal, players: int) -> tuple[Card, ...]:
+    deck = action.deck
+    if deck is None:
+        if state.seed is None:
+            raise _refuse(action, "this state has no seed (it is a view); give an explicit deck")
+        return shuffled_deck(state.seed, state.hand_number + 1)
+    if not isinstance(deck, Sequence) or isinstance(deck, str):
+        raise _refuse(action, f"the deck must be a sequence of Card, not {deck!r}")
+    for position, card in enumerate(deck):
+        if not isinstance(card, Card):
+            raise _refuse(action, f"deck[{position}] is not a Card: {card!r}")
+    if len(set(deck)) != len(deck):
+        twice = next(card for i, card in enumerate(deck) if card in deck[:i])
+        raise _refuse(action, f"card {twice} appears twice in the deck")
+    if len(deck) < 3 * players:
+        raise _refuse(
+            action, f"{players} players need a deck of at least {3 * players} cards, not {len(deck)} (R10)"
+        )
+    return tuple(deck)
+
+
+def _deal(state: State, action: Deal) -> State:
+    """Deal the next hand: everyone posts the boot, three cards each (R6, R9–R12)."""
+    _check_seat(state, action)
+    if state.phase is not Phase.AWAITING_DEAL:
+        reason = "the session is over" if state.phase is Phase.SESSION_OVER else "a hand is in play"
+        raise _refuse(action, reason)
+    if not state.seats[action.seat].in_session:
+        raise _refuse(action, "it has left the session (R6)")
+    order = [seat for seat in seats_from_left_of(state.dealer, len(state.seats))
+             if state.seats[seat].in_session]
+    hands = deal_hands(_check_deck(state, action, len(order)), order)
+    boot = state.rules.boot
+    seats = tuple(
+        Seat(
+            seat.name,
+            seat.stack - boot,
+            in_hand=True,
+            all_in=seat.stack == boot,
+            contributed=boot,
+            cards=hands[index],
+        )
+        if seat.in_session
+        else Seat(seat.name, seat.stack, in_session=False)
+        for index, seat in enumerate(state.seats)
+    )
+    hand_number = state.hand_number + 1
+    events: tuple[Event, ...] = (
+        HandStarted(hand_number, state.dealer, action.seat, tuple(order)),
+        *(BootPosted(seat, boot, seats[seat].all_in) for seat in order),
+    )
+    state = _evolve(
+        state,
+        phase=Phase.BETTING,
+        hand_number=hand_number,
+        pot=boot * len(order),
+        stake=boot,
+        seats=seats,
+        sideshow=None,
+        events=events,
+    )
+    limit = state.rules.pot_limit
+    if (limit is not None and state.pot >= limit) or len(bettors(state)) <= 1:
+        return _showdown(state)  # R12
+    return _evolve(state, actor=first_player(state))  # R19
+
+
+# --- looking (not a turn) ------------------------------------------------------------
+
+
+def _look(state: State, action: Look) -> State:
+    """A blind player in the hand and not all-in looks, on or off turn (R22, R28)."""
+    _check_seat(state, action)
+    reason = why_not_look(state, action.seat)
+    if reason is not None:
+        raise _refuse(action, reason)
+    seat = action.seat
+    seats = _with_seat(state.seats, seat, _evolve(state.seats[seat], seen=True))
+    return _log(state, Looked(seat), seats=seats)
+
+
+# --- betting actions -----------------------------------------------------------------
+
+
+def _pack(state: State, action: Pack) -> State:
+    """The actor leaves the hand; its chips stay in the pot (R29)."""
+    _check_turn(state, action)
+    seat = action.seat
+    seats = _with_seat(state.seats, seat, _evolve(state.seats[seat], in_hand=False))
+    return _after_turn(_log(state, Packed(seat), seats=seats), seat)
+
+
+def _bet(state: State, action: Bet) -> State:
+    """A chaal of the minimum or a raise to twice it; it sets the stake (R23–R25)."""
+    _check_turn(state, action)
+    _check_amount(action)
+    seat, amount = action.seat, action.amount
+    reason = why_not_bet(state, seat, amount)
+    if reason is not None:
+        raise _refuse(action, reason)
+    player = state.seats[seat]
+    blind = not player.seen
+    stake = stake_after_bet(player.seen, amount)
+    state = _pay_in(state, seat, amount, blind_bets=player.blind_bets + blind)
+    event = BetMade(seat, amount, stake, blind, state.seats[seat].all_in)
+    return _after_turn(_log(state, event, stake=stake), seat, betting=True)
+
+
+def _all_in(state: State, action: AllIn) -> State:
+    """The actor, short of the minimum bet, puts its whole stack in; the stake stays (R26, R27)."""
+    _check_turn(state, action)
+    seat = action.seat
+    reason = why_not_all_in(state, seat)
+    if reason is not None:
+        raise _refuse(action, reason)
+    amount = state.seats[seat].stack
+    state = _pay_in(state, seat, amount)
+    return _after_turn(_log(state, WentAllIn(seat, amount)), seat, betting=True)
+
+
+def _show(state: State, action: Show) -> State:
+    """With two players left, the actor pays its minimum bet for a show (R34–R36, R38)."""
+    _check_turn(state, action)
+    seat = action.seat
+    reason = why_not_show(state, seat)
+    if reason is not None:
+        raise _refuse(action, reason)
+    opponent = next(other for other in players_in_hand(state) if other != seat)
+    cost = show_cost(state, seat)
+    state = _log(_pay_in(state, seat, cost), ShowAsked(seat, opponent, cost))
+    if _reached_pot_limit(state):
+        return _showdown(state)  # R38: an ordinary showdown, ties split
+    return _showdown(state, ending=HandEnding.SHOW, loses_ties=seat)  # R35
+
+
+def _sideshow(state: State, action: SideShow) -> State:
+    """A seen actor pays a chaal and asks its previous player for a sideshow (R30, R38)."""
+    _check_turn(state, action)
+    _check_amount(action)
+    seat, amount = action.seat, action.amount
+    reason = why_not_sideshow(state, seat, amount)
+    if reason is not None:
+        raise _refuse(action, reason)
+    target = previous_player(state, seat)
+    assert target is not None
+    stake = stake_after_bet(True, amount)
+    state = _pay_in(state, seat, amount)
+    state = _log(state, SideShowAsked(seat, target, amount, stake), stake=stake)
+    if _reached_pot_limit(state):
+        return _showdown(state)  # R38: the request is cancelled
+    return _evolve(
+        state, phase=Phase.SIDESHOW, actor=target, sideshow=SideShowRequest(seat, target, amount)
+    )
+
+
+def _check_answer(state: State, action: AcceptSideShow | RefuseSideShow) -> SideShowRequest:
+    _check_seat(state, action)
+    request = state.sideshow
+    if state.phase is not Phase.SIDESHOW or request is None:
+        raise _refuse(action, "no sideshow is pending")
+    if action.seat != request.target:
+        raise _refuse(
+            action, f"the pending sideshow was asked of seat {request.target}, not seat {action.seat}"
+        )
+    return request
+
+
+def _accept_sideshow(state: State, action: AcceptSideShow) -> State:
+    """Compare the two hands privately; the lower packs, the asker on a tie (R31, R32)."""
+    request = _check_answer(state, action)
+    asker, target = request.asker, request.target
+    rules = state.rules
+    asker_wins = evaluate(state.seats[asker].cards, rules) > evaluate(state.seats[target].cards, rules)
+    loser = target if asker_wins else asker
+    seats = _with_seat(state.seats, loser, _evolve(state.seats[loser], in_hand=False))
+    state = _log(
+        state,
+        SideShowAccepted(asker, target, loser),
+        seats=seats,
+        phase=Phase.BETTING,
+        sideshow=None,
+    )
+    return _after_turn(state, asker)
+
+
+def _refuse_sideshow(state: State, action: RefuseSideShow) -> State:
+    """The bet stays; play passes to the asker's left (R31)."""
+    request = _check_answer(state, action)
+    state = _log(
+        state,
+        SideShowRefused(request.asker, request.target),
+        phase=Phase.BETTING,
+        sideshow=None,
+    )
+    return _after_turn(state, request.asker)
+
+
+# --- what comes next -----------------------------------------------------------------
+
+
+def _reached_pot_limit(state: State) -> bool:
+    limit = state.rules.pot_limit
+    return limit is not None and state.pot >= limit
+
+
+def _after_turn(state: State, seat: int, *, betting: bool = False) -> State:
+    """After ``seat``'s turn: R39, then R37 (only after a bet or all-in), then R40, else
+    the turn passes to ``seat``'s left (R19, R31)."""
+    in_hand = players_in_hand(state)
+    if len(in_hand) == 1:
+        return _finish_hand(state, HandEnding.PACKED, {in_hand[0]: 0}, shown=False)  # R39
+    if betting and _reached_pot_limit(state):
+        return _showdown(state)  # R37
+    if len(bettors(state)) <= 1:
+        return _showdown(state)  # R40
+    return _evolve(state, actor=next_player(state, seat))
+
+
+def _showdown(
+    state: State, *, ending: HandEnding = HandEnding.SHOWDOWN, loses_ties: int | None = None
+) -> State:
+    """Turn up every hand still in and pay the pot by slices (R35, R40, R41)."""
+    rules = state.rules
+    ranks: dict[int, HandRank] = {
+        seat: evaluate(state.seats[seat].cards, rules) for seat in players_in_hand(state)
+    }
+    strengths = {seat: rank.strength for seat, rank in ranks.items()}
+    return _finish_hand(state, ending, strengths, shown=True, loses_ties=loses_ties, ranks=ranks)
+
+
+def _finish_hand(
+    state: State,
+    ending: HandEnding,
+    strengths: dict[int, int],
+    *,
+    shown: bool,
+    loses_ties: int | None = None,
+    ranks: dict[int, HandRank] | None = None,
+) -> State:
+    """Pay out (R18, R39, R41), remove short stacks (R7), move the button (R5) and
+    end the session when R2 says so (R8)."""
+    seats = state.seats
+    n = len(seats)
+    slices = pot_slices(
+        [seat.contributed for seat in seats],
+        [seat.in_hand for seat in seats],
+        [seat.all_in for seat in seats],
+    )
+    winnings = award(slices, strengths, state.dealer, n, loses_ties)
+    events: list[Event] = []
+    if shown and ranks is not None:
+        events.append(
+            Showdown(
+                ending,
+                tuple(ShownHand(seat, seats[seat].cards, rank) for seat, rank in ranks.items()),
+            )
+        )
+    events.extend(Payout(seat, chips) for seat, chips in winnings.items())
+    boot = state.rules.boot
+    new_seats: list[Seat] = []
+    for index, seat in enumerate(seats):
+        stack = seat.stack + winnings.get(index, 0)
+        leaves = seat.in_session and stack < boot
+        if leaves:
+            events.append(SeatLeft(index, stack))
+        if stack != seat.stack or leaves:
+            seat = _evolve(seat, stack=stack, in_session=seat.in_session and not leaves)
+        new_seats.append(seat)
+    remaining = [index for index, seat in enumerate(new_seats) if seat.in_session]
+    dealer = next(s for s in seats_from_left_of(state.dealer, n) if new_seats[s].in_session)
+    result = HandResult(
+        state.hand_number, state.dealer, ending, state.pot, winnings, ranks if shown and ranks else {}
+    )
+    limit = state.rules.hand_limit
+    phase, winners = Phase.AWAITING_DEAL, ()
+    if len(remaining) == 1 or (limit is not None and state.hand_number >= limit):
+        phase, winners = Phase.SESSION_OVER, _session_winners(new_seats, remaining)
+        events.append(SessionEnded(winners))
+    return _evolve(
+        state,
+        phase=phase,
+        dealer=dealer,
+        pot=0,
+        actor=None,
+        seats=tuple(new_seats),
+        sideshow=None,
+        result=result,
+        session_winners=winners,
+        events=state.events + tuple(events),
+    )
+
+
+def _session_winners(seats: Sequence[Seat], remaining: Sequence[int]) -> tuple[int, ...]:
+    """R8: the last player, or the biggest stack(s) at the hand limit."""
+    best = max(seats[seat].stack for seat in remaining)
+    return tuple(seat for seat in remaining if seats[seat].stack == best)
+
+
+# --- the public API ------------------------------------------------------------------
+
+_HANDLERS: dict[type[Any], Callable[[State, Any], State]] = {
+    Deal: _deal,
+    Look: _look,
+    Pack: _pack,
+    AllIn: _all_in,
+    Show: _show,
+    Bet: _bet,
+    SideShow: _sideshow,
+    AcceptSideShow: _accept_sideshow,
+    RefuseSideShow: _refuse_sideshow,
+}
+
+
+def apply(state: State, action: Action) -> State:
+    """The state after ``action``; ``state`` itself is never changed.
+
+    :param state: a :class:`~teenpatti_rules.state.State`.
+    :param action: any :data:`~teenpatti_rules.actions.Action`; ``action.seat`` is
+        who acts.
+    :returns: the next :class:`~teenpatti_rules.state.State`.
+    :raises IllegalActionError: (a :class:`ValueError`) if the action is not legal
+        now, before anything changes; the message names the seat, the action and
+        the reason, with the rule id. Also for an object that is not an action, a
+        seat that does not exist, or a :class:`~teenpatti_rules.actions.Deal` with
+        a bad deck.
+
+    Implements R5–R42 of RULES.md: each action kind has its own function here.
+    """
+    handler = _HANDLERS.get(type(action))
+    if handler is None:
+        raise IllegalActionError(f"not an action: {action!r}", action)
+    return handler(state, action)
+
+
+_LOOK: dict[int, Look] = {}
+_PACK: dict[int, Pack] = {}
+_BET: dict[tuple[int, int], Bet] = {}
+
+
+def legal_actions(state: State) -> tuple[Action, ...]:
+    """Every action legal now, from every seat.
+
+    Between hands: :class:`~teenpatti_rules.actions.Deal` (without a deck) for each
+    seat still in the session (R6). In a hand: :class:`~teenpatti_rules.actions.Look`
+    for every blind player in the hand and not all-in (R22, R28), then the actor's
+    turn actions: pack, bets (ascending), all-in, show, sideshows (R23–R36); or,
+    while a sideshow is pending, the asked player's accept and refuse (R31).
+    After the session: nothing.
+
+    :param state: a :class:`~teenpatti_rules.state.State`.
+    :returns: a tuple of actions; every one applies, and every action
+        :func:`apply` accepts is in it, except a Deal with an explicit deck.
+    """
+    phase = state.phase
+    seats = state.seats
+    if phase is Phase.AWAITING_DEAL:
+        return tuple(Deal(i) for i, seat in enumerate(seats) if seat.in_session)
+    if phase is Phase.SESSION_OVER:
+        return ()
+    actions: list[Action] = [
+        _LOOK.get(i) or _LOOK.setdefault(i, Look(i))
+        for i, seat in enumerate(seats)
+        if seat.in_hand and not seat.seen and not seat.all_in
+    ]
+    actor = state.actor
+    assert actor is not None
+    if phase is Phase.SIDESHOW:
+        actions += [AcceptSideShow(actor), RefuseSideShow(actor)]
+        return tuple(actions)
+    actions.append(_PACK.get(actor) or _PACK.setdefault(actor, Pack(actor)))
+    for amount in bet_amounts(state, actor):
+        key = (actor, amount)
+        actions.append(_BET.get(key) or _BET.setdefault(key, Bet(actor, amount)))
+    if why_not_all_in(state, actor) is None:
+        actions.append(AllIn(actor))
+    if why_not_show(state, actor) is None:
+        actions.append(Show(actor))
+    actions.extend(SideShow(actor, amount) for amount in sideshow_amounts(state, actor))
+    return tuple(actions)

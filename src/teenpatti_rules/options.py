@@ -1,0 +1,252 @@
+"""The table's shared questions: whose turn, who can still bet, what a seat may do now.
+
+Each rule-level question is one named function here, used by the reducer
+(:mod:`teenpatti_rules.engine`), by :func:`~teenpatti_rules.engine.legal_actions`,
+by the automatic players and by the views, so no rule is ever derived twice.
+The functions that start with ``why_not_`` return None when an action is allowed
+and otherwise the reason in words; the reducer puts that reason in its
+:class:`~teenpatti_rules.errors.IllegalActionError`.
+
+All functions take a :class:`~teenpatti_rules.state.State` in a hand (phase
+BETTING or SIDESHOW) unless they say otherwise, and seats are valid seat numbers.
+"""
+
+from __future__ import annotations
+
+from .state import Phase, Seat, State
+
+__all__ = [
+    "bet_amounts",
+    "bettors",
+    "first_player",
+    "is_out_of_blind_bets",
+    "minimum_bet",
+    "next_player",
+    "players_in_hand",
+    "previous_player",
+    "show_cost",
+    "sideshow_amounts",
+    "stake_after_bet",
+    "why_not_all_in",
+    "why_not_bet",
+    "why_not_look",
+    "why_not_show",
+    "why_not_sideshow",
+]
+
+
+def can_still_bet(seat: Seat) -> bool:
+    """Whether a seat is in the hand and not all-in: it has chips to bet (R19, R21, R40)."""
+    return seat.in_hand and not seat.all_in
+
+
+def players_in_hand(state: State) -> list[int]:
+    """Seats still in the hand (not packed; all-in players included), ascending."""
+    return [i for i, seat in enumerate(state.seats) if seat.in_hand]
+
+
+def bettors(state: State) -> list[int]:
+    """Seats that can still bet: in the hand and not all-in (R40), ascending."""
+    return [i for i, seat in enumerate(state.seats) if seat.in_hand and not seat.all_in]
+
+
+def next_player(state: State, seat: int) -> int | None:
+    """The nearest seat to the left of ``seat`` that can still bet (R19, R31).
+
+    :returns: that seat, or None if no other seat can bet.
+    """
+    seats = state.seats
+    n = len(seats)
+    for offset in range(1, n):
+        other = (seat + offset) % n
+        if seats[other].in_hand and not seats[other].all_in:
+            return other
+    return None
+
+
+def previous_player(state: State, seat: int) -> int | None:
+    """The previous player of ``seat`` (R21): the nearest seat to the right that is
+    still in the hand and not all-in. Seat order, not who acted last.
+
+    :returns: that seat, or None if no other seat can bet.
+    """
+    seats = state.seats
+    n = len(seats)
+    for offset in range(1, n):
+        other = (seat - offset) % n
+        if seats[other].in_hand and not seats[other].all_in:
+            return other
+    return None
+
+
+def first_player(state: State) -> int | None:
+    """The first to act in a hand (R19): the first seat to the dealer's left that can
+    still bet, the dealer last.
+
+    :returns: that seat, or None if nobody can bet.
+    """
+    seats = state.seats
+    n = len(seats)
+    for offset in range(1, n + 1):
+        other = (state.dealer + offset) % n
+        if seats[other].in_hand and not seats[other].all_in:
+            return other
+    return None
+
+
+def minimum_bet(state: State, seat: int) -> int:
+    """The minimum bet of ``seat`` in chips: the stake if blind, twice the stake if seen (R24)."""
+    return state.stake if not state.seats[seat].seen else 2 * state.stake
+
+
+def stake_after_bet(seen: bool, amount: int) -> int:
+    """The stake after a bet of ``amount`` chips: ``amount`` if blind, half of it if seen (R24)."""
+    return amount // 2 if seen else amount
+
+
+def is_out_of_blind_bets(state: State, seat: int) -> bool:
+    """Whether ``seat`` is blind and has made ``max_blind_bets`` blind bets (R23, V5)."""
+    player = state.seats[seat]
+    limit = state.rules.max_blind_bets
+    return not player.seen and limit is not None and player.blind_bets >= limit
+
+
+def bet_amounts(state: State, seat: int) -> tuple[int, ...]:
+    """Every amount ``seat`` may bet now, ascending (R23–R25, V3, V4); ignores whose turn it is.
+
+    The minimum bet or twice it (``bet_sizing="double"``), or every whole amount
+    between (``"range"``, seen amounts even); each must fit the stack (a bet that
+    empties it is a full bet, R25) and keep the stake within ``stake_limit``.
+    None while blind and out of blind bets (R23).
+    """
+    if is_out_of_blind_bets(state, seat):
+        return ()
+    player = state.seats[seat]
+    low = minimum_bet(state, seat)
+    rules = state.rules
+    if rules.bet_sizing == "double":
+        candidates: range | tuple[int, int] = (low, 2 * low)
+    else:
+        candidates = range(low, 2 * low + 1, 2 if player.seen else 1)
+    limit = rules.stake_limit
+    return tuple(
+        amount
+        for amount in candidates
+        if amount <= player.stack
+        and (limit is None or stake_after_bet(player.seen, amount) <= limit)
+    )
+
+
+def show_cost(state: State, seat: int) -> int:
+    """What a show costs ``seat``: its minimum bet (R34), times ``show_cost_multiplier`` (V2)."""
+    return minimum_bet(state, seat) * state.rules.show_cost_multiplier
+
+
+def sideshow_amounts(state: State, seat: int) -> tuple[int, ...]:
+    """Every chaal with which ``seat`` may ask for a sideshow now (R30); empty if none.
+
+    Needs a seen asker, at least three players in the hand and a seen previous
+    player; the amount is a legal seen bet that leaves at least one chip behind.
+    """
+    if why_not_sideshow(state, seat) is not None:
+        return ()
+    stack = state.seats[seat].stack
+    return tuple(amount for amount in bet_amounts(state, seat) if amount < stack)
+
+
+# --- reasons -----------------------------------------------------------------------
+
+
+def why_not_look(state: State, seat: int) -> str | None:
+    """None if ``seat`` may look now (R22, R28), else why not. Any phase."""
+    if state.phase is not Phase.BETTING and state.phase is not Phase.SIDESHOW:
+        return "no hand is in play"
+    player = state.seats[seat]
+    if not player.in_hand:
+        return "it is not in the hand"
+    if player.seen:
+        return "it has already looked (once seen, always seen)"
+    if player.all_in:
+        return "it is all-in and takes no further action (R28)"
+    return None
+
+
+def why_not_bet(state: State, seat: int, amount: object) -> str | None:
+    """None if ``seat`` (the actor) may bet ``amount`` chips, else why not (R23–R25, V3, V4)."""
+    amounts = bet_amounts(state, seat)
+    if amount in amounts and isinstance(amount, int) and not isinstance(amount, bool):
+        return None
+    player = state.seats[seat]
+    if is_out_of_blind_bets(state, seat):
+        return (
+            f"it has made its {state.rules.max_blind_bets} blind bets and must look "
+            "before betting (R23)"
+        )
+    if not amounts:
+        return (
+            f"its minimum bet is {minimum_bet(state, seat)} chips and it has only "
+            f"{player.stack} (R25); it may go all-in or pack"
+        )
+    options = " or ".join(str(a) for a in amounts) if len(amounts) <= 4 else (
+        f"{amounts[0]} to {amounts[-1]}"
+    )
+    status = "seen" if player.seen else "blind"
+    return f"{amount!r} chips is not a legal {status} bet now; it may bet {options} (R24)"
+
+
+def why_not_all_in(state: State, seat: int) -> str | None:
+    """None if ``seat`` (the actor) may go all-in, else why not (R26, R27)."""
+    if is_out_of_blind_bets(state, seat):
+        return "it has used up its blind bets and must look first (R27)"
+    low = minimum_bet(state, seat)
+    stack = state.seats[seat].stack
+    if stack >= low:
+        return f"its stack of {stack} chips covers the minimum bet of {low}, so it must bet (R26)"
+    return None
+
+
+def why_not_show(state: State, seat: int) -> str | None:
+    """None if ``seat`` (the actor) may ask for a show, else why not (R33–R36, V2)."""
+    in_hand = players_in_hand(state)
+    if len(in_hand) != 2:
+        return (
+            f"{len(in_hand)} players are still in the hand and a show needs exactly 2 (R34)"
+        )
+    player = state.seats[seat]
+    opponent = in_hand[0] if in_hand[1] == seat else in_hand[1]
+    if player.seen and not state.seats[opponent].seen:
+        return f"it is seen and seat {opponent} is blind; a seen player may not show a blind one (R36)"
+    if is_out_of_blind_bets(state, seat):
+        return "it has used up its blind bets and must look before a show (R36)"
+    cost = show_cost(state, seat)
+    if cost > player.stack:
+        return f"a show costs {cost} chips and it has only {player.stack} (R34)"
+    return None
+
+
+def why_not_sideshow(state: State, seat: int, amount: object = None) -> str | None:
+    """None if ``seat`` (the actor) may ask for a sideshow (with ``amount`` chips, if
+    given), else why not (R30, R33)."""
+    player = state.seats[seat]
+    if not player.seen:
+        return "it is blind; only a seen player may ask for a sideshow (R30)"
+    in_hand = players_in_hand(state)
+    if len(in_hand) < 3:
+        return f"only {len(in_hand)} players are in the hand; with two it is a show (R33)"
+    target = previous_player(state, seat)
+    if target is None:
+        return "no other player in the hand can still bet (R30)"
+    if not state.seats[target].seen:
+        return f"its previous player, seat {target}, is blind and may not be asked (R30)"
+    if amount is None:
+        return None
+    reason = why_not_bet(state, seat, amount)
+    if reason is not None:
+        return reason
+    assert isinstance(amount, int)
+    if amount >= player.stack:
+        return (
+            f"a chaal of {amount} would empty its stack; a sideshow must leave a chip "
+            "behind (R30)"
+        )
+    return None

@@ -1,0 +1,343 @@
+"""Hand ranking (R13–R18): a table of all 22,100 three-card hands, and lookups into it.
+
+The table is built once, lazily, by code from the text of R13–R16 (never typed in):
+every hand gets a sort key, the 741 distinct keys are numbered from 0 (weakest,
+5-3-2 high card) to 740 (strongest, a trail of aces), and each ordered triple of
+card indices maps to a shared :class:`HandRank`. :func:`evaluate` is then a single
+list lookup, and :func:`evaluate_many` a single numpy lookup for a whole batch.
+
+>>> str(evaluate("As Kd Qh"))
+'sequence ace-king-queen'
+>>> evaluate("Kc Kd As") > evaluate("Qc Qd Qs")
+False
+>>> compare_hands("2h 3h 4d", "Ah 2d 3c")
+-1
+>>> str(evaluate("Kh Ks Ad"))
+'pair of kings, ace kicker'
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Sequence
+from enum import IntEnum
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from .cards import CARDS, Card, Rank, parse_cards
+from .errors import CardParseError
+from .rules import Rules
+
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
+
+__all__ = [
+    "HandCategory",
+    "HandRank",
+    "compare_hands",
+    "evaluate",
+    "evaluate_many",
+]
+
+
+class HandCategory(IntEnum):
+    """The six kinds of hand, weakest to strongest (R13)."""
+
+    HIGH_CARD = 0
+    PAIR = 1
+    COLOR = 2
+    SEQUENCE = 3
+    PURE_SEQUENCE = 4
+    TRAIL = 5
+
+    @property
+    def words(self) -> str:
+        """The category's name in words (``"pure sequence"``, ``"high card"``)."""
+        return self.name.lower().replace("_", " ")
+
+
+@attrs.frozen(order=False)
+class HandRank:
+    """The rank of a three-card hand: its category and its strength.
+
+    Equal strengths are equal hands (suits never break ties, R13); a higher
+    strength is a stronger hand. Hand ranks compare with ``<``, ``==`` and hash.
+    Strengths are dense under one :class:`~teenpatti_rules.rules.Rules`
+    ``sequence_order``: 0 (5-3-2 high card) to 740 (trail of aces); ranks made under
+    different sequence orders should not be compared with each other.
+
+    :param category: the :class:`HandCategory`.
+    :param strength: an int, higher is stronger.
+    :param ranks: the three ranks in the order they are named: a trail's three
+        ranks; a sequence from its high end (``(ACE, TWO, THREE)`` for A-2-3); a
+        pair's rank twice, then the kicker; color and high card from the highest.
+
+    ``str()`` names the hand in words, e.g. ``"pair of kings, ace kicker"``.
+    """
+
+    category: HandCategory = attrs.field(eq=False)
+    strength: int
+    ranks: tuple[Rank, Rank, Rank]
+
+    def __lt__(self, other: HandRank) -> bool:
+        if not isinstance(other, HandRank):
+            return NotImplemented
+        return self.strength < other.strength
+
+    def __le__(self, other: HandRank) -> bool:
+        if not isinstance(other, HandRank):
+            return NotImplemented
+        return self.strength <= other.strength
+
+    def __gt__(self, other: HandRank) -> bool:
+        if not isinstance(other, HandRank):
+            return NotImplemented
+        return self.strength > other.strength
+
+    def __ge__(self, other: HandRank) -> bool:
+        if not isinstance(other, HandRank):
+            return NotImplemented
+        return self.strength >= other.strength
+
+    def __str__(self) -> str:
+        r = self.ranks
+        cat = self.category
+        if cat is HandCategory.TRAIL:
+            return f"trail of {r[0].plural}"
+        if cat is HandCategory.PAIR:
+            return f"pair of {r[0].plural}, {r[2].word} kicker"
+        return f"{cat.words} {r[0].word}-{r[1].word}-{r[2].word}"
+
+
+# --- building the table from R13-R16 -------------------------------------------------
+
+
+def _sequence_value(high_to_low: tuple[int, int, int], order: str) -> int | None:
+    """Position of a sequence in R14's order (higher is stronger), or None.
+
+    ``high_to_low`` are the three ranks sorted descending. Sequences do not wrap
+    (R14): K-A-2 is not one. A-2-3 is just below A-K-Q (``"standard"``), or the
+    highest of all (``"classic"``, V1).
+    """
+    a, b, c = high_to_low
+    if a - b == 1 and b - c == 1:
+        return 2 * a  # 4-3-2 → 8 … A-K-Q → 28
+    if (a, b, c) == (14, 3, 2):
+        return 27 if order == "standard" else 30
+    return None
+
+
+def _hand_key(cards: tuple[Card, Card, Card], order: str) -> tuple[int, ...]:
+    """A sort key for a hand, written straight from R13–R16."""
+    ranks = sorted((int(card.rank) for card in cards), reverse=True)
+    a, b, c = ranks
+    suited = cards[0].suit is cards[1].suit is cards[2].suit
+    if a == c:
+        return (HandCategory.TRAIL, a)
+    seq = _sequence_value((a, b, c), order)
+    if seq is not None:
+        return (HandCategory.PURE_SEQUENCE if suited else HandCategory.SEQUENCE, seq)
+    if suited:
+        return (HandCategory.COLOR, a, b, c)
+    if a == b or b == c:
+        pair, kicker = (a, c) if a == b else (b, a)
+        return (HandCategory.PAIR, pair, kicker)
+    return (HandCategory.HIGH_CARD, a, b, c)
+
+
+def _named_ranks(key: tuple[int, ...], cards: tuple[Card, Card, Card]) -> tuple[Rank, Rank, Rank]:
+    ranks = sorted((card.rank for card in cards), reverse=True)
+    if key[0] == HandCategory.PAIR:
+        return (Rank(key[1]), Rank(key[1]), Rank(key[2]))
+    if key[0] in (HandCategory.SEQUENCE, HandCategory.PURE_SEQUENCE) and ranks[0] == 14 and ranks[1] == 3:
+        return (Rank.ACE, Rank.TWO, Rank.THREE)
+    return (ranks[0], ranks[1], ranks[2])
+
+
+_TABLE: list[HandRank | None] = []  # standard order; filled on first use
+_TABLES: dict[str, list[HandRank | None]] = {}
+_NUMPY_TABLES: dict[str, Any] = {}
+
+
+def _build_table(order: str) -> list[HandRank | None]:
+    """Rank all 22,100 hands under ``order`` into a flat list indexed by ``(a*52+b)*52+c``."""
+    keyed = [
+        (_hand_key(combo, order), combo) for combo in itertools.combinations(CARDS, 3)
+    ]
+    distinct = sorted({key for key, _ in keyed})
+    strength_of = {key: i for i, key in enumerate(distinct)}
+    by_strength: dict[int, HandRank] = {}
+    table: list[HandRank | None] = [None] * (52 * 52 * 52)
+    for key, combo in keyed:
+        strength = strength_of[key]
+        hand = by_strength.get(strength)
+        if hand is None:
+            hand = by_strength[strength] = HandRank(
+                HandCategory(key[0]), strength, _named_ranks(key, combo)
+            )
+        i, j, k = (card.index for card in combo)
+        table[(i * 52 + j) * 52 + k] = hand
+        table[(i * 52 + k) * 52 + j] = hand
+        table[(j * 52 + i) * 52 + k] = hand
+        table[(j * 52 + k) * 52 + i] = hand
+        table[(k * 52 + i) * 52 + j] = hand
+        table[(k * 52 + j) * 52 + i] = hand
+    return table
+
+
+def _table(rules: Rules | None) -> list[HandRank | None]:
+    order = "standard" if rules is None else rules.sequence_order
+    table = _TABLES.get(order)
+    if table is None:
+        table = _TABLES[order] = _build_table(order)
+        if order == "standard":
+            _TABLE[:] = table
+    return table
+
+
+# --- lookups ---------------------------------------------------------------------------
+
+
+def _as_three_cards(cards: object) -> tuple[Card, Card, Card]:
+    """Check and normalise the argument of :func:`evaluate` (the slow path)."""
+    if not isinstance(cards, str | Iterable):
+        raise CardParseError(f"a hand is three cards, not {cards!r}", cards)
+    parsed = parse_cards(cards)
+    if len(parsed) != 3:
+        raise CardParseError(f"a hand is three cards, not {len(parsed)}: {cards!r}", cards)
+    if len(set(parsed)) != 3:
+        seen: set[Card] = set()
+        twice = next(card for card in parsed if card in seen or seen.add(card))  # type: ignore[func-returns-value]
+        raise CardParseError(f"card {twice} appears twice in hand {cards!r}", cards)
+    return parsed[0], parsed[1], parsed[2]
+
+
+def evaluate(cards: Sequence[Card] | str, rules: Rules | None = None) -> HandRank:
+    """Rank a three-card hand (R13–R16).
+
+    :param cards: three distinct :class:`~teenpatti_rules.cards.Card` in any order
+        (a tuple is fastest), or text for :func:`~teenpatti_rules.cards.parse_cards`
+        such as ``"As Kd Qh"``.
+    :param rules: selects ranking variants (``sequence_order``, V1); None or the
+        default :class:`~teenpatti_rules.rules.Rules` ranks by R13–R16.
+    :returns: the shared :class:`HandRank` of that hand.
+    :raises ValueError: (:class:`~teenpatti_rules.errors.CardParseError`) naming the
+        problem, for anything but three distinct valid cards: a wrong number of
+        cards, a card given twice, a malformed card or an object that is not a card.
+
+    >>> evaluate("Ah 2h 3h").category
+    <HandCategory.PURE_SEQUENCE: 4>
+    >>> evaluate("Ah Ah 3h")
+    Traceback (most recent call last):
+    ...
+    teenpatti_rules.errors.CardParseError: card Ah appears twice in hand 'Ah Ah 3h'
+    """
+    try:
+        a, b, c = cards
+        hand = (_TABLE if rules is None else _table(rules))[
+            (a.index * 52 + b.index) * 52 + c.index  # type: ignore[union-attr]
+        ]
+        if hand is not None:
+            return hand
+    except (AttributeError, TypeError, ValueError, IndexError):
+        pass
+    a, b, c = _as_three_cards(cards)
+    hand = _table(rules)[(a.index * 52 + b.index) * 52 + c.index]
+    assert hand is not None
+    return hand
+
+
+def compare_hands(
+    a: Sequence[Card] | str | HandRank,
+    b: Sequence[Card] | str | HandRank,
+    rules: Rules | None = None,
+) -> int:
+    """Compare two hands (R13–R16; suits never break ties).
+
+    :param a: a hand as for :func:`evaluate`, or its :class:`HandRank`.
+    :param b: the other hand, likewise.
+    :param rules: ranking variants, as for :func:`evaluate`.
+    :returns: 1 if ``a`` is stronger, -1 if weaker, 0 if the hands are equal.
+    :raises ValueError: as :func:`evaluate`, for a hand that is not three distinct
+        valid cards. (The two hands may share cards: each is judged on its own.)
+
+    >>> compare_hands("As Ks Qs", "Ah 2h 3h")
+    1
+    >>> compare_hands("As Ks Qs", "Ah 2h 3h", Rules(sequence_order="classic"))
+    -1
+    """
+    x = a.strength if isinstance(a, HandRank) else evaluate(a, rules).strength
+    y = b.strength if isinstance(b, HandRank) else evaluate(b, rules).strength
+    return (x > y) - (x < y)
+
+
+def hand_ranks(rules: Rules | None = None) -> Iterable[tuple[tuple[Card, Card, Card], HandRank]]:
+    """Every one of the 22,100 hands with its rank, in :func:`itertools.combinations` order.
+
+    :param rules: ranking variants, as for :func:`evaluate`.
+    :returns: an iterator of ``(cards, hand_rank)`` pairs, cards ascending by index.
+    """
+    table = _table(rules)
+    for combo in itertools.combinations(CARDS, 3):
+        i, j, k = (card.index for card in combo)
+        hand = table[(i * 52 + j) * 52 + k]
+        assert hand is not None
+        yield combo, hand
+
+
+def _numpy_table(rules: Rules | None) -> Any:
+    import numpy as np
+
+    order = "standard" if rules is None else rules.sequence_order
+    table = _NUMPY_TABLES.get(order)
+    if table is None:
+        flat = [-1 if hand is None else hand.strength for hand in _table(rules)]
+        table = _NUMPY_TABLES[order] = np.array(flat, dtype=np.int16).reshape(52, 52, 52)
+    return table
+
+
+def evaluate_many(cards: NDArray[Any], rules: Rules | None = None) -> NDArray[Any]:
+    """Rank many hands at once (the batch form of :func:`evaluate`, for simulations).
+
+    Needs numpy (``pip install 'teenpatti_rules[numpy]'``).
+
+    :param cards: an integer numpy array of shape ``(N, 3)``: each row three
+        distinct card indices 0..51 (:attr:`~teenpatti_rules.cards.Card.index`).
+    :param rules: ranking variants, as for :func:`evaluate`.
+    :returns: an ``int16`` array of shape ``(N,)``: the :attr:`HandRank.strength` of
+        each row.
+    :raises ImportError: if numpy is not installed, naming the extra to install.
+    :raises ValueError: if the array is not integer, not of shape ``(N, 3)``, holds
+        an index outside 0..51, or a row repeats a card (naming the first bad row).
+
+    >>> import numpy as np
+    >>> hands = np.array([[51, 47, 43], [0, 4, 9]])  # As Ks Qs, 2c 3c 4d
+    >>> evaluate_many(hands).tolist() == [evaluate("As Ks Qs").strength, evaluate("2c 3c 4d").strength]
+    True
+    """
+    try:
+        import numpy as np
+    except ImportError:  # pragma: no cover - exercised in a venv without numpy
+        raise ImportError(
+            "evaluate_many needs numpy: pip install 'teenpatti_rules[numpy]'"
+        ) from None
+    array = np.asarray(cards)
+    if array.dtype.kind not in "iu":
+        raise ValueError(f"evaluate_many needs an integer array of card indices, not {array.dtype}")
+    if array.ndim != 2 or array.shape[1] != 3:
+        raise ValueError(f"evaluate_many needs an array of shape (N, 3), not {array.shape}")
+    table = _numpy_table(rules)
+    if array.size and (array.min() < 0 or array.max() > 51):
+        bad = int(np.flatnonzero(((array < 0) | (array > 51)).any(axis=1))[0])
+        raise ValueError(
+            f"row {bad} of evaluate_many's input holds a card index outside 0..51: "
+            f"{array[bad].tolist()}"
+        )
+    strengths = table[array[:, 0], array[:, 1], array[:, 2]]
+    if strengths.size and strengths.min() < 0:
+        bad = int(np.flatnonzero(strengths < 0)[0])
+        raise ValueError(
+            f"row {bad} of evaluate_many's input repeats a card: {array[bad].tolist()}"
+        )
+    return strengths

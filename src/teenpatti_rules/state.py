@@ -1,0 +1,245 @@
+"""The game state: :class:`State`, :class:`Seat`, and :func:`new_session`.
+
+A :class:`State` is an immutable snapshot of a whole session: the table's
+configuration, every seat, the hand in play (or the last hand's result), and the
+hand's event log. :func:`teenpatti_rules.engine.apply` returns a new one for each
+action; nothing is ever modified in place.
+
+>>> state = new_session(["Asha", "Bilal", "Chen"], seed=7, dealer=0)
+>>> state.phase, state.hand_number, state.pot, state.actor
+(<Phase.AWAITING_DEAL: 'awaiting_deal'>, 0, 0, None)
+>>> [seat.stack for seat in state.seats]
+[100, 100, 100]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from enum import Enum
+from types import MappingProxyType
+from typing import Any
+
+import attrs
+
+from .cards import Card
+from .dealing import first_dealer
+from .events import Event, HandEnding
+from .ranking import HandRank
+from .rules import Rules
+
+__all__ = ["HandResult", "Phase", "Seat", "SideShowRequest", "State", "new_session"]
+
+
+class Phase(Enum):
+    """Where the session is."""
+
+    AWAITING_DEAL = "awaiting_deal"
+    """Before a hand: any seat still in the session may deal; the last result stays visible (R6)."""
+    BETTING = "betting"
+    """A hand is in play and :attr:`State.actor` is to act."""
+    SIDESHOW = "sideshow"
+    """A sideshow request waits for the asked player's answer (R31)."""
+    SESSION_OVER = "session_over"
+    """One player remains or the hand limit was reached (R2, R7, R8); nothing is legal."""
+
+
+@attrs.frozen
+class Seat:
+    """One seat at the table.
+
+    :param name: the player's display name.
+    :param stack: chips in front of the player (not in the pot).
+    :param in_session: still in the session (R7).
+    :param in_hand: dealt into the current hand and not packed (R29).
+    :param seen: has looked at their cards this hand (R22).
+    :param all_in: has no chips left to bet this hand (R9, R25, R26, R28).
+    :param blind_bets: bets made while blind this hand (R23).
+    :param contributed: chips put into the pot this hand (R41).
+    :param cards: the three cards dealt in the current or last hand, else ``()``.
+        In a :func:`~teenpatti_rules.views.view`, hidden cards are ``()``.
+
+    Between hands the per-hand fields keep their end-of-hand values until the
+    next deal.
+    """
+
+    name: str
+    stack: int
+    in_session: bool = True
+    in_hand: bool = False
+    seen: bool = False
+    all_in: bool = False
+    blind_bets: int = 0
+    contributed: int = 0
+    cards: tuple[Card, ...] = ()
+
+
+@attrs.frozen
+class SideShowRequest:
+    """A pending sideshow (R30, R31).
+
+    :param asker: the seen seat that asked and paid the chaal.
+    :param target: the asker's previous player (R21), who must accept or refuse.
+    :param amount: chips the asker paid.
+    """
+
+    asker: int
+    target: int
+    amount: int
+
+
+def _frozen_map(value: Mapping[int, Any]) -> Mapping[int, Any]:
+    return value if isinstance(value, MappingProxyType) else MappingProxyType(dict(value))
+
+
+@attrs.frozen
+class HandResult:
+    """How a finished hand ended and who won what.
+
+    :param hand_number: the hand's number.
+    :param dealer: the hand's dealer.
+    :param ending: :class:`~teenpatti_rules.events.HandEnding`: everyone else packed
+        (R39), a show (R35) or a showdown (R40, R37, R38, R12).
+    :param pot: chips in the pot when it was paid out.
+    :param winnings: seat → chips won from the pot (gross), only seats that won
+        something; the values sum to ``pot``. A read-only mapping.
+    :param shown: seat → :class:`~teenpatti_rules.ranking.HandRank` of every hand
+        turned face up; empty when everyone else packed. A read-only mapping.
+    """
+
+    hand_number: int
+    dealer: int
+    ending: HandEnding
+    pot: int
+    winnings: Mapping[int, int] = attrs.field(converter=_frozen_map, hash=False)
+    shown: Mapping[int, HandRank] = attrs.field(converter=_frozen_map, hash=False)
+
+
+@attrs.frozen
+class State:
+    """A snapshot of a session. Immutable; see :func:`teenpatti_rules.engine.apply`.
+
+    :param rules: the table's :class:`~teenpatti_rules.rules.Rules`.
+    :param seed: the session seed, or None in a :func:`~teenpatti_rules.views.view`
+        (R43).
+    :param phase: the :class:`Phase`.
+    :param hand_number: 0 before the first deal, k during and after hand k.
+    :param dealer: during a hand, its dealer; between hands, the dealer of the
+        next hand (R5).
+    :param pot: chips in the pot; 0 between hands (R42).
+    :param stake: the current stake, the blind rate (R11, R24); 0 before the first
+        deal; between hands, its end-of-hand value.
+    :param actor: the seat that must act: the player whose turn it is in BETTING,
+        the asked player in SIDESHOW, None otherwise.
+    :param seats: one :class:`Seat` per seat, indexed by seat number.
+    :param sideshow: the pending :class:`SideShowRequest`, or None.
+    :param result: the last finished hand's :class:`HandResult` (None before the
+        first hand ends). It stays while the next hand is played.
+    :param session_winners: the winners' seats, ascending; empty until
+        SESSION_OVER (R8).
+    :param events: the event log of the current hand (between hands: of the last
+        hand), oldest first; see :mod:`teenpatti_rules.events`.
+    """
+
+    rules: Rules
+    seed: int | None
+    phase: Phase
+    hand_number: int
+    dealer: int
+    pot: int
+    stake: int
+    actor: int | None
+    seats: tuple[Seat, ...]
+    sideshow: SideShowRequest | None = None
+    result: HandResult | None = None
+    session_winners: tuple[int, ...] = ()
+    events: tuple[Event, ...] = ()
+
+    @property
+    def seat_count(self) -> int:
+        """How many seats the table has (players who left keep their seat)."""
+        return len(self.seats)
+
+    @property
+    def total_chips(self) -> int:
+        """Stacks plus pot: constant for a session (R42)."""
+        return self.pot + sum(seat.stack for seat in self.seats)
+
+
+def new_session(
+    players: Sequence[str],
+    rules: Rules | None = None,
+    *,
+    seed: int,
+    dealer: int | None = None,
+    stacks: Sequence[int] | None = None,
+) -> State:
+    """Start a session: everyone in, no hand dealt yet (phase AWAITING_DEAL).
+
+    :param players: distinct, non-empty display names, one per seat; between
+        ``rules.min_players`` and ``rules.max_players`` of them (R3).
+    :param rules: the table's :class:`~teenpatti_rules.rules.Rules`; None for the
+        defaults.
+    :param seed: any int; it makes the session reproducible: the first dealer when
+        ``dealer`` is None (R5), and the deck of every
+        :class:`~teenpatti_rules.actions.Deal` without a deck.
+    :param dealer: the seat that deals the first hand, or None to choose it from
+        the seed (R5).
+    :param stacks: starting chips per seat, one int each, at least the boot; None
+        for ``boot * starting_boots`` each (R4).
+    :returns: the session's first :class:`State`.
+    :raises ValueError: naming the problem: a wrong number of players (R3),
+        names that are not distinct non-empty strings, a seed that is not an int,
+        a dealer that is not a seat, stacks of the wrong length or below the boot.
+
+    >>> new_session(["A", "B"], seed=1)
+    Traceback (most recent call last):
+    ...
+    ValueError: a session needs 3 to 7 players, not 2 (R3)
+    """
+    rules = Rules() if rules is None else rules
+    if not isinstance(rules, Rules):
+        raise ValueError(f"rules must be a Rules record or None, not {rules!r}")
+    if isinstance(players, str) or not isinstance(players, Sequence):
+        raise ValueError(f"players must be a sequence of names, not {players!r}")
+    names = list(players)
+    n = len(names)
+    if not rules.min_players <= n <= rules.max_players:
+        raise ValueError(
+            f"a session needs {rules.min_players} to {rules.max_players} players, not {n} (R3)"
+        )
+    for name in names:
+        if not isinstance(name, str) or not name.strip():
+            raise ValueError(f"a player's name must be a non-empty str, not {name!r}")
+    if len(set(names)) != n:
+        twice = next(name for name in names if names.count(name) > 1)
+        raise ValueError(f"player names must be distinct; {twice!r} appears twice")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"seed must be an int, not {seed!r}")
+    if dealer is None:
+        dealer = first_dealer(seed, n)
+    elif isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
+        raise ValueError(f"dealer must be a seat number 0..{n - 1}, not {dealer!r}")
+    if stacks is None:
+        chips = [rules.starting_stack] * n
+    else:
+        if isinstance(stacks, str) or not isinstance(stacks, Sequence) or len(stacks) != n:
+            raise ValueError(f"stacks must be a sequence of {n} ints, one per seat, not {stacks!r}")
+        chips = list(stacks)
+        for seat, stack in enumerate(chips):
+            if isinstance(stack, bool) or not isinstance(stack, int):
+                raise ValueError(f"stack of seat {seat} must be an int, not {stack!r}")
+            if stack < rules.boot:
+                raise ValueError(
+                    f"stack of seat {seat} ({stack}) is below the boot ({rules.boot})"
+                )
+    return State(
+        rules=rules,
+        seed=seed,
+        phase=Phase.AWAITING_DEAL,
+        hand_number=0,
+        dealer=dealer,
+        pot=0,
+        stake=0,
+        actor=None,
+        seats=tuple(Seat(name, stack) for name, stack in zip(names, chips, strict=True)),
+    )
