@@ -10,7 +10,15 @@ from typing import Any
 import teenpatti_rules as tp
 
 ACTION_KEYS = (
-    "deal", "look", "pack", "all_in", "show", "accept_sideshow", "refuse_sideshow", "bet", "sideshow",
+    "deal",
+    "look",
+    "pack",
+    "all_in",
+    "show",
+    "accept_sideshow",
+    "refuse_sideshow",
+    "bet",
+    "sideshow",
 )
 
 
@@ -85,9 +93,14 @@ def check_expect(state: tp.State, expect: Mapping[str, Any], where: str) -> None
         elif key == "session_winners":
             got = list(state.session_winners)
         elif key == "sideshow":
-            got = None if state.sideshow is None else {
-                "asker": state.sideshow.asker, "target": state.sideshow.target,
-            }
+            got = (
+                None
+                if state.sideshow is None
+                else {
+                    "asker": state.sideshow.asker,
+                    "target": state.sideshow.target,
+                }
+            )
         elif key in ("legal", "legal_includes", "legal_excludes"):
             legal = set(tp.legal_actions(state))
             wanted = {to_action(item) for item in want}
@@ -111,7 +124,11 @@ def run_scenario(data: Mapping[str, Any]) -> tp.State:
     rules = tp.Rules(**table.get("rules", {}))
     names = [f"P{i}" for i in range(table["players"])]
     state = tp.new_session(
-        names, rules, seed=table.get("seed", 0), dealer=table.get("dealer"), stacks=table.get("stacks")
+        names,
+        rules,
+        seed=table.get("seed", 0),
+        dealer=table.get("dealer"),
+        stacks=table.get("stacks"),
     )
     start_total = state.total_chips
     for number, step in enumerate(data["steps"]):

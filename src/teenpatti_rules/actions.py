@@ -6,8 +6,11 @@ Every action has a compact text form that round-trips through :func:`parse_actio
 ('P2 bet 4', 'P0 sideshow 8', 'P1 look', 'P3 accept')
 >>> parse_action("P2 bet 4") == Bet(2, 4)
 True
->>> parse_action(str(Deal(1, parse_cards("As Kd Qh 2c 3d 4h 5s 6c 7d"))))
-Deal(seat=1, deck=(Card.parse('As'), Card.parse('Kd'), Card.parse('Qh'), Card.parse('2c'), Card.parse('3d'), Card.parse('4h'), Card.parse('5s'), Card.parse('6c'), Card.parse('7d')))
+>>> deal = Deal(1, parse_cards("As Kd Qh 2c 3d 4h 5s 6c 7d"))
+>>> str(deal)
+'P1 deal As Kd Qh 2c 3d 4h 5s 6c 7d'
+>>> parse_action(str(deal)) == deal
+True
 
 Whether an action is legal depends on the state: see
 :func:`teenpatti_rules.engine.legal_actions` and :func:`teenpatti_rules.engine.apply`.
@@ -165,7 +168,15 @@ Action: TypeAlias = (
 """Any action."""
 
 ACTION_TYPES: tuple[type[Any], ...] = (
-    Deal, Look, Pack, AllIn, Show, Bet, SideShow, AcceptSideShow, RefuseSideShow,
+    Deal,
+    Look,
+    Pack,
+    AllIn,
+    Show,
+    Bet,
+    SideShow,
+    AcceptSideShow,
+    RefuseSideShow,
 )
 """Every action class, for ``isinstance`` checks."""
 
@@ -195,7 +206,7 @@ def parse_action(text: str) -> Action:
     >>> parse_action("P0 fold")
     Traceback (most recent call last):
     ...
-    ValueError: unknown action verb 'fold' in 'P0 fold' (expected one of: look, pack, all-in, show, accept, refuse, bet, sideshow, deal)
+    ValueError: unknown action verb 'fold' in 'P0 fold' (expected one of: look, pack, ...)
     """
     if not isinstance(text, str):
         raise ValueError(f"an action's text must be a str, not {text!r}")

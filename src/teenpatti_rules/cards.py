@@ -52,7 +52,9 @@ class Rank(IntEnum):
 
     @property
     def char(self) -> str:
-        """The one-character notation: ``"2"`` … ``"9"``, ``"T"``, ``"J"``, ``"Q"``, ``"K"``, ``"A"``."""
+        """The one-character notation: ``"2"`` … ``"9"``, ``"T"``, ``"J"``, ``"Q"``, ``"K"``,
+        ``"A"``.
+        """
         return _RANK_CHARS[self]
 
     @property

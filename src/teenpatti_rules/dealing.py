@@ -59,8 +59,9 @@ def deal_hands(deck: Sequence[Card], order: Sequence[int]) -> dict[int, tuple[Ca
     :returns: seat → its three cards, in the order dealt.
 
     >>> from teenpatti_rules.cards import parse_cards
-    >>> deal_hands(parse_cards("2c 3c 4c 5c 6c 7c"), [1, 0])
-    {1: (Card.parse('2c'), Card.parse('4c'), Card.parse('6c')), 0: (Card.parse('3c'), Card.parse('5c'), Card.parse('7c'))}
+    >>> hands = deal_hands(parse_cards("2c 3c 4c 5c 6c 7c"), [1, 0])
+    >>> {seat: " ".join(map(str, cards)) for seat, cards in hands.items()}
+    {1: '2c 4c 6c', 0: '3c 5c 7c'}
     """
     k = len(order)
     return {seat: (deck[i], deck[i + k], deck[i + 2 * k]) for i, seat in enumerate(order)}

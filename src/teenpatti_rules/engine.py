@@ -26,8 +26,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import attrs
-
 from .actions import (
     AcceptSideShow,
     Action,
@@ -80,11 +78,17 @@ from .options import (
 )
 from .pots import award, pot_slices, seats_from_left_of
 from .ranking import HandRank, evaluate
-from .state import HandResult, Phase, Seat, SideShowRequest, State
+from .state import (
+    HandResult,
+    Phase,
+    Seat,
+    SideShowRequest,
+    State,
+    replace_seat,
+    replace_state,
+)
 
 __all__ = ["apply", "legal_actions"]
-
-_evolve = attrs.evolve
 
 
 # --- checks shared by every action ---------------------------------------------------
@@ -103,7 +107,9 @@ _VERBS = {
 
 
 def _refuse(action: Action, reason: str) -> IllegalActionError:
-    return IllegalActionError(f"seat {action.seat} may not {_VERBS[type(action)]}: {reason}", action)
+    return IllegalActionError(
+        f"seat {action.seat} may not {_VERBS[type(action)]}: {reason}", action
+    )
 
 
 def _check_seat(state: State, action: Action) -> None:
@@ -150,18 +156,26 @@ def _with_seat(seats: tuple[Seat, ...], index: int, seat: Seat) -> tuple[Seat, .
     return (*seats[:index], seat, *seats[index + 1 :])
 
 
-def _pay_in(state: State, seat: int, amount: int, **changes: Any) -> State:
-    """``seat`` puts ``amount`` chips in the pot; all-in when that empties its stack (R25)."""
+def _pay_in(state: State, seat: int, amount: int, event: Event, **changes: Any) -> State:
+    """``seat`` puts ``amount`` chips in the pot, which ``event`` records; it is all-in
+    when that empties its stack (R25). ``changes`` are further :class:`State` fields.
+    """
     player = state.seats[seat]
     stack = player.stack - amount
-    new_player = _evolve(
-        player, stack=stack, contributed=player.contributed + amount, all_in=stack == 0, **changes
+    new_player = replace_seat(
+        player,
+        stack=stack,
+        contributed=player.contributed + amount,
+        all_in=stack == 0,
+        blind_bets=player.blind_bets + (not player.seen and isinstance(event, BetMade)),
     )
-    return _evolve(state, seats=_with_seat(state.seats, seat, new_player), pot=state.pot + amount)
-
-
-def _log(state: State, *events: Event, **changes: Any) -> State:
-    return _evolve(state, events=state.events + events, **changes)
+    return replace_state(
+        state,
+        seats=_with_seat(state.seats, seat, new_player),
+        pot=state.pot + amount,
+        events=(*state.events, event),
+        **changes,
+    )
 
 
 # --- dealing -------------------------------------------------------------------------
@@ -183,7 +197,8 @@ def _check_deck(state: State, action: Deal, players: int) -> tuple[Card, ...]:
         raise _refuse(action, f"card {twice} appears twice in the deck")
     if len(deck) < 3 * players:
         raise _refuse(
-            action, f"{players} players need a deck of at least {3 * players} cards, not {len(deck)} (R10)"
+            action,
+            f"{players} players need a deck of at least {3 * players} cards, not {len(deck)} (R10)",
         )
     return tuple(deck)
 
@@ -196,8 +211,11 @@ def _deal(state: State, action: Deal) -> State:
         raise _refuse(action, reason)
     if not state.seats[action.seat].in_session:
         raise _refuse(action, "it has left the session (R6)")
-    order = [seat for seat in seats_from_left_of(state.dealer, len(state.seats))
-             if state.seats[seat].in_session]
+    order = [
+        seat
+        for seat in seats_from_left_of(state.dealer, len(state.seats))
+        if state.seats[seat].in_session
+    ]
     hands = deal_hands(_check_deck(state, action, len(order)), order)
     boot = state.rules.boot
     seats = tuple(
@@ -218,7 +236,7 @@ def _deal(state: State, action: Deal) -> State:
         HandStarted(hand_number, state.dealer, action.seat, tuple(order)),
         *(BootPosted(seat, boot, seats[seat].all_in) for seat in order),
     )
-    state = _evolve(
+    state = replace_state(
         state,
         phase=Phase.BETTING,
         hand_number=hand_number,
@@ -231,7 +249,7 @@ def _deal(state: State, action: Deal) -> State:
     limit = state.rules.pot_limit
     if (limit is not None and state.pot >= limit) or len(bettors(state)) <= 1:
         return _showdown(state)  # R12
-    return _evolve(state, actor=first_player(state))  # R19
+    return replace_state(state, actor=first_player(state))  # R19
 
 
 # --- looking (not a turn) ------------------------------------------------------------
@@ -244,8 +262,8 @@ def _look(state: State, action: Look) -> State:
     if reason is not None:
         raise _refuse(action, reason)
     seat = action.seat
-    seats = _with_seat(state.seats, seat, _evolve(state.seats[seat], seen=True))
-    return _log(state, Looked(seat), seats=seats)
+    seats = _with_seat(state.seats, seat, replace_seat(state.seats[seat], seen=True))
+    return replace_state(state, seats=seats, events=(*state.events, Looked(seat)))
 
 
 # --- betting actions -----------------------------------------------------------------
@@ -255,8 +273,10 @@ def _pack(state: State, action: Pack) -> State:
     """The actor leaves the hand; its chips stay in the pot (R29)."""
     _check_turn(state, action)
     seat = action.seat
-    seats = _with_seat(state.seats, seat, _evolve(state.seats[seat], in_hand=False))
-    return _after_turn(_log(state, Packed(seat), seats=seats), seat)
+    seats = _with_seat(state.seats, seat, replace_seat(state.seats[seat], in_hand=False))
+    return _after_turn(
+        replace_state(state, seats=seats, events=(*state.events, Packed(seat))), seat
+    )
 
 
 def _bet(state: State, action: Bet) -> State:
@@ -268,11 +288,9 @@ def _bet(state: State, action: Bet) -> State:
     if reason is not None:
         raise _refuse(action, reason)
     player = state.seats[seat]
-    blind = not player.seen
     stake = stake_after_bet(player.seen, amount)
-    state = _pay_in(state, seat, amount, blind_bets=player.blind_bets + blind)
-    event = BetMade(seat, amount, stake, blind, state.seats[seat].all_in)
-    return _after_turn(_log(state, event, stake=stake), seat, betting=True)
+    event = BetMade(seat, amount, stake, not player.seen, amount == player.stack)
+    return _after_turn(_pay_in(state, seat, amount, event, stake=stake), seat, betting=True)
 
 
 def _all_in(state: State, action: AllIn) -> State:
@@ -283,8 +301,8 @@ def _all_in(state: State, action: AllIn) -> State:
     if reason is not None:
         raise _refuse(action, reason)
     amount = state.seats[seat].stack
-    state = _pay_in(state, seat, amount)
-    return _after_turn(_log(state, WentAllIn(seat, amount)), seat, betting=True)
+    state = _pay_in(state, seat, amount, WentAllIn(seat, amount))
+    return _after_turn(state, seat, betting=True)
 
 
 def _show(state: State, action: Show) -> State:
@@ -296,7 +314,7 @@ def _show(state: State, action: Show) -> State:
         raise _refuse(action, reason)
     opponent = next(other for other in players_in_hand(state) if other != seat)
     cost = show_cost(state, seat)
-    state = _log(_pay_in(state, seat, cost), ShowAsked(seat, opponent, cost))
+    state = _pay_in(state, seat, cost, ShowAsked(seat, opponent, cost))
     if _reached_pot_limit(state):
         return _showdown(state)  # R38: an ordinary showdown, ties split
     return _showdown(state, ending=HandEnding.SHOW, loses_ties=seat)  # R35
@@ -313,11 +331,10 @@ def _sideshow(state: State, action: SideShow) -> State:
     target = previous_player(state, seat)
     assert target is not None
     stake = stake_after_bet(True, amount)
-    state = _pay_in(state, seat, amount)
-    state = _log(state, SideShowAsked(seat, target, amount, stake), stake=stake)
+    state = _pay_in(state, seat, amount, SideShowAsked(seat, target, amount, stake), stake=stake)
     if _reached_pot_limit(state):
         return _showdown(state)  # R38: the request is cancelled
-    return _evolve(
+    return replace_state(
         state, phase=Phase.SIDESHOW, actor=target, sideshow=SideShowRequest(seat, target, amount)
     )
 
@@ -329,7 +346,8 @@ def _check_answer(state: State, action: AcceptSideShow | RefuseSideShow) -> Side
         raise _refuse(action, "no sideshow is pending")
     if action.seat != request.target:
         raise _refuse(
-            action, f"the pending sideshow was asked of seat {request.target}, not seat {action.seat}"
+            action,
+            f"the pending sideshow was asked of seat {request.target}, not seat {action.seat}",
         )
     return request
 
@@ -339,12 +357,14 @@ def _accept_sideshow(state: State, action: AcceptSideShow) -> State:
     request = _check_answer(state, action)
     asker, target = request.asker, request.target
     rules = state.rules
-    asker_wins = evaluate(state.seats[asker].cards, rules) > evaluate(state.seats[target].cards, rules)
+    asker_wins = evaluate(state.seats[asker].cards, rules) > evaluate(
+        state.seats[target].cards, rules
+    )
     loser = target if asker_wins else asker
-    seats = _with_seat(state.seats, loser, _evolve(state.seats[loser], in_hand=False))
-    state = _log(
+    seats = _with_seat(state.seats, loser, replace_seat(state.seats[loser], in_hand=False))
+    state = replace_state(
         state,
-        SideShowAccepted(asker, target, loser),
+        events=(*state.events, SideShowAccepted(asker, target, loser)),
         seats=seats,
         phase=Phase.BETTING,
         sideshow=None,
@@ -355,9 +375,9 @@ def _accept_sideshow(state: State, action: AcceptSideShow) -> State:
 def _refuse_sideshow(state: State, action: RefuseSideShow) -> State:
     """The bet stays; play passes to the asker's left (R31)."""
     request = _check_answer(state, action)
-    state = _log(
+    state = replace_state(
         state,
-        SideShowRefused(request.asker, request.target),
+        events=(*state.events, SideShowRefused(request.asker, request.target)),
         phase=Phase.BETTING,
         sideshow=None,
     )
@@ -374,7 +394,8 @@ def _reached_pot_limit(state: State) -> bool:
 
 def _after_turn(state: State, seat: int, *, betting: bool = False) -> State:
     """After ``seat``'s turn: R39, then R37 (only after a bet or all-in), then R40, else
-    the turn passes to ``seat``'s left (R19, R31)."""
+    the turn passes to ``seat``'s left (R19, R31).
+    """
     in_hand = players_in_hand(state)
     if len(in_hand) == 1:
         return _finish_hand(state, HandEnding.PACKED, {in_hand[0]: 0}, shown=False)  # R39
@@ -382,7 +403,7 @@ def _after_turn(state: State, seat: int, *, betting: bool = False) -> State:
         return _showdown(state)  # R37
     if len(bettors(state)) <= 1:
         return _showdown(state)  # R40
-    return _evolve(state, actor=next_player(state, seat))
+    return replace_state(state, actor=next_player(state, seat))
 
 
 def _showdown(
@@ -407,7 +428,8 @@ def _finish_hand(
     ranks: dict[int, HandRank] | None = None,
 ) -> State:
     """Pay out (R18, R39, R41), remove short stacks (R7), move the button (R5) and
-    end the session when R2 says so (R8)."""
+    end the session when R2 says so (R8).
+    """
     seats = state.seats
     n = len(seats)
     slices = pot_slices(
@@ -433,19 +455,24 @@ def _finish_hand(
         if leaves:
             events.append(SeatLeft(index, stack))
         if stack != seat.stack or leaves:
-            seat = _evolve(seat, stack=stack, in_session=seat.in_session and not leaves)
+            seat = replace_seat(seat, stack=stack, in_session=seat.in_session and not leaves)
         new_seats.append(seat)
     remaining = [index for index, seat in enumerate(new_seats) if seat.in_session]
     dealer = next(s for s in seats_from_left_of(state.dealer, n) if new_seats[s].in_session)
     result = HandResult(
-        state.hand_number, state.dealer, ending, state.pot, winnings, ranks if shown and ranks else {}
+        state.hand_number,
+        state.dealer,
+        ending,
+        state.pot,
+        winnings,
+        ranks if shown and ranks else {},
     )
     limit = state.rules.hand_limit
-    phase, winners = Phase.AWAITING_DEAL, ()
+    phase, winners = Phase.AWAITING_DEAL, tuple[int, ...]()
     if len(remaining) == 1 or (limit is not None and state.hand_number >= limit):
         phase, winners = Phase.SESSION_OVER, _session_winners(new_seats, remaining)
         events.append(SessionEnded(winners))
-    return _evolve(
+    return replace_state(
         state,
         phase=phase,
         dealer=dealer,

@@ -187,8 +187,10 @@ def why_not_bet(state: State, seat: int, amount: object) -> str | None:
             f"its minimum bet is {minimum_bet(state, seat)} chips and it has only "
             f"{player.stack} (R25); it may go all-in or pack"
         )
-    options = " or ".join(str(a) for a in amounts) if len(amounts) <= 4 else (
-        f"{amounts[0]} to {amounts[-1]}"
+    options = (
+        " or ".join(str(a) for a in amounts)
+        if len(amounts) <= 4
+        else (f"{amounts[0]} to {amounts[-1]}")
     )
     status = "seen" if player.seen else "blind"
     return f"{amount!r} chips is not a legal {status} bet now; it may bet {options} (R24)"
@@ -209,13 +211,13 @@ def why_not_show(state: State, seat: int) -> str | None:
     """None if ``seat`` (the actor) may ask for a show, else why not (R33–R36, V2)."""
     in_hand = players_in_hand(state)
     if len(in_hand) != 2:
-        return (
-            f"{len(in_hand)} players are still in the hand and a show needs exactly 2 (R34)"
-        )
+        return f"{len(in_hand)} players are still in the hand and a show needs exactly 2 (R34)"
     player = state.seats[seat]
     opponent = in_hand[0] if in_hand[1] == seat else in_hand[1]
     if player.seen and not state.seats[opponent].seen:
-        return f"it is seen and seat {opponent} is blind; a seen player may not show a blind one (R36)"
+        return (
+            f"it is seen and seat {opponent} is blind; a seen player may not show a blind one (R36)"
+        )
     if is_out_of_blind_bets(state, seat):
         return "it has used up its blind bets and must look before a show (R36)"
     cost = show_cost(state, seat)
@@ -226,7 +228,8 @@ def why_not_show(state: State, seat: int) -> str | None:
 
 def why_not_sideshow(state: State, seat: int, amount: object = None) -> str | None:
     """None if ``seat`` (the actor) may ask for a sideshow (with ``amount`` chips, if
-    given), else why not (R30, R33)."""
+    given), else why not (R30, R33).
+    """
     player = state.seats[seat]
     if not player.seen:
         return "it is blind; only a seen player may ask for a sideshow (R30)"
@@ -246,7 +249,6 @@ def why_not_sideshow(state: State, seat: int, amount: object = None) -> str | No
     assert isinstance(amount, int)
     if amount >= player.stack:
         return (
-            f"a chaal of {amount} would empty its stack; a sideshow must leave a chip "
-            "behind (R30)"
+            f"a chaal of {amount} would empty its stack; a sideshow must leave a chip behind (R30)"
         )
     return None

@@ -101,7 +101,9 @@ def pot_slices(
     return tuple(slices)
 
 
-def split_chips(amount: int, winners: Iterable[int], dealer: int, seat_count: int) -> dict[int, int]:
+def split_chips(
+    amount: int, winners: Iterable[int], dealer: int, seat_count: int
+) -> dict[int, int]:
     """Split ``amount`` chips equally among ``winners`` (R18).
 
     Odd chips go one at a time to the winners in seat order starting from the

@@ -21,7 +21,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Sequence
 from enum import IntEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 
@@ -150,7 +150,11 @@ def _named_ranks(key: tuple[int, ...], cards: tuple[Card, Card, Card]) -> tuple[
     ranks = sorted((card.rank for card in cards), reverse=True)
     if key[0] == HandCategory.PAIR:
         return (Rank(key[1]), Rank(key[1]), Rank(key[2]))
-    if key[0] in (HandCategory.SEQUENCE, HandCategory.PURE_SEQUENCE) and ranks[0] == 14 and ranks[1] == 3:
+    if (
+        key[0] in (HandCategory.SEQUENCE, HandCategory.PURE_SEQUENCE)
+        and ranks[0] == 14
+        and ranks[1] == 3
+    ):
         return (Rank.ACE, Rank.TWO, Rank.THREE)
     return (ranks[0], ranks[1], ranks[2])
 
@@ -162,9 +166,7 @@ _NUMPY_TABLES: dict[str, Any] = {}
 
 def _build_table(order: str) -> list[HandRank | None]:
     """Rank all 22,100 hands under ``order`` into a flat list indexed by ``(a*52+b)*52+c``."""
-    keyed = [
-        (_hand_key(combo, order), combo) for combo in itertools.combinations(CARDS, 3)
-    ]
+    keyed = [(_hand_key(combo, order), combo) for combo in itertools.combinations(CARDS, 3)]
     distinct = sorted({key for key, _ in keyed})
     strength_of = {key: i for i, key in enumerate(distinct)}
     by_strength: dict[int, HandRank] = {}
@@ -234,16 +236,16 @@ def evaluate(cards: Sequence[Card] | str, rules: Rules | None = None) -> HandRan
     teenpatti_rules.errors.CardParseError: card Ah appears twice in hand 'Ah Ah 3h'
     """
     try:
-        a, b, c = cards
-        hand = (_TABLE if rules is None else _table(rules))[
-            (a.index * 52 + b.index) * 52 + c.index  # type: ignore[union-attr]
-        ]
+        # The fast path: three Cards. Anything else (text, wrong length, duplicates,
+        # non-cards, the table not built yet) fails here and takes the checked path.
+        a, b, c = cast("Sequence[Card]", cards)
+        hand = (_TABLE if rules is None else _table(rules))[(a.index * 52 + b.index) * 52 + c.index]
         if hand is not None:
             return hand
     except (AttributeError, TypeError, ValueError, IndexError):
         pass
-    a, b, c = _as_three_cards(cards)
-    hand = _table(rules)[(a.index * 52 + b.index) * 52 + c.index]
+    x, y, z = _as_three_cards(cards)
+    hand = _table(rules)[(x.index * 52 + y.index) * 52 + z.index]
     assert hand is not None
     return hand
 
@@ -313,8 +315,10 @@ def evaluate_many(cards: NDArray[Any], rules: Rules | None = None) -> NDArray[An
 
     >>> import numpy as np
     >>> hands = np.array([[51, 47, 43], [0, 4, 9]])  # As Ks Qs, 2c 3c 4d
-    >>> evaluate_many(hands).tolist() == [evaluate("As Ks Qs").strength, evaluate("2c 3c 4d").strength]
-    True
+    >>> evaluate_many(hands).tolist()
+    [727, 704]
+    >>> [evaluate("As Ks Qs").strength, evaluate("2c 3c 4d").strength]
+    [727, 704]
     """
     try:
         import numpy as np
@@ -340,4 +344,5 @@ def evaluate_many(cards: NDArray[Any], rules: Rules | None = None) -> NDArray[An
         raise ValueError(
             f"row {bad} of evaluate_many's input repeats a card: {array[bad].tolist()}"
         )
-    return strengths
+    result: NDArray[Any] = strengths
+    return result

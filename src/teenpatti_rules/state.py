@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from enum import Enum
-from types import MappingProxyType
 from typing import Any
 
 import attrs
@@ -87,8 +86,9 @@ class SideShowRequest:
     amount: int
 
 
-def _frozen_map(value: Mapping[int, Any]) -> Mapping[int, Any]:
-    return value if isinstance(value, MappingProxyType) else MappingProxyType(dict(value))
+def _own_dict(value: Mapping[int, Any]) -> dict[int, Any]:
+    """A private copy, so that the record never shares a dict with its caller."""
+    return dict(value)
 
 
 @attrs.frozen
@@ -101,17 +101,19 @@ class HandResult:
         (R39), a show (R35) or a showdown (R40, R37, R38, R12).
     :param pot: chips in the pot when it was paid out.
     :param winnings: seat → chips won from the pot (gross), only seats that won
-        something; the values sum to ``pot``. A read-only mapping.
+        something; the values sum to ``pot``. Read-only by contract (typed
+        ``Mapping``; a plain dict so that states pickle and deep-copy).
     :param shown: seat → :class:`~teenpatti_rules.ranking.HandRank` of every hand
-        turned face up; empty when everyone else packed. A read-only mapping.
+        turned face up; empty when everyone else packed. Read-only, like
+        ``winnings``.
     """
 
     hand_number: int
     dealer: int
     ending: HandEnding
     pot: int
-    winnings: Mapping[int, int] = attrs.field(converter=_frozen_map, hash=False)
-    shown: Mapping[int, HandRank] = attrs.field(converter=_frozen_map, hash=False)
+    winnings: Mapping[int, int] = attrs.field(converter=_own_dict, hash=False)
+    shown: Mapping[int, HandRank] = attrs.field(converter=_own_dict, hash=False)
 
 
 @attrs.frozen
@@ -163,6 +165,73 @@ class State:
     def total_chips(self) -> int:
         """Stacks plus pot: constant for a session (R42)."""
         return self.pot + sum(seat.stack for seat in self.seats)
+
+
+_KEEP: Any = object()
+
+
+def replace_state(
+    s: State,
+    *,
+    phase: Phase = _KEEP,
+    hand_number: int = _KEEP,
+    dealer: int = _KEEP,
+    pot: int = _KEEP,
+    stake: int = _KEEP,
+    actor: int | None = _KEEP,
+    seats: tuple[Seat, ...] = _KEEP,
+    sideshow: SideShowRequest | None = _KEEP,
+    result: HandResult | None = _KEEP,
+    session_winners: tuple[int, ...] = _KEEP,
+    events: tuple[Event, ...] = _KEEP,
+    seed: int | None = _KEEP,
+) -> State:
+    """A copy of ``s`` with the given fields changed: :func:`attrs.evolve` for
+    :class:`State`, about twice as fast (the reducer calls it on every action).
+    """
+    return State(
+        s.rules,
+        s.seed if seed is _KEEP else seed,
+        s.phase if phase is _KEEP else phase,
+        s.hand_number if hand_number is _KEEP else hand_number,
+        s.dealer if dealer is _KEEP else dealer,
+        s.pot if pot is _KEEP else pot,
+        s.stake if stake is _KEEP else stake,
+        s.actor if actor is _KEEP else actor,
+        s.seats if seats is _KEEP else seats,
+        s.sideshow if sideshow is _KEEP else sideshow,
+        s.result if result is _KEEP else result,
+        s.session_winners if session_winners is _KEEP else session_winners,
+        s.events if events is _KEEP else events,
+    )
+
+
+def replace_seat(
+    s: Seat,
+    *,
+    stack: int = _KEEP,
+    in_session: bool = _KEEP,
+    in_hand: bool = _KEEP,
+    seen: bool = _KEEP,
+    all_in: bool = _KEEP,
+    blind_bets: int = _KEEP,
+    contributed: int = _KEEP,
+    cards: tuple[Card, ...] = _KEEP,
+) -> Seat:
+    """A copy of ``s`` with the given fields changed: a fast :func:`attrs.evolve` for
+    :class:`Seat`.
+    """
+    return Seat(
+        s.name,
+        s.stack if stack is _KEEP else stack,
+        s.in_session if in_session is _KEEP else in_session,
+        s.in_hand if in_hand is _KEEP else in_hand,
+        s.seen if seen is _KEEP else seen,
+        s.all_in if all_in is _KEEP else all_in,
+        s.blind_bets if blind_bets is _KEEP else blind_bets,
+        s.contributed if contributed is _KEEP else contributed,
+        s.cards if cards is _KEEP else cards,
+    )
 
 
 def new_session(
@@ -229,9 +298,7 @@ def new_session(
             if isinstance(stack, bool) or not isinstance(stack, int):
                 raise ValueError(f"stack of seat {seat} must be an int, not {stack!r}")
             if stack < rules.boot:
-                raise ValueError(
-                    f"stack of seat {seat} ({stack}) is below the boot ({rules.boot})"
-                )
+                raise ValueError(f"stack of seat {seat} ({stack}) is below the boot ({rules.boot})")
     return State(
         rules=rules,
         seed=seed,

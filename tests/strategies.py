@@ -1,0 +1,52 @@
+"""Hypothesis strategies shared by the property tests: random tables and random play."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import strategies as st
+
+import teenpatti_rules as tp
+
+
+@st.composite
+def tables(draw: st.DrawFn, *, hand_limit: bool = True) -> tp.State:
+    """A new session: 3-7 players, small unequal stacks, random boot and limits."""
+    players = draw(st.integers(3, 7))
+    boot = draw(st.integers(1, 3))
+    rules = tp.Rules(
+        boot=boot,
+        starting_boots=draw(st.integers(1, 12)),
+        max_blind_bets=draw(st.none() | st.integers(0, 4)),
+        pot_limit=draw(st.none() | st.integers(boot * players, 80)),
+        hand_limit=draw(st.none() | st.integers(1, 8)) if hand_limit else None,
+    )
+    stacks = draw(st.lists(st.integers(boot, boot * 12), min_size=players, max_size=players))
+    return tp.new_session(
+        [f"P{i}" for i in range(players)],
+        rules,
+        seed=draw(st.integers(0, 2**32)),
+        dealer=draw(st.none() | st.integers(0, players - 1)),
+        stacks=stacks,
+    )
+
+
+def random_action(rng: random.Random, state: tp.State) -> tp.Action:
+    """A legal action, mostly the actor's, looks now and then."""
+    actions = tp.legal_actions(state)
+    turn = [a for a in actions if not isinstance(a, tp.Look)]
+    if turn and rng.random() < 0.8:
+        return rng.choice(turn)
+    return rng.choice(actions)
+
+
+def play_session(seed: int, state: tp.State, max_steps: int = 100_000) -> list[tp.State]:
+    """Every state of a session played to its end by :func:`random_action`."""
+    rng = random.Random(seed)
+    states = [state]
+    for _ in range(max_steps):
+        if state.phase is tp.Phase.SESSION_OVER:
+            return states
+        state = tp.apply(state, random_action(rng, state))
+        states.append(state)
+    raise AssertionError(f"session did not end in {max_steps} steps")

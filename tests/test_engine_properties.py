@@ -1,0 +1,169 @@
+"""Invariants of the reducer over random sessions (hypothesis)."""
+
+from __future__ import annotations
+
+import copy
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
+
+import teenpatti_rules as tp
+from strategies import play_session, random_action, tables
+
+BETWEEN_HANDS = (tp.Phase.AWAITING_DEAL, tp.Phase.SESSION_OVER)
+
+
+def any_action(seats: int) -> st.SearchStrategy[tp.Action]:
+    """Actions of every kind from seats -1..n, with amounts around the usual sizes."""
+    seat = st.integers(-1, seats)
+    amount = st.integers(-1, 40)
+    return st.one_of(
+        st.builds(tp.Deal, seat),
+        st.builds(tp.Look, seat),
+        st.builds(tp.Pack, seat),
+        st.builds(tp.AllIn, seat),
+        st.builds(tp.Show, seat),
+        st.builds(tp.Bet, seat, amount),
+        st.builds(tp.SideShow, seat, amount),
+        st.builds(tp.AcceptSideShow, seat),
+        st.builds(tp.RefuseSideShow, seat),
+    )
+
+
+class Session(RuleBasedStateMachine):
+    """A session driven by random legal actions, poked with random illegal ones."""
+
+    state: tp.State
+    total: int
+
+    @initialize(start=tables())
+    def start(self, start: tp.State) -> None:
+        self.state = start
+        self.total = start.total_chips
+
+    @rule(data=st.data())
+    def play_a_legal_action(self, data: st.DataObject) -> None:
+        actions = tp.legal_actions(self.state)
+        if actions:
+            self.state = tp.apply(self.state, data.draw(st.sampled_from(actions)))
+
+    @rule(data=st.data())
+    def illegal_actions_raise_and_change_nothing(self, data: st.DataObject) -> None:
+        action = data.draw(any_action(len(self.state.seats)))
+        legal = set(tp.legal_actions(self.state))
+        before = copy.deepcopy(self.state)
+        if action in legal:
+            tp.apply(self.state, action)
+            return
+        try:
+            tp.apply(self.state, action)
+        except tp.IllegalActionError as error:
+            message = str(error)
+            assert message and (f"seat {action.seat}" in message or repr(action) in message)
+        else:
+            raise AssertionError(f"{action} was accepted but is not in legal_actions")
+        assert self.state == before
+
+    @invariant()
+    def chips_are_conserved_and_stacks_never_negative(self) -> None:
+        if not hasattr(self, "state"):
+            return
+        state = self.state
+        assert state.total_chips == self.total  # R42
+        assert all(seat.stack >= 0 for seat in state.seats)
+        assert (
+            state.pot == sum(seat.contributed for seat in state.seats)
+            or state.phase in BETWEEN_HANDS
+        )
+        if state.phase in BETWEEN_HANDS:
+            assert state.pot == 0
+
+    @invariant()
+    def actor_is_none_exactly_between_hands(self) -> None:
+        if not hasattr(self, "state"):
+            return
+        state = self.state
+        assert (state.actor is None) == (state.phase in BETWEEN_HANDS)
+        if state.actor is not None:
+            seat = state.seats[state.actor]
+            assert seat.in_hand and not seat.all_in
+        assert (state.sideshow is not None) == (state.phase is tp.Phase.SIDESHOW)
+        assert (state.phase is tp.Phase.SESSION_OVER) == bool(state.session_winners)
+
+    @invariant()
+    def every_legal_action_applies(self) -> None:
+        if not hasattr(self, "state"):
+            return
+        for action in tp.legal_actions(self.state):
+            after = tp.apply(self.state, action)
+            assert after.total_chips == self.total
+
+
+TestSession = Session.TestCase
+TestSession.settings = settings(max_examples=60, stateful_step_count=60, deadline=None)
+
+
+@given(tables(), st.integers(0, 2**32))
+@settings(max_examples=40)
+def test_every_session_ends(start: tp.State, seed: int) -> None:
+    states = play_session(seed, start)
+    final = states[-1]
+    assert final.phase is tp.Phase.SESSION_OVER
+    assert tp.legal_actions(final) == ()
+    remaining = [i for i, seat in enumerate(final.seats) if seat.in_session]
+    limit = start.rules.hand_limit
+    assert len(remaining) == 1 or (limit is not None and final.hand_number == limit)
+    best = max(final.seats[i].stack for i in remaining)
+    assert final.session_winners == tuple(
+        i for i in remaining if final.seats[i].stack == best
+    )  # R8
+
+
+@given(tables(), st.integers(0, 2**32))
+@settings(max_examples=20)
+def test_same_seed_and_actions_give_equal_states(start: tp.State, seed: int) -> None:
+    first = play_session(seed, start, max_steps=300) if False else None
+    del first
+    import random
+
+    rng = random.Random(seed)
+    a = b = start
+    for _ in range(200):
+        if a.phase is tp.Phase.SESSION_OVER:
+            break
+        action = random_action(rng, a)
+        a, b = tp.apply(a, action), tp.apply(b, action)
+        assert a == b and hash(a) == hash(b)
+    # Replaying the same seed from scratch gives the same decks and states.
+    again = tp.new_session(
+        [s.name for s in start.seats],
+        start.rules,
+        seed=start.seed or 0,
+        dealer=start.dealer,
+        stacks=[s.stack for s in start.seats],
+    )
+    assert again == start
+
+
+@given(tables(hand_limit=True), st.integers(0, 2**32))
+@settings(max_examples=30)
+def test_event_log_accounts_for_every_chip(start: tp.State, seed: int) -> None:
+    from teenpatti_rules.events import (
+        BetMade,
+        BootPosted,
+        Payout,
+        ShowAsked,
+        SideShowAsked,
+        WentAllIn,
+    )
+
+    for state in play_session(seed, start):
+        if state.phase in BETWEEN_HANDS and state.result is not None:
+            paid_in = sum(
+                e.amount
+                for e in state.events
+                if isinstance(e, BootPosted | BetMade | WentAllIn | ShowAsked | SideShowAsked)
+            )
+            paid_out = sum(e.amount for e in state.events if isinstance(e, Payout))
+            assert paid_in == paid_out == state.result.pot == sum(state.result.winnings.values())
