@@ -21,7 +21,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Sequence
 from enum import IntEnum
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -238,10 +238,11 @@ def evaluate(cards: Sequence[Card] | str, rules: Rules | None = None) -> HandRan
     try:
         # The fast path: three Cards. Anything else (text, wrong length, duplicates,
         # non-cards, the table not built yet) fails here and takes the checked path.
-        a, b, c = cast("Sequence[Card]", cards)
-        hand = (_TABLE if rules is None else _table(rules))[(a.index * 52 + b.index) * 52 + c.index]
-        if hand is not None:
-            return hand
+        a, b, c = cards  # type: ignore[str-unpack]
+        if rules is None:
+            hand = _TABLE[(a.index * 52 + b.index) * 52 + c.index]  # type: ignore[operator]
+            if hand is not None:
+                return hand
     except (AttributeError, TypeError, ValueError, IndexError):
         pass
     x, y, z = _as_three_cards(cards)

@@ -1,0 +1,104 @@
+"""Evaluator speed (issue 2): run with ``./dev bench`` or ``python benchmarks/ranking.py``.
+
+Measures, in one run: a bare flat-list lookup ``T[(a*52+b)*52+c]`` on ints (the limit),
+``evaluate`` on pre-built tuples of three Cards, ``evaluate_many`` on 1,000,000 hands
+(and numpy's own fancy indexing for scale), and the import time of the package.
+"""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+
+import numpy as np
+
+from teenpatti_rules import CARDS, evaluate, evaluate_many
+from teenpatti_rules.ranking import _numpy_table, _table
+
+N_LOOKUPS = 200_000
+N_BATCH = 1_000_000
+FLAT: list[int | None] = []  # the bare table, as a module global
+
+
+def best_rate(run: Callable[[], object], count: int, repeat: int = 5) -> float:
+    """The best of ``repeat`` runs, in items per second."""
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        run()
+        best = min(best, time.perf_counter() - start)
+    return count / best
+
+
+def main() -> None:
+    rng = random.Random(1)
+    hands = [tuple(rng.sample(CARDS, 3)) for _ in range(N_LOOKUPS)]
+    ints = [tuple(card.index for card in hand) for hand in hands]
+    FLAT[:] = [None if hand is None else hand.strength for hand in _table(None)]
+    evaluate(hands[0])
+
+    def bare() -> None:
+        table = FLAT
+        for a, b, c in ints:
+            table[(a * 52 + b) * 52 + c]
+
+    def bare_global() -> None:
+        for a, b, c in ints:
+            FLAT[(a * 52 + b) * 52 + c]
+
+    def ours() -> None:
+        for hand in hands:
+            evaluate(hand)
+
+    # The same loops written at module level (globals in a dict, as in a script):
+    # the way the issue's "about 10-12 M lookups/s" reference figure is reached.
+    script = {"T": FLAT, "ints": ints, "hands": hands, "evaluate": evaluate}
+    bare_script = compile("for a, b, c in ints: T[(a * 52 + b) * 52 + c]", "bare", "exec")
+    ours_script = compile("for h in hands: evaluate(h)", "ours", "exec")
+    script_bare = best_rate(lambda: exec(bare_script, script), N_LOOKUPS)
+    script_ours = best_rate(lambda: exec(ours_script, script), N_LOOKUPS)
+    print(f"module-level bare loop: {script_bare / 1e6:6.2f} M lookups/s")
+    print(
+        f"module-level evaluate : {script_ours / 1e6:6.2f} M hands/s "
+        f"({script_ours / script_bare:.2f}x)"
+    )
+    bare_rate = best_rate(bare, N_LOOKUPS)
+    global_rate = best_rate(bare_global, N_LOOKUPS)
+    ours_rate = best_rate(ours, N_LOOKUPS)
+    print(f"bare lookup, local T  : {bare_rate / 1e6:6.2f} M lookups/s")
+    print(f"bare lookup, global T : {global_rate / 1e6:6.2f} M lookups/s")
+    print(
+        f"evaluate(tuple)       : {ours_rate / 1e6:6.2f} M hands/s "
+        f"({ours_rate / bare_rate:.2f}x local, {ours_rate / global_rate:.2f}x global)"
+    )
+
+    gen = np.random.default_rng(1)
+    batch = np.argsort(gen.random((N_BATCH, 52)), axis=1)[:, :3].astype(np.int64)
+    table3 = _numpy_table(None)
+    evaluate_many(batch[:10])
+    many_rate = best_rate(lambda: evaluate_many(batch), N_BATCH)
+    raw_rate = best_rate(lambda: table3[batch[:, 0], batch[:, 1], batch[:, 2]], N_BATCH)
+    print(f"evaluate_many (1M)    : {many_rate / 1e6:6.1f} M hands/s")
+    print(f"numpy fancy indexing  : {raw_rate / 1e6:6.1f} M hands/s (no checks)")
+
+    times = []
+    for _ in range(5):
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-c", "import teenpatti_rules"], check=True)
+        times.append(time.perf_counter() - start)
+    baseline = []
+    for _ in range(5):
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-c", "pass"], check=True)
+        baseline.append(time.perf_counter() - start)
+    print(
+        f"python -c 'import teenpatti_rules': {min(times) * 1000:.0f} ms "
+        f"(bare interpreter {min(baseline) * 1000:.0f} ms)"
+    )
+
+
+if __name__ == "__main__":
+    main()
