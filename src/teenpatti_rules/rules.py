@@ -17,7 +17,10 @@ from typing import Any, Literal
 
 import attrs
 
-__all__ = ["BetSizing", "Rules", "SequenceOrder"]
+__all__ = ["MAX_SEATS", "BetSizing", "Rules", "SequenceOrder"]
+
+MAX_SEATS = 17
+"""The most players one 52-card deck can deal three cards each (V6)."""
 
 SequenceOrder = Literal["standard", "classic"]
 """``"standard"``: A-K-Q highest, then A-2-3 (R14). ``"classic"``: A-2-3 highest (V1)."""
@@ -60,7 +63,7 @@ class Rules:
     :param min_players: fewest players that may start a session (R3; V6). At
         least 2.
     :param max_players: most players that may start a session (R3; V6). At least
-        ``min_players``.
+        ``min_players``, at most 17 (:data:`MAX_SEATS`).
     :param max_blind_bets: most blind bets a player may make in a hand (R23), or
         None for no limit (V5). At least 0.
     :param pot_limit: when a bet brings the pot to this many chips, betting stops
@@ -97,6 +100,11 @@ class Rules:
     stake_limit: int | None = attrs.field(default=None, validator=_int_at_least(1, optional=True))
 
     def __attrs_post_init__(self) -> None:
+        if self.max_players > MAX_SEATS:
+            raise ValueError(
+                f"Rules.max_players must be at most {MAX_SEATS} (three cards each from "
+                f"one deck of 52), not {self.max_players}"
+            )
         if self.max_players < self.min_players:
             raise ValueError(
                 f"Rules.max_players ({self.max_players}) must be at least "
