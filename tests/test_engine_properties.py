@@ -101,11 +101,11 @@ class Session(RuleBasedStateMachine):
 
 
 TestSession = Session.TestCase
-TestSession.settings = settings(max_examples=60, stateful_step_count=60, deadline=None)
+TestSession.settings = settings(settings.default, stateful_step_count=80)
 
 
 @given(tables(), st.integers(0, 2**32))
-@settings(max_examples=40)
+@settings(settings.default)
 def test_every_session_ends(start: tp.State, seed: int) -> None:
     states = play_session(seed, start)
     final = states[-1]
