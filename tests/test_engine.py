@@ -415,3 +415,15 @@ def test_sideshow_record_while_pending_and_its_errors() -> None:
         match="seat 1 may not accept a sideshow: the pending sideshow was asked of seat 2, not seat 1",
     ):
         tp.apply(state, tp.AcceptSideShow(1))
+
+
+def test_a_state_without_the_cards_cannot_compare_hands() -> None:
+    import attrs
+
+    state = tp.new_session(NAMES, seed=0, dealer=0)
+    state = tp.apply(state, tp.Deal(0))
+    state = tp.apply(state, tp.Pack(1))
+    hidden = attrs.evolve(state, seats=tuple(attrs.evolve(seat, cards=()) for seat in state.seats))
+    with pytest.raises(tp.IllegalActionError, match="the cards of seat 0 are hidden"):
+        tp.apply(hidden, tp.Show(2))
+    assert tp.apply(state, tp.Show(2)).phase is tp.Phase.AWAITING_DEAL

@@ -21,18 +21,24 @@ from .actions import (
     SideShow,
     parse_action,
 )
+from .bots import choose, play_session, random_choice
 from .cards import CARDS, Card, Rank, Suit, format_cards, parse_cards, standard_deck
 from .engine import apply, legal_actions
-from .errors import CardParseError, IllegalActionError
+from .errors import CardParseError, HistoryError, IllegalActionError
 from .events import Event, HandEnding
+from .history import HISTORY_VERSION, History, replay, replay_states
 from .ranking import HandCategory, HandRank, compare_hands, evaluate, evaluate_many
 from .rules import Rules
+from .serialize import STATE_VERSION, state_from_json, state_to_json
 from .state import HandResult, Phase, Seat, SideShowRequest, State, new_session
+from .views import view
 
 __version__ = "0.1.0"
 
 __all__ = [
     "CARDS",
+    "HISTORY_VERSION",
+    "STATE_VERSION",
     "AcceptSideShow",
     "Action",
     "AllIn",
@@ -45,6 +51,8 @@ __all__ = [
     "HandEnding",
     "HandRank",
     "HandResult",
+    "History",
+    "HistoryError",
     "IllegalActionError",
     "Look",
     "Pack",
@@ -60,6 +68,7 @@ __all__ = [
     "Suit",
     "__version__",
     "apply",
+    "choose",
     "compare_hands",
     "evaluate",
     "evaluate_many",
@@ -68,5 +77,12 @@ __all__ = [
     "new_session",
     "parse_action",
     "parse_cards",
+    "play_session",
+    "random_choice",
+    "replay",
+    "replay_states",
     "standard_deck",
+    "state_from_json",
+    "state_to_json",
+    "view",
 ]

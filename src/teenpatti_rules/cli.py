@@ -1,19 +1,55 @@
 """The ``teenpatti`` command line.
 
-``teenpatti rank HAND HAND...`` names each hand in words and says which wins.
+- ``teenpatti rank HAND HAND...`` names each hand in words and says which wins.
+- ``teenpatti simulate`` lets automatic players (R44) play a whole session and
+  prints each hand's history, then the standings and the winners (R8).
+- ``teenpatti play`` seats a person at seat 0 against automatic players.
+
 Errors in the input print one line on stderr and exit with code 2.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
+from .actions import (
+    AcceptSideShow,
+    Action,
+    AllIn,
+    Bet,
+    Look,
+    Pack,
+    RefuseSideShow,
+    Show,
+    SideShow,
+)
+from .bots import Chooser, choose, play_session
 from .cards import format_cards, parse_cards
+from .engine import legal_actions
+from .events import SeatLeft
+from .narrate import (
+    chips,
+    describe_hand,
+    describe_stacks,
+    describe_standings,
+    describe_table,
+)
+from .options import players_in_hand, previous_player, show_cost, stake_after_bet
 from .ranking import evaluate
+from .rules import Rules
+from .state import Phase, State, new_session
+from .views import view
 
-__all__ = ["main"]
+__all__ = ["NAMES", "hand_report", "main"]
+
+NAMES = ("Asha", "Bilal", "Chen", "Dev", "Esi", "Farid", "Gita")
+"""Names of the automatic players, by seat; tables of more seats use ``P0``, ``P1``, ..."""
+
+_BETWEEN_HANDS = (Phase.AWAITING_DEAL, Phase.SESSION_OVER)
 
 
 class _UsageError(Exception):
@@ -53,6 +89,230 @@ def cmd_rank(args: argparse.Namespace) -> int:
     return 0
 
 
+def _player_names(count: int, rules: Rules) -> list[str]:
+    if not rules.min_players <= count <= rules.max_players:
+        raise _UsageError(
+            f"a session needs {rules.min_players} to {rules.max_players} players, not {count} (R3)"
+        )
+    return list(NAMES[:count]) if count <= len(NAMES) else [f"P{i}" for i in range(count)]
+
+
+def _rules(**fields: int | None) -> Rules:
+    try:
+        return Rules(**fields)  # type: ignore[arg-type]
+    except ValueError as error:
+        raise _UsageError(str(error)) from None
+
+
+def _seed(value: int | None) -> int:
+    return random.SystemRandom().randrange(2**32) if value is None else value
+
+
+def hand_report(state: State) -> list[str]:
+    """A finished hand as ``simulate`` prints it (and ``replay`` will): the hand's
+    history as a spectator saw it (R43), then the stacks.
+
+    :param state: a state between hands (AWAITING_DEAL or SESSION_OVER), real or a view.
+    :returns: the lines, without newlines.
+    """
+    return [*describe_hand(view(state, None)), describe_stacks(state)]
+
+
+def _left_after(state: State, left: dict[int, int]) -> None:
+    """Record, from a finished hand's log, who left the session after it (R7)."""
+    for event in state.events:
+        if isinstance(event, SeatLeft):
+            left[event.seat] = state.hand_number
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    """``teenpatti simulate``: automatic players (R44) play a whole session (R2).
+
+    Prints a header, each hand's history as a spectator saw it (R43), the stacks
+    after each hand, then the standings and the winners (R8). ``--quiet`` prints
+    only the standings. Progress goes to stderr every 1000 hands when stderr is a
+    terminal or with ``--progress``.
+
+    :param args: the parsed options of ``simulate``.
+    :returns: the exit code, 0.
+    :raises _UsageError: for options the rules refuse (R3, ``Rules`` validation) and
+        for ``--json``, not supported yet.
+    """
+    if args.json is not None:
+        raise _UsageError("--json is not yet supported")
+    rules = _rules(
+        boot=args.boot,
+        starting_boots=args.starting_boots,
+        pot_limit=args.pot_limit,
+        hand_limit=args.hands,
+    )
+    names = _player_names(args.players, rules)
+    seed = _seed(args.seed)
+    state = new_session(names, rules, seed=seed)
+    limits = [
+        f"boot {rules.boot}",
+        f"{chips(rules.starting_stack)} each",
+        "no hand limit" if rules.hand_limit is None else f"hand limit {rules.hand_limit}",
+        "no pot limit" if rules.pot_limit is None else f"pot limit {rules.pot_limit}",
+    ]
+    out = sys.stdout
+    quiet: bool = args.quiet
+    if not quiet:
+        print(f"Teen Patti: {len(names)} automatic players, {', '.join(limits)}; seed {seed}")
+    progress = args.progress or sys.stderr.isatty()
+    left: dict[int, int] = {}
+
+    def on_step(action: Action, after: State) -> None:
+        if after.phase not in _BETWEEN_HANDS:
+            return
+        _left_after(after, left)
+        if not quiet:
+            out.write("\n" + "\n".join(hand_report(after)) + "\n")
+        if progress and after.hand_number % 1000 == 0:
+            print(f"teenpatti simulate: {after.hand_number} hands played", file=sys.stderr)
+
+    final = play_session(state, choose, random.Random(seed), on_step=on_step)
+    if not quiet:
+        print()
+    print("\n".join(describe_standings(final, left)))
+    return 0
+
+
+class _Quit(Exception):
+    """The person left the table (end of input, or their stack fell below the boot)."""
+
+
+def _action_label(state: State, action: Action) -> str:
+    """An action of the person at the table, in words (R22-R36)."""
+    seat = action.seat
+    names = [player.name for player in state.seats]
+    seen = state.seats[seat].seen
+    match action:
+        case Look():
+            return "look at your cards"
+        case Pack():
+            return "pack"
+        case Bet(_, amount):
+            after = stake_after_bet(seen, amount)
+            if after > state.stake:
+                return f"raise: bet {chips(amount)} (stake {state.stake} -> {after})"
+            return f"chaal: bet {chips(amount)}"
+        case AllIn():
+            return f"all-in: {chips(state.seats[seat].stack)}"
+        case Show():
+            other = next(p for p in players_in_hand(state) if p != seat)
+            return f"show: pay {chips(show_cost(state, seat))} to see {names[other]}'s hand"
+        case SideShow(_, amount):
+            target = previous_player(state, seat)
+            assert target is not None
+            return f"sideshow: bet {chips(amount)} and ask {names[target]} to compare hands"
+        case AcceptSideShow():
+            assert state.sideshow is not None
+            return f"accept {names[state.sideshow.asker]}'s sideshow"
+        case RefuseSideShow():
+            assert state.sideshow is not None
+            return f"refuse {names[state.sideshow.asker]}'s sideshow"
+    return str(action)  # pragma: no cover - Deal is never offered to the person
+
+
+class _Person:
+    """The person at seat ``seat``: a chooser that reads numbered choices from stdin.
+
+    It prints the part of the hand's history it has not shown yet (from its own
+    view, R43), the table as it sees it, and its legal actions with numbers.
+    """
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.hand = 0
+        self.shown = 0
+
+    def catch_up(self, state: State) -> None:
+        """Print the lines of ``state``'s hand log not printed yet (``state`` is a view)."""
+        if state.hand_number != self.hand:
+            self.hand, self.shown = state.hand_number, 0
+            print()
+        lines = describe_hand(state)
+        for line in lines[self.shown :]:
+            print(line)
+        self.shown = len(lines)
+
+    def __call__(self, state: State, seat: int, rng: random.Random) -> Action | None:
+        if state.phase in _BETWEEN_HANDS or state.actor != seat:
+            return None
+        self.catch_up(state)
+        print()
+        print("\n".join(describe_table(state, seat)))
+        mine = [action for action in legal_actions(state) if action.seat == seat]
+        if state.phase is Phase.SIDESHOW and state.sideshow is not None:
+            asker = state.seats[state.sideshow.asker].name
+            print(f"{asker} asks you for a sideshow.")
+        for number, action in enumerate(mine, start=1):
+            print(f"  {number}) {_action_label(state, action)}")
+        while True:
+            try:
+                text = input(f"Your choice (1-{len(mine)}): ")
+            except EOFError:
+                print()
+                raise _Quit from None
+            if not sys.stdin.isatty():
+                print(text)  # echo piped input, so that the transcript reads well
+            text = text.strip()
+            if text.isdigit() and 1 <= int(text) <= len(mine):
+                return mine[int(text) - 1]
+            print(f"Please type a number from 1 to {len(mine)}.")
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    """``teenpatti play``: a person at seat 0 against automatic players (R44).
+
+    Shows only the person's view (R43): their cards once they looked, the pot, the
+    stake, the stacks, whose turn; lists their legal actions with numbers and reads
+    a choice from stdin; prints what the others did. End of input, Ctrl-C, or a
+    stack below the boot (R7) ends the game with the standings (exit code 0).
+
+    :param args: the parsed options of ``play``.
+    :returns: the exit code, 0.
+    :raises _UsageError: for options the rules refuse (R3, ``Rules`` validation) or
+        an empty name.
+    """
+    rules = _rules(boot=args.boot, starting_boots=args.starting_boots)
+    _player_names(args.players, rules)
+    name = args.name.strip()
+    if not name:
+        raise _UsageError("--name must not be empty")
+    names = [name, *[other for other in NAMES if other != name][: args.players - 1]]
+    seed = _seed(args.seed)
+    state = new_session(names, rules, seed=seed)
+    person = _Person(0)
+    players: Mapping[int, Chooser] = {0: person, **dict.fromkeys(range(1, len(names)), choose)}
+    print(f"Teen Patti: you are {names[0]}, against {', '.join(names[1:])}; seed {seed}")
+    print("Type the number of your choice; end of input (Ctrl-D) or Ctrl-C leaves.")
+    last = [state]
+    left: dict[int, int] = {}
+
+    def on_step(action: Action, after: State) -> None:
+        last[0] = after
+        if after.phase not in _BETWEEN_HANDS:
+            return
+        _left_after(after, left)
+        mine = view(after, 0)
+        person.catch_up(mine)
+        print(describe_stacks(after))
+        if not after.seats[0].in_session:
+            print(f"{names[0]}, your stack is below the boot: you leave the table (R7).")
+            raise _Quit
+
+    try:
+        last[0] = play_session(state, players, random.Random(seed), on_step=on_step)
+    except (_Quit, KeyboardInterrupt):
+        if last[0].phase not in _BETWEEN_HANDS:
+            print(f"You left during hand {last[0].hand_number}; chips in the pot are not counted.")
+    print()
+    print("\n".join(describe_standings(last[0], left)))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``teenpatti`` with all its subcommands."""
     parser = argparse.ArgumentParser(
@@ -67,6 +327,66 @@ def build_parser() -> argparse.ArgumentParser:
     )
     rank.add_argument("hands", nargs="+", metavar="HAND", help='three cards, e.g. "As Kd Qh"')
     rank.set_defaults(handler=cmd_rank)
+
+    simulate = commands.add_parser(
+        "simulate",
+        help="automatic players play a whole session",
+        description="Automatic players (R44) play a whole session; prints each hand's "
+        "history, then the standings and the winners. With the defaults (4 players, "
+        "the default table: boot 1, 100 boots each, no limits) a session lasts about a "
+        "hundred hands and takes well under a second.",
+    )
+    simulate.add_argument("--players", type=int, default=4, metavar="N", help="3 to 7 (default 4)")
+    simulate.add_argument(
+        "--hands", type=int, default=None, metavar="N", help="hand limit (default: none, R2)"
+    )
+    simulate.add_argument(
+        "--seed", type=int, default=None, metavar="N", help="session seed (default: random)"
+    )
+    simulate.add_argument("--boot", type=int, default=1, metavar="N", help="boot (default 1)")
+    simulate.add_argument(
+        "--starting-boots",
+        type=int,
+        default=100,
+        metavar="N",
+        help="each player starts with boot * N chips (default 100)",
+    )
+    simulate.add_argument(
+        "--pot-limit", type=int, default=None, metavar="N", help="pot limit (default: none)"
+    )
+    simulate.add_argument(
+        "--json", default=None, metavar="FILE", help="write the history as JSON (not yet supported)"
+    )
+    simulate.add_argument(
+        "--quiet", action="store_true", help="print only the standings, not the hands"
+    )
+    simulate.add_argument(
+        "--progress",
+        action="store_true",
+        help="report progress on stderr every 1000 hands (default: only on a terminal)",
+    )
+    simulate.set_defaults(handler=cmd_simulate)
+
+    play = commands.add_parser(
+        "play",
+        help="play against automatic players in the terminal",
+        description="Play at seat 0 against automatic players. Type the number of your "
+        "choice; end of input (Ctrl-D) or Ctrl-C leaves with the standings.",
+    )
+    play.add_argument("--players", type=int, default=4, metavar="N", help="3 to 7 (default 4)")
+    play.add_argument(
+        "--seed", type=int, default=None, metavar="N", help="session seed (default: random)"
+    )
+    play.add_argument("--name", default="Player", help="your name (default Player)")
+    play.add_argument("--boot", type=int, default=1, metavar="N", help="boot (default 1)")
+    play.add_argument(
+        "--starting-boots",
+        type=int,
+        default=100,
+        metavar="N",
+        help="each player starts with boot * N chips (default 100)",
+    )
+    play.set_defaults(handler=cmd_play)
     return parser
 
 
@@ -87,6 +407,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(file=sys.stderr)
         return 130
+    except BrokenPipeError:  # e.g. `teenpatti simulate | head`: stop quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
     return code
 
 

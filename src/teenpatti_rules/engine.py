@@ -356,10 +356,7 @@ def _accept_sideshow(state: State, action: AcceptSideShow) -> State:
     """Compare the two hands privately; the lower packs, the asker on a tie (R31, R32)."""
     request = _check_answer(state, action)
     asker, target = request.asker, request.target
-    rules = state.rules
-    asker_wins = evaluate(state.seats[asker].cards, rules) > evaluate(
-        state.seats[target].cards, rules
-    )
+    asker_wins = _hand_rank(state, asker) > _hand_rank(state, target)
     loser = target if asker_wins else asker
     seats = _with_seat(state.seats, loser, replace_seat(state.seats[loser], in_hand=False))
     state = replace_state(
@@ -387,6 +384,17 @@ def _refuse_sideshow(state: State, action: RefuseSideShow) -> State:
 # --- what comes next -----------------------------------------------------------------
 
 
+def _hand_rank(state: State, seat: int) -> HandRank:
+    """The rank of ``seat``'s cards, for a sideshow or a show(down) (R13–R16)."""
+    cards = state.seats[seat].cards
+    if len(cards) != 3:
+        raise IllegalActionError(
+            f"the hands cannot be compared: the cards of seat {seat} are hidden in this "
+            "state (a view); apply actions to the full state"
+        )
+    return evaluate(cards, state.rules)
+
+
 def _reached_pot_limit(state: State) -> bool:
     limit = state.rules.pot_limit
     return limit is not None and state.pot >= limit
@@ -410,10 +418,7 @@ def _showdown(
     state: State, *, ending: HandEnding = HandEnding.SHOWDOWN, loses_ties: int | None = None
 ) -> State:
     """Turn up every hand still in and pay the pot by slices (R35, R40, R41)."""
-    rules = state.rules
-    ranks: dict[int, HandRank] = {
-        seat: evaluate(state.seats[seat].cards, rules) for seat in players_in_hand(state)
-    }
+    ranks: dict[int, HandRank] = {seat: _hand_rank(state, seat) for seat in players_in_hand(state)}
     strengths = {seat: rank.strength for seat, rank in ranks.items()}
     return _finish_hand(state, ending, strengths, shown=True, loses_ties=loses_ties, ranks=ranks)
 

@@ -6,7 +6,7 @@ Every error the library raises on bad input is a :class:`ValueError` subclass, s
 
 from __future__ import annotations
 
-__all__ = ["CardParseError", "IllegalActionError"]
+__all__ = ["CardParseError", "HistoryError", "IllegalActionError"]
 
 
 class CardParseError(ValueError):
@@ -37,3 +37,36 @@ class IllegalActionError(ValueError):
     def __init__(self, message: str, action: object = None) -> None:
         super().__init__(message)
         self.action = action
+
+
+class HistoryError(ValueError):
+    """A hand history or a saved state that cannot be loaded or replayed.
+
+    Raised by :meth:`teenpatti_rules.history.History.from_json`,
+    :func:`teenpatti_rules.history.replay` (and friends) and
+    :func:`teenpatti_rules.serialize.state_from_json`, before anything is returned:
+    nothing is ever half-loaded. The message names every problem (up to four) and
+    where it is, as ``"description @ path"``: ``path`` is a JSON path into the
+    document, ``$`` for the whole, e.g. ``$.seats[2].stack`` or ``$.actions[17]``.
+
+    :param message: the problem(s) in words.
+    :param path: the path of the first problem, kept as :attr:`path` (None when the
+        text is not even JSON).
+    :param index: for a history, the index in ``actions`` of the action at fault
+        (bad text, or illegal when replayed), kept as :attr:`index`; else None.
+    :param problems: every problem found, ``"description @ path"`` each, kept as
+        :attr:`problems`.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        path: str | None = None,
+        index: int | None = None,
+        problems: tuple[str, ...] = (),
+    ) -> None:
+        super().__init__(message)
+        self.path = path
+        self.index = index
+        self.problems = problems or (message,)

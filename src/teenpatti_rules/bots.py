@@ -1,0 +1,374 @@
+"""Automatic players (R44) and a driver that plays a session with them.
+
+An automatic player is a *chooser*: a function ``(view, seat, rng) -> Action | None``
+that decides for ``seat`` from :func:`~teenpatti_rules.views.view` of the state
+alone, so it cannot cheat, and returns None when that seat has nothing to do.
+
+- :func:`choose` is the automatic player of R44: it looks as soon as it may, always
+  answers a sideshow asked of it, and otherwise follows the policy below.
+- :func:`random_choice` picks uniformly among the legal actions of its turn, for
+  tests and benchmarks.
+- :func:`play_session` plays a session to its end with one chooser per seat.
+
+Every chooser picks only from :func:`~teenpatti_rules.engine.legal_actions` of the
+view, filtered to its seat, so it never picks an illegal action. Between hands
+both return ``Deal(seat)`` when ``seat`` holds the button (R5, R6); the caller
+applies it to the real state, which has the seed.
+
+**The policy of** :func:`choose`. A seen hand falls in one of four classes
+(:class:`HandClass`; shares of all 22,100 hands in brackets):
+
+========  ===========================================  =======
+class     hands                                        share
+========  ===========================================  =======
+WEAK      high card, jack-high or lower                30.4 %
+FAIR      high card, queen-, king- or ace-high         44.0 %
+GOOD      pair, color                                  21.9 %
+STRONG    sequence, pure sequence, trail                3.7 %
+========  ===========================================  =======
+
+``min`` is its minimum bet now (twice the stake, as it is seen, R24), ``raise`` the
+largest legal bet (twice ``min``, R24), ``stack`` its chips and ``pot`` the pot
+(all in chips). The numbers are the module constants :data:`BLUFF_COST`,
+:data:`BLUFF_CHANCE`, :data:`FAIR_COST`, :data:`FAIR_SHOW_POT`,
+:data:`SIDESHOW_CHANCE`, :data:`GOOD_RAISE_COST`, :data:`GOOD_RAISE_CHANCE` and
+:data:`STRONG_RAISE_COST`.
+
+=====================  ================================================================
+situation              action
+=====================  ================================================================
+between hands          ``Deal(seat)`` if it holds the button (R5, R6), else nothing
+blind, may look        ``Look`` — first, always, on or off its turn (R22, R44)
+asked for a sideshow   accept with a pair or better, else refuse (R31)
+WEAK, its turn         chaal ``min`` if ``20 * min <= stack``, one time in 3 (a bluff);
+                       else pack
+FAIR, two left         show (R34) once ``2 * pot >= stack``, if allowed (R36); else as
+                       below
+FAIR, three or more    chaal ``min`` while ``8 * min <= stack``; else pack
+GOOD, two left         show (R34); a chaal where a show is not allowed (R36)
+GOOD, three or more    a sideshow with ``min`` one time in 3 when allowed (R30); else
+                       raise one time in 4 if ``8 * raise <= stack``; else chaal
+STRONG, two left       raise while ``4 * raise <= stack``, then show
+STRONG, three or more  raise while ``4 * raise <= stack``, then chaal
+=====================  ================================================================
+
+When the chosen move is not legal the player falls back: a show or sideshow becomes
+a chaal; a raise becomes a chaal. When no bet fits its stack at all (all-in is
+offered, R26) a FAIR or better hand goes all-in and a WEAK hand packs. Packing is
+always legal on one's turn (R29). If a view hides its own cards (a view of another
+seat) the hand counts as WEAK. "One time in n" draws from ``rng``, so a session is
+reproducible from its seed and the ``rng`` seed.
+
+>>> import random
+>>> from teenpatti_rules import Deal, apply, new_session, parse_cards, view
+>>> state = new_session(["Asha", "Bilal", "Chen"], seed=7, dealer=0)
+>>> state = apply(state, Deal(0, parse_cards("As Kd Qh 2c 3d 4h 9s 9d 9c")))
+>>> rng = random.Random(1)
+>>> str(choose(view(state, 1), 1, rng))
+'P1 look'
+>>> state = apply(state, choose(view(state, 1), 1, rng))
+>>> str(choose(view(state, 1), 1, rng))  # As 2c 9s: ace-high, FAIR: chaal 2
+'P1 bet 2'
+>>> str(choose(view(state, 2), 2, rng))  # off its turn, but blind: it looks
+'P2 look'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from enum import IntEnum
+from typing import TypeAlias
+
+from .actions import (
+    AcceptSideShow,
+    Action,
+    AllIn,
+    Bet,
+    Deal,
+    Look,
+    Pack,
+    RefuseSideShow,
+    Show,
+    SideShow,
+)
+from .cards import Card, Rank
+from .engine import apply, legal_actions
+from .events import HandStarted
+from .options import minimum_bet, players_in_hand
+from .ranking import HandCategory, evaluate
+from .rules import Rules
+from .state import Phase, State
+from .views import view
+
+__all__ = [
+    "BLUFF_CHANCE",
+    "BLUFF_COST",
+    "FAIR_COST",
+    "FAIR_SHOW_POT",
+    "GOOD_RAISE_CHANCE",
+    "GOOD_RAISE_COST",
+    "SIDESHOW_CHANCE",
+    "STRONG_RAISE_COST",
+    "Chooser",
+    "HandClass",
+    "OnStep",
+    "choose",
+    "hand_class",
+    "play_session",
+    "random_choice",
+]
+
+Chooser: TypeAlias = Callable[[State, int, random.Random], Action | None]
+"""A player: ``(view, seat, rng) -> Action | None`` (see :func:`choose`)."""
+
+OnStep: TypeAlias = Callable[[Action, State], None]
+"""Called by :func:`play_session` after each applied action with the action and the new state."""
+
+
+class HandClass(IntEnum):
+    """How :func:`choose` rates a hand (R13 categories, high cards split by their top card)."""
+
+    WEAK = 0
+    """High card, jack-high or lower."""
+    FAIR = 1
+    """High card, queen-, king- or ace-high."""
+    GOOD = 2
+    """Pair or color."""
+    STRONG = 3
+    """Sequence, pure sequence or trail."""
+
+
+def hand_class(cards: tuple[Card, ...], rules: Rules | None = None) -> HandClass:
+    """The :class:`HandClass` of a hand.
+
+    :param cards: three distinct cards, or ``()`` for a hand the view hides.
+    :param rules: ranking variants (V1); None for the default table.
+    :returns: the class; :attr:`HandClass.WEAK` for hidden cards.
+    :raises ValueError: if ``cards`` is neither empty nor three distinct cards.
+
+    >>> from teenpatti_rules import parse_cards
+    >>> [hand_class(parse_cards(h)).name for h in ("Js 9d 2c", "Qs 9d 2c", "5s 5d 2c", "2s 3d 4c")]
+    ['WEAK', 'FAIR', 'GOOD', 'STRONG']
+    """
+    if not cards:
+        return HandClass.WEAK
+    rank = evaluate(cards, rules)
+    category = rank.category
+    if category >= HandCategory.SEQUENCE:
+        return HandClass.STRONG
+    if category >= HandCategory.PAIR:
+        return HandClass.GOOD
+    return HandClass.FAIR if rank.ranks[0] >= Rank.QUEEN else HandClass.WEAK
+
+
+def _check_seat(state: State, seat: object) -> int:
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state.seats):
+        raise ValueError(f"seat must be a seat number 0..{len(state.seats) - 1}, not {seat!r}")
+    return seat
+
+
+def _deal_or_nothing(state: State, seat: int) -> Action | None:
+    if state.phase is Phase.AWAITING_DEAL and seat == state.dealer:
+        return Deal(seat)
+    return None
+
+
+def choose(view: State, seat: int, rng: random.Random) -> Action | None:
+    """The automatic player's action for ``seat`` now, or None if it has nothing to do (R44).
+
+    The policy is in the module docstring: look first (R22), answer a sideshow
+    with a pair or better by accepting, else refusing (R31), and on its turn act
+    by :class:`HandClass` and the cost of a bet relative to its stack.
+
+    :param view: ``view(state, seat)`` (:func:`~teenpatti_rules.views.view`); the
+        player reads only its own cards and public fields, and picks among
+        :func:`~teenpatti_rules.engine.legal_actions` of the view.
+    :param seat: the seat it plays, a seat number.
+    :param rng: the source of its occasional random choices.
+    :returns: a legal action of ``seat``: ``Look`` whenever it is blind and may look
+        (R22, R44); its answer while a sideshow asked of it is pending; its turn's
+        action; ``Deal(seat)`` between hands when it holds the button (R5, R6; apply
+        it to the real state). None otherwise (not its turn and nothing to look at,
+        or the session is over).
+    :raises ValueError: if ``seat`` is not a seat number.
+    """
+    seat = _check_seat(view, seat)
+    phase = view.phase
+    if phase is Phase.AWAITING_DEAL or phase is Phase.SESSION_OVER:
+        return _deal_or_nothing(view, seat)
+    mine = [action for action in legal_actions(view) if action.seat == seat]
+    for action in mine:
+        if isinstance(action, Look):
+            return action  # R44: never stays blind
+    if view.actor != seat:
+        return None
+    player = view.seats[seat]
+    if phase is Phase.SIDESHOW:
+        good = bool(player.cards) and evaluate(player.cards, view.rules).category >= (
+            HandCategory.PAIR
+        )
+        wanted = AcceptSideShow if good else RefuseSideShow
+        return next(action for action in mine if isinstance(action, wanted))
+    return _turn(view, seat, mine, rng)
+
+
+BLUFF_COST = 20
+"""A WEAK hand may chaal (bluff) only while ``BLUFF_COST * min <= stack``."""
+BLUFF_CHANCE = 1 / 3
+"""...and then does so with this probability."""
+FAIR_COST = 8
+"""A FAIR hand chaals while ``FAIR_COST * min <= stack``."""
+FAIR_SHOW_POT = 2
+"""With two left, a FAIR hand asks for a show once ``FAIR_SHOW_POT * pot >= stack``."""
+SIDESHOW_CHANCE = 1 / 3
+"""A GOOD hand with three or more in the hand asks for a sideshow with this probability."""
+GOOD_RAISE_COST = 8
+"""A GOOD hand may raise only while ``GOOD_RAISE_COST * raise <= stack``..."""
+GOOD_RAISE_CHANCE = 1 / 4
+"""...and then does so with this probability."""
+STRONG_RAISE_COST = 4
+"""A STRONG hand raises while ``STRONG_RAISE_COST * raise <= stack``."""
+
+
+def _turn(view: State, seat: int, mine: list[Action], rng: random.Random) -> Action:
+    """The betting action of a seen automatic player on its turn (the table above)."""
+    player = view.seats[seat]
+    stack = player.stack
+    strength = hand_class(player.cards, view.rules)
+    two_left = len(players_in_hand(view)) == 2
+    low = minimum_bet(view, seat)
+    bets = [action for action in mine if isinstance(action, Bet)]
+    raise_ = bets[-1] if len(bets) > 1 else None
+    show = next((action for action in mine if isinstance(action, Show)), None)
+    sideshow = next((action for action in mine if isinstance(action, SideShow)), None)
+    if strength is HandClass.STRONG:
+        if raise_ is not None and STRONG_RAISE_COST * raise_.amount <= stack:
+            return raise_
+        if two_left and show is not None:
+            return show
+    elif strength is HandClass.GOOD:
+        if two_left and show is not None:
+            return show
+        if not two_left:
+            if sideshow is not None and rng.random() < SIDESHOW_CHANCE:
+                return sideshow
+            if (
+                raise_ is not None
+                and GOOD_RAISE_COST * raise_.amount <= stack
+                and rng.random() < GOOD_RAISE_CHANCE
+            ):
+                return raise_
+    elif strength is HandClass.FAIR:
+        if two_left and show is not None and FAIR_SHOW_POT * view.pot >= stack:
+            return show
+        if FAIR_COST * low > stack and bets:
+            return _pack(mine)
+    elif not (BLUFF_COST * low <= stack and rng.random() < BLUFF_CHANCE):
+        return _pack(mine)
+    # A chaal, or the nearest legal thing to one.
+    if bets:
+        return bets[0]
+    if strength >= HandClass.FAIR:
+        for action in mine:
+            if isinstance(action, AllIn):
+                return action
+    return _pack(mine)
+
+
+def _pack(mine: list[Action]) -> Action:
+    return next(action for action in mine if isinstance(action, Pack))
+
+
+def random_choice(view: State, seat: int, rng: random.Random) -> Action | None:
+    """A uniformly random legal player, for tests and benchmarks.
+
+    :param view: ``view(state, seat)`` (any state works; only legal actions are read).
+    :param seat: the seat it plays, a seat number.
+    :param rng: the source of its choices.
+    :returns: when ``seat`` is to act (its turn, or a sideshow asked of it), one of
+        its legal actions chosen uniformly (``Look`` included, R22); between hands
+        ``Deal(seat)`` when it holds the button (R5, R6); otherwise None (it never
+        acts off its turn, so it may stay blind).
+    :raises ValueError: if ``seat`` is not a seat number.
+    """
+    seat = _check_seat(view, seat)
+    if view.phase is Phase.AWAITING_DEAL or view.phase is Phase.SESSION_OVER:
+        return _deal_or_nothing(view, seat)
+    if view.actor != seat:
+        return None
+    return rng.choice([action for action in legal_actions(view) if action.seat == seat])
+
+
+def play_session(
+    state: State,
+    players: Mapping[int, Chooser] | Chooser,
+    rng: random.Random,
+    *,
+    on_step: OnStep | None = None,
+) -> State:
+    """Play a session to its end (SESSION_OVER) with one chooser per seat.
+
+    - Between hands the seat holding the button deals: ``Deal(state.dealer)``, from
+      the session seed (R5, R6).
+    - Right after each deal every other seat in the hand, in deal order, is asked
+      once (with its view) and may act off its turn: automatic players look then
+      (R22, R44); a chooser that has nothing to do returns None.
+    - Otherwise the actor (the player whose turn it is, or the seat a sideshow was
+      asked of) is asked with ``view(state, actor)``; it must return an action.
+
+    :param state: a real :class:`~teenpatti_rules.state.State` (with its seed), in
+        any phase.
+    :param players: a chooser for every seat (seat → chooser), or one chooser for
+        all seats; e.g. :func:`choose`.
+    :param rng: passed to every chooser call.
+    :param on_step: called after each applied action with ``(action, new_state)``;
+        it may raise to stop the session early (the exception propagates).
+    :returns: the final state (phase SESSION_OVER).
+    :raises ValueError: if a seat has no chooser, or the actor's chooser returns None.
+    :raises IllegalActionError: if a chooser returns an action that is not legal,
+        or ``state`` is a view (no seed to deal from).
+
+    >>> import random
+    >>> from teenpatti_rules import Rules, new_session
+    >>> start = new_session(["A", "B", "C"], Rules(hand_limit=3), seed=5)
+    >>> end = play_session(start, choose, random.Random(5))
+    >>> end.phase.name, end.hand_number, end.total_chips
+    ('SESSION_OVER', 3, 300)
+    """
+    n = len(state.seats)
+    if isinstance(players, Mapping):
+        missing = [seat for seat in range(n) if seat not in players]
+        if missing:
+            raise ValueError(f"no player (chooser) for seat(s) {missing}")
+        choosers: Mapping[int, Chooser] = players
+    else:
+        choosers = dict.fromkeys(range(n), players)
+
+    def step(current: State, action: Action) -> State:
+        after = apply(current, action)
+        if on_step is not None:
+            on_step(action, after)
+        return after
+
+    while state.phase is not Phase.SESSION_OVER:
+        if state.phase is Phase.AWAITING_DEAL:
+            state = step(state, Deal(state.dealer))
+            started = state.events[0]
+            assert isinstance(started, HandStarted)
+            for seat in started.seats:
+                if state.phase is Phase.AWAITING_DEAL or state.phase is Phase.SESSION_OVER:
+                    break
+                if seat == state.actor:
+                    continue
+                action = choosers[seat](view(state, seat), seat, rng)
+                if action is not None:
+                    state = step(state, action)
+            continue
+        actor = state.actor
+        assert actor is not None
+        action = choosers[actor](view(state, actor), actor, rng)
+        if action is None:
+            raise ValueError(f"the player of seat {actor} chose nothing on its turn")
+        state = step(state, action)
+    return state

@@ -1,0 +1,323 @@
+"""Readable histories: a hand's event log in words, and the table at a glance.
+
+Pure functions of events and states, shared by ``teenpatti simulate``,
+``teenpatti play`` and (later) ``teenpatti replay``:
+
+- :func:`describe_events` turns events into lines, exactly one line per event, so a
+  caller that prints a hand as it goes can print ``lines[already_printed:]``;
+- :func:`describe_hand` is the whole log of a state's current (or last) hand;
+- :func:`describe_stacks` is one line of stacks, e.g. after each hand;
+- :func:`describe_table` is the table as one seat may see it (pot, stake, stacks,
+  cards the state holds);
+- :func:`describe_standings` ranks the players at the end of a session.
+
+The lines say only what the events say, and events hold nothing that R43 hides:
+looks never name cards, a sideshow names only who packed (R32), and only hands
+turned face up by a show or showdown are named (in words, from
+:class:`~teenpatti_rules.ranking.HandRank`) with their cards.
+
+>>> from teenpatti_rules import Bet, Deal, Look, Show, apply, new_session, parse_cards
+>>> state = new_session(["Asha", "Bilal", "Chen"], seed=7, dealer=0)
+>>> state = apply(state, Deal(0, parse_cards("As Kd Qh 2c 3d 4h 9s 9d 9c")))
+>>> state = apply(apply(state, Look(1)), Bet(1, 4))
+>>> for line in describe_hand(state):
+...     print(line)
+Hand 1: dealer Asha; Bilal, Chen and Asha are in the hand
+Bilal posts the boot of 1 chip
+Chen posts the boot of 1 chip
+Asha posts the boot of 1 chip
+Bilal looks at their cards
+Bilal raises: 4 chips seen, stake 1 -> 2
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+from .cards import format_cards
+from .events import (
+    BetMade,
+    BootPosted,
+    Event,
+    HandEnding,
+    HandStarted,
+    Looked,
+    Packed,
+    Payout,
+    SeatLeft,
+    SessionEnded,
+    ShowAsked,
+    Showdown,
+    SideShowAccepted,
+    SideShowAsked,
+    SideShowRefused,
+    WentAllIn,
+)
+from .options import minimum_bet
+from .state import Phase, State
+
+__all__ = [
+    "chips",
+    "describe_event",
+    "describe_events",
+    "describe_hand",
+    "describe_stacks",
+    "describe_standings",
+    "describe_table",
+    "join_names",
+]
+
+
+def chips(amount: int) -> str:
+    """``amount`` chips in words: ``"1 chip"``, ``"5 chips"``.
+
+    :param amount: a number of chips.
+    :returns: the amount with its unit.
+    """
+    return f"{amount} chip" if amount == 1 else f"{amount} chips"
+
+
+def join_names(names: Sequence[str]) -> str:
+    """Names joined in words: ``"A"``, ``"A and B"``, ``"A, B and C"``.
+
+    :param names: the names, in order.
+    :returns: the joined text; ``"nobody"`` for no names.
+
+    >>> join_names(["Asha", "Bilal", "Chen"])
+    'Asha, Bilal and Chen'
+    """
+    if not names:
+        return "nobody"
+    if len(names) == 1:
+        return names[0]
+    return f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _bet_words(name: str, amount: int, blind: bool, before: int, after: int) -> str:
+    status = "blind" if blind else "seen"
+    if after > before:
+        return f"{name} raises: {chips(amount)} {status}, stake {before} -> {after}"
+    return f"{name} chaals {chips(amount)} {status}, stake stays {after}"
+
+
+def describe_event(
+    event: Event, names: Sequence[str], stake: int, *, limit_reached: int | None = None
+) -> str:
+    """One event in words.
+
+    :param event: any :data:`~teenpatti_rules.events.Event`.
+    :param names: the players' names, indexed by seat.
+    :param stake: the stake just before the event, in chips (to tell a chaal from a
+        raise, R24); :func:`describe_events` keeps track of it.
+    :param limit_reached: for a :class:`~teenpatti_rules.events.Showdown`, the pot
+        limit in chips if the pot had reached it (R12, R37, R38), else None.
+    :returns: one line, without a newline.
+    :raises TypeError: if ``event`` is not an event.
+    """
+    match event:
+        case HandStarted(hand_number, dealer, dealt_by, seats):
+            who = join_names([names[seat] for seat in seats])
+            by = "" if dealt_by == dealer else f", dealt by {names[dealt_by]}"
+            return f"Hand {hand_number}: dealer {names[dealer]}{by}; {who} are in the hand"
+        case BootPosted(seat, amount, all_in):
+            tail = " and is all-in" if all_in else ""
+            return f"{names[seat]} posts the boot of {chips(amount)}{tail}"
+        case Looked(seat):
+            return f"{names[seat]} looks at their cards"
+        case BetMade(seat, amount, after, blind, all_in):
+            tail = ", and is all-in" if all_in else ""
+            return _bet_words(names[seat], amount, blind, stake, after) + tail
+        case WentAllIn(seat, amount):
+            return f"{names[seat]} goes all-in for {chips(amount)}, stake stays {stake}"
+        case Packed(seat):
+            return f"{names[seat]} packs"
+        case SideShowAsked(asker, target, amount, after):
+            words = _bet_words(names[asker], amount, False, stake, after)
+            return f"{words}, and asks {names[target]} for a sideshow"
+        case SideShowAccepted(asker, target, packed):
+            return f"{names[target]} accepts the sideshow; {names[packed]} packs"
+        case SideShowRefused(asker, target):
+            return f"{names[target]} refuses the sideshow"
+        case ShowAsked(seat, opponent, amount):
+            return f"{names[seat]} pays {chips(amount)} and asks {names[opponent]} for a show"
+        case Showdown(ending, hands):
+            kind = "Show" if ending is HandEnding.SHOW else "Showdown"
+            if limit_reached is not None and ending is not HandEnding.SHOW:
+                kind += f" (the pot reached the pot limit of {limit_reached})"
+            shown = "; ".join(
+                f"{names[hand.seat]} {format_cards(hand.cards)} ({hand.rank})" for hand in hands
+            )
+            return f"{kind}: {shown}"
+        case Payout(seat, amount):
+            return f"{names[seat]} wins {chips(amount)}"
+        case SeatLeft(seat, stack):
+            return f"{names[seat]} leaves the session with {chips(stack)}"
+        case SessionEnded(winners):
+            who = join_names([names[seat] for seat in winners])
+            return f"Session over: {'winner' if len(winners) == 1 else 'winners'} {who}"
+    raise TypeError(f"not an event: {event!r}")
+
+
+def describe_events(
+    events: Iterable[Event],
+    names: Sequence[str],
+    *,
+    pot_limit: int | None = None,
+    stake: int = 0,
+    pot: int = 0,
+) -> list[str]:
+    """Events in words, exactly one line per event, in order.
+
+    :param events: events of one hand, oldest first (usually from its
+        :class:`~teenpatti_rules.events.HandStarted` on).
+    :param names: the players' names, indexed by seat.
+    :param pot_limit: the table's pot limit in chips (``Rules.pot_limit``), or None;
+        a showdown the limit caused says so (R12, R37, R38).
+    :param stake: the stake before the first event, in chips; the boot posts set
+        it (R11) and bets move it (R24), so 0 is right for a log that starts at a
+        deal.
+    :param pot: the pot before the first event, in chips; 0 for a log that starts
+        at a deal (every chip paid in is an event).
+    :returns: the lines, without newlines.
+    :raises TypeError: if something in ``events`` is not an event.
+    """
+    lines: list[str] = []
+    for event in events:
+        if isinstance(event, HandStarted):
+            stake = pot = 0
+        elif isinstance(event, BootPosted):
+            stake = max(stake, event.amount)
+        if isinstance(event, BootPosted | BetMade | WentAllIn | ShowAsked | SideShowAsked):
+            pot += event.amount
+        reached = pot_limit if pot_limit is not None and pot >= pot_limit else None
+        lines.append(describe_event(event, names, stake, limit_reached=reached))
+        if isinstance(event, BetMade | SideShowAsked):
+            stake = event.stake
+    return lines
+
+
+def describe_hand(state: State) -> list[str]:
+    """The current hand's log (between hands: the last hand's) in words.
+
+    :param state: any :class:`~teenpatti_rules.state.State` or view; best between
+        hands, when the log is complete.
+    :returns: one line per event of ``state.events`` (:func:`describe_events`);
+        empty before the first deal.
+    """
+    names = [seat.name for seat in state.seats]
+    return describe_events(state.events, names, pot_limit=state.rules.pot_limit)
+
+
+def describe_stacks(state: State) -> str:
+    """The stacks of the players still in the session, in seat order, on one line.
+
+    :param state: a :class:`~teenpatti_rules.state.State` (or a view: stacks are public).
+    :returns: e.g. ``"Stacks: Asha 98, Bilal 103, Chen 99"``.
+
+    >>> from teenpatti_rules import new_session
+    >>> describe_stacks(new_session(["Asha", "Bilal", "Chen"], seed=1))
+    'Stacks: Asha 100, Bilal 100, Chen 100'
+    """
+    stacks = ", ".join(f"{seat.name} {seat.stack}" for seat in state.seats if seat.in_session)
+    return f"Stacks: {stacks}"
+
+
+def describe_table(state: State, seat: int | None = None) -> list[str]:
+    """The table in a few lines, as the state holds it (pass a view to show one seat's view).
+
+    :param state: a :class:`~teenpatti_rules.state.State`, usually
+        ``view(state, seat)``.
+    :param seat: the seat the lines are for: its line is marked and, in a hand, its
+        minimum bet is given (R24); None for a spectator.
+    :returns: a header (hand number, pot, stake, whose turn) and one line per seat:
+        name, stack, status (dealer, blind/seen, packed, all-in, left) and the cards
+        the state holds for it (a view holds only visible cards, R43).
+
+    >>> from teenpatti_rules import new_session
+    >>> table = new_session(["Asha", "Bilal", "Chen"], seed=1, dealer=0)
+    >>> for line in describe_table(table, 1):
+    ...     print(line)
+    Before the first hand
+        Asha    100 chips  (dealer)
+      > Bilal   100 chips
+        Chen    100 chips
+    """
+    in_play = state.phase is Phase.BETTING or state.phase is Phase.SIDESHOW
+    if state.phase is Phase.SESSION_OVER:
+        header = f"Session over after hand {state.hand_number}"
+    elif state.hand_number == 0:
+        header = "Before the first hand"
+    elif in_play:
+        header = f"Hand {state.hand_number}: pot {chips(state.pot)}, stake {state.stake}" + (
+            "" if state.actor is None else f"; {state.seats[state.actor].name} to act"
+        )
+        if seat is not None and state.seats[seat].in_hand and not state.seats[seat].all_in:
+            header += f"; your minimum bet is {chips(minimum_bet(state, seat))}"
+    else:
+        header = f"After hand {state.hand_number}"
+    width = max(len(player.name) for player in state.seats)
+    lines = [header]
+    for index, player in enumerate(state.seats):
+        marks: list[str] = []
+        if index == state.dealer:
+            marks.append("dealer")
+        if not player.in_session:
+            marks.append("left")
+        elif state.hand_number:
+            if not player.in_hand:
+                marks.append("packed")
+            else:
+                marks.append("seen" if player.seen else "blind")
+                if player.all_in:
+                    marks.append("all-in")
+        status = f"  ({', '.join(marks)})" if marks else ""
+        cards = f"  {format_cards(player.cards)}" if player.cards else ""
+        pointer = ">" if index == seat else " "
+        lines.append(
+            f"  {pointer} {player.name:<{width}}  {player.stack:>4} chips{status}{cards}".rstrip()
+        )
+    return lines
+
+
+def describe_standings(state: State, left_after: Mapping[int, int] | None = None) -> list[str]:
+    """The players ranked by stack, with the session's winners (R8).
+
+    :param state: a :class:`~teenpatti_rules.state.State`, usually at SESSION_OVER.
+    :param left_after: seat → the hand after which it left the session (R7), for
+        seats that left; None if unknown.
+    :returns: a header, one line per player (biggest stack first; among equal
+        stacks, players still in the session first, then who left later), and a
+        line naming the winners once the session is over.
+
+    >>> from teenpatti_rules import new_session
+    >>> for line in describe_standings(new_session(["Asha", "Bilal", "Chen"], seed=1)):
+    ...     print(line)
+    Standings after 0 hands:
+      1. Asha    100 chips
+      2. Bilal   100 chips
+      3. Chen    100 chips
+    """
+    left = dict(left_after or {})
+    order = sorted(
+        range(len(state.seats)),
+        key=lambda i: (
+            -state.seats[i].stack,
+            not state.seats[i].in_session,
+            -left.get(i, 0),
+            i,
+        ),
+    )
+    width = max(len(player.name) for player in state.seats)
+    count = state.hand_number
+    lines = [f"Standings after {count} hand{'' if count == 1 else 's'}:"]
+    for place, index in enumerate(order, start=1):
+        player = state.seats[index]
+        note = ""
+        if not player.in_session:
+            note = f"  left after hand {left[index]}" if index in left else "  left"
+        lines.append(f"  {place}. {player.name:<{width}}  {player.stack:>4} chips{note}")
+    if state.session_winners:
+        who = join_names([state.seats[i].name for i in state.session_winners])
+        label = "Winner" if len(state.session_winners) == 1 else "Winners"
+        lines.append(f"{label}: {who}")
+    return lines

@@ -1,0 +1,136 @@
+"""``teenpatti play`` driven by piped input."""
+
+from __future__ import annotations
+
+import io
+import re
+import subprocess
+import sys
+
+import pytest
+
+from teenpatti_rules.cli import main
+
+CARD = re.compile(r"\b(?:[2-9TJQKA]|10)[cdhs]\b")
+
+
+def play(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    text: str,
+    *args: str,
+) -> tuple[int, str, str]:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(text))
+    code = main(["play", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_looking_then_packing_plays_hand_after_hand(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # "1" is "look at your cards" while blind (R22), then "pack" once seen (R29).
+    code, out, err = play(monkeypatch, capsys, "1\n" * 6, "--seed", "5", "--players", "3")
+    assert (code, err) == (0, "")
+    assert out.startswith("Teen Patti: you are Player, against Asha, Bilal; seed 5\n")
+    assert "Hand 3: " in out and out.count("Player packs") >= 2
+    assert "  1) look at your cards" in out
+    assert re.search(r"^Bilal wins \d+ chips?$|^Asha wins \d+ chips?$", out, flags=re.MULTILINE)
+    assert "Standings after " in out and out.rstrip().splitlines()[-3].startswith("  1. ")
+
+
+def test_only_the_persons_view_is_shown(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = play(monkeypatch, capsys, "1\n2\n" * 10, "--seed", "9", "--players", "4")
+    assert code == 0
+    for line in out.splitlines():
+        if CARD.search(line):
+            # Cards appear only in the person's own table line (after looking, R43)
+            # and in hands turned up by a show or showdown (R35, R40).
+            assert line.startswith(("  > Player ", "Show: ", "Showdown")), line
+
+
+def test_bad_input_asks_again(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = play(monkeypatch, capsys, "x\n0\n99\n\n1\n", "--seed", "5", "--players", "3")
+    assert code == 0
+    assert out.count("Please type a number from 1 to 5.") == 4
+    assert "Player looks at their cards" in out
+
+
+def test_end_of_input_leaves_cleanly_with_the_standings(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = play(monkeypatch, capsys, "", "--seed", "5", "--players", "3")
+    assert (code, err) == (0, "")
+    assert "You left during hand 1; chips in the pot are not counted." in out
+    lines = out.rstrip().splitlines()
+    assert lines[-4:] == [
+        "Standings after 1 hand:",
+        "  1. Player    99 chips",  # 100 minus the boot (R9)
+        "  2. Asha      99 chips",
+        "  3. Bilal     99 chips",
+    ]
+
+
+def test_ctrl_c_leaves_cleanly(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def interrupt(prompt: str = "") -> str:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("builtins.input", interrupt)
+    code, out, _ = play(monkeypatch, capsys, "", "--seed", "5", "--players", "3")
+    assert code == 0 and "Standings after 1 hand:" in out
+
+
+def test_a_person_who_goes_broke_leaves_the_table(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # One boot each: everyone is all-in from the boot, so every hand is a showdown
+    # at the deal (R9, R12) and nobody is asked anything.
+    for seed in range(20):
+        code, out, _ = play(
+            monkeypatch, capsys, "", "--seed", str(seed), "--players", "3", "--starting-boots", "1"
+        )
+        assert code == 0
+        assert "Showdown: " in out
+        if "Player leaves the session with 0 chips" in out:
+            assert "your stack is below the boot: you leave the table (R7)" in out
+            return
+    raise AssertionError("the person never lost in 20 seeds")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--players", "8"], "a session needs 3 to 7 players, not 8 (R3)"),
+        (["--name", " "], "--name must not be empty"),
+        (["--boot", "0"], "Rules.boot must be at least 1, not 0"),
+    ],
+)
+def test_errors_exit_2_with_one_line(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    args: list[str],
+    message: str,
+) -> None:
+    code, out, err = play(monkeypatch, capsys, "", *args)
+    assert code == 2 and out == ""
+    assert err == f"teenpatti play: error: {message}\n"
+
+
+def test_piped_into_the_console_script() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "teenpatti_rules", "play", "--seed", "5", "--players", "3"],
+        input="1\n1\n",
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
+    )
+    assert done.returncode == 0 and done.stderr == ""
+    assert "Your choice (1-5): 1\n" in done.stdout  # piped input is echoed
+    assert "Player packs" in done.stdout and "Standings after " in done.stdout
