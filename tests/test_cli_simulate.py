@@ -103,7 +103,10 @@ def test_progress_goes_to_stderr(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--json", "out.json"], "--json is not yet supported"),
+        (
+            ["--json", "/nonexistent-dir/out.json"],
+            "cannot write /nonexistent-dir/out.json: No such file or directory",
+        ),
         (["--players", "2"], "a session needs 3 to 7 players, not 2 (R3)"),
         (["--players", "8"], "a session needs 3 to 7 players, not 8 (R3)"),
         (["--boot", "0"], "Rules.boot must be at least 1, not 0"),

@@ -3,6 +3,7 @@
 - ``teenpatti rank HAND HAND...`` names each hand in words and says which wins.
 - ``teenpatti simulate`` lets automatic players (R44) play a whole session and
   prints each hand's history, then the standings and the winners (R8).
+- ``teenpatti replay FILE`` prints a history saved by ``simulate --json FILE``.
 - ``teenpatti play`` seats a person at seat 0 against automatic players.
 
 Errors in the input print one line on stderr and exit with code 2.
@@ -30,7 +31,9 @@ from .actions import (
 from .bots import Chooser, choose, play_session
 from .cards import format_cards, parse_cards
 from .engine import legal_actions
+from .errors import HistoryError
 from .events import SeatLeft
+from .history import History, replay_states
 from .narrate import (
     chips,
     describe_hand,
@@ -125,21 +128,62 @@ def _left_after(state: State, left: dict[int, int]) -> None:
             left[event.seat] = state.hand_number
 
 
+class _SessionReport:
+    """Prints a session as ``simulate`` and ``replay`` do: a header, each finished
+    hand (as a spectator saw it, R43), then the standings and the winners (R8).
+    """
+
+    def __init__(
+        self, start: State, title: str, command: str, *, quiet: bool, progress: bool
+    ) -> None:
+        self.command = command
+        self.quiet = quiet
+        self.progress = progress
+        self.left: dict[int, int] = {}
+        if not quiet:
+            rules = start.rules
+            limits = [
+                f"boot {rules.boot}",
+                f"{chips(start.seats[0].stack)} each"
+                if len({seat.stack for seat in start.seats}) == 1
+                else "stacks " + ", ".join(str(seat.stack) for seat in start.seats),
+                "no hand limit" if rules.hand_limit is None else f"hand limit {rules.hand_limit}",
+                "no pot limit" if rules.pot_limit is None else f"pot limit {rules.pot_limit}",
+            ]
+            print(f"{title}, {', '.join(limits)}; seed {start.seed}")
+
+    def step(self, action: Action, after: State) -> None:
+        """Print the hand that ``action`` finished, if it finished one."""
+        if after.phase not in _BETWEEN_HANDS:
+            return
+        _left_after(after, self.left)
+        if not self.quiet:
+            sys.stdout.write("\n" + "\n".join(hand_report(after)) + "\n")
+        if self.progress and after.hand_number % 1000 == 0:
+            print(f"teenpatti {self.command}: {after.hand_number} hands played", file=sys.stderr)
+
+    def finish(self, final: State) -> None:
+        """Print the standings and, once the session is over, its winners."""
+        if not self.quiet:
+            print()
+        print("\n".join(describe_standings(final, self.left)))
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     """``teenpatti simulate``: automatic players (R44) play a whole session (R2).
 
     Prints a header, each hand's history as a spectator saw it (R43), the stacks
     after each hand, then the standings and the winners (R8). ``--quiet`` prints
     only the standings. Progress goes to stderr every 1000 hands when stderr is a
-    terminal or with ``--progress``.
+    terminal or with ``--progress``. ``--json FILE`` writes the session's
+    :class:`~teenpatti_rules.history.History` to ``FILE`` (``-`` for stdout, which
+    then holds only the JSON).
 
     :param args: the parsed options of ``simulate``.
     :returns: the exit code, 0.
-    :raises _UsageError: for options the rules refuse (R3, ``Rules`` validation) and
-        for ``--json``, not supported yet.
+    :raises _UsageError: for options the rules refuse (R3, ``Rules`` validation), or
+        a ``--json`` file that cannot be written.
     """
-    if args.json is not None:
-        raise _UsageError("--json is not yet supported")
     rules = _rules(
         boot=args.boot,
         starting_boots=args.starting_boots,
@@ -149,32 +193,67 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     names = _player_names(args.players, rules)
     seed = _seed(args.seed)
     state = new_session(names, rules, seed=seed)
-    limits = [
-        f"boot {rules.boot}",
-        f"{chips(rules.starting_stack)} each",
-        "no hand limit" if rules.hand_limit is None else f"hand limit {rules.hand_limit}",
-        "no pot limit" if rules.pot_limit is None else f"pot limit {rules.pot_limit}",
-    ]
-    out = sys.stdout
-    quiet: bool = args.quiet
-    if not quiet:
-        print(f"Teen Patti: {len(names)} automatic players, {', '.join(limits)}; seed {seed}")
-    progress = args.progress or sys.stderr.isatty()
-    left: dict[int, int] = {}
+    to_stdout = args.json == "-"
+    json_file = None
+    if args.json is not None and not to_stdout:
+        try:  # before playing, so that a bad path fails at once
+            json_file = open(args.json, "w", encoding="utf-8")  # noqa: SIM115
+        except OSError as error:
+            raise _UsageError(f"cannot write {args.json}: {error.strerror}") from None
+    report = _SessionReport(
+        state,
+        f"Teen Patti: {len(names)} automatic players",
+        "simulate",
+        quiet=args.quiet or to_stdout,
+        progress=args.progress or sys.stderr.isatty(),
+    )
+    actions: list[Action] = []
 
     def on_step(action: Action, after: State) -> None:
-        if after.phase not in _BETWEEN_HANDS:
-            return
-        _left_after(after, left)
-        if not quiet:
-            out.write("\n" + "\n".join(hand_report(after)) + "\n")
-        if progress and after.hand_number % 1000 == 0:
-            print(f"teenpatti simulate: {after.hand_number} hands played", file=sys.stderr)
+        actions.append(action)
+        report.step(action, after)
 
-    final = play_session(state, choose, random.Random(seed), on_step=on_step)
-    if not quiet:
-        print()
-    print("\n".join(describe_standings(final, left)))
+    try:
+        final = play_session(state, choose, random.Random(seed), on_step=on_step)
+        if args.json is not None:
+            text = History.from_state(state).record(*actions).to_json(indent=2) + "\n"
+            if json_file is None:
+                sys.stdout.write(text)
+                return 0
+            json_file.write(text)
+    finally:
+        if json_file is not None:
+            json_file.close()
+    report.finish(final)
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    """``teenpatti replay FILE``: print the hands of a saved history as ``simulate`` does.
+
+    :param args: the parsed options of ``replay``.
+    :returns: the exit code, 0.
+    :raises _UsageError: if the file cannot be read, is not a history (the message
+        names the field), or holds an illegal action (the message names its index);
+        the hands before an illegal action are printed first.
+    """
+    try:
+        with open(args.file, encoding="utf-8") as file:
+            text = file.read()
+    except OSError as error:
+        raise _UsageError(f"cannot read {args.file}: {error.strerror}") from None
+    try:
+        history = History.from_json(text)
+        states = replay_states(history)
+        start = next(states)
+        title = f"Replay of {args.file}: {len(start.seats)} players"
+        report = _SessionReport(start, title, "replay", quiet=args.quiet, progress=False)
+        final = start
+        for action, final in zip(history.actions, states, strict=True):
+            report.step(action, final)
+    except HistoryError as error:
+        raise _UsageError(f"{args.file}: {error}") from None
+    report.finish(final)
     return 0
 
 
@@ -355,7 +434,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--pot-limit", type=int, default=None, metavar="N", help="pot limit (default: none)"
     )
     simulate.add_argument(
-        "--json", default=None, metavar="FILE", help="write the history as JSON (not yet supported)"
+        "--json",
+        default=None,
+        metavar="FILE",
+        help="also write the session's history as JSON to FILE ('-' for stdout only); "
+        "teenpatti replay FILE prints it again",
     )
     simulate.add_argument(
         "--quiet", action="store_true", help="print only the standings, not the hands"
@@ -366,6 +449,18 @@ def build_parser() -> argparse.ArgumentParser:
         help="report progress on stderr every 1000 hands (default: only on a terminal)",
     )
     simulate.set_defaults(handler=cmd_simulate)
+
+    replay = commands.add_parser(
+        "replay",
+        help="print the hands of a saved history",
+        description="Replay a history written by 'teenpatti simulate --json FILE' (or by "
+        "History.to_json) and print its hands as simulate does.",
+    )
+    replay.add_argument("file", metavar="FILE", help="a history JSON file")
+    replay.add_argument(
+        "--quiet", action="store_true", help="print only the standings, not the hands"
+    )
+    replay.set_defaults(handler=cmd_replay)
 
     play = commands.add_parser(
         "play",

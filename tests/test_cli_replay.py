@@ -1,0 +1,78 @@
+"""`teenpatti simulate --json FILE` and `teenpatti replay FILE`."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import teenpatti_rules as tp
+from teenpatti_rules.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+SESSION = ["--seed", "5", "--players", "3", "--hands", "4"]
+
+
+def test_json_history_replays_to_the_same_session(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "session.json"
+    code, printed, _ = run(capsys, "simulate", *SESSION, "--json", str(path))
+    assert code == 0
+    history = tp.History.from_json(path.read_text())
+    assert history.seed == 5 and history.players == ("Asha", "Bilal", "Chen")
+    assert history.rules == tp.Rules(hand_limit=4)
+    final = tp.replay(history)
+    assert final.phase is tp.Phase.SESSION_OVER and final.hand_number == 4
+    # The printed standings are the replayed stacks.
+    for seat in final.seats:
+        assert f"{seat.name}" in printed and f"{seat.stack} chips" in printed
+
+    code, replayed, err = run(capsys, "replay", str(path))
+    assert code == 0 and err == ""
+    # Everything but the header line is the same as what simulate printed.
+    assert replayed.splitlines()[1:] == printed.splitlines()[1:]
+    assert replayed.splitlines()[0].startswith(f"Replay of {path}: 3 players, boot 1")
+
+
+def test_json_to_stdout_is_only_the_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "simulate", *SESSION, "--json", "-")
+    assert code == 0
+    document = json.loads(out)
+    assert document["version"] == 1 and document["seed"] == 5
+    assert tp.replay(tp.History.from_json(out)).hand_number == 4
+
+
+def test_replay_quiet_prints_the_standings(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "h.json"
+    run(capsys, "simulate", *SESSION, "--json", str(path))
+    code, out, _ = run(capsys, "replay", "--quiet", str(path))
+    assert code == 0 and out.startswith("Standings after 4 hands:")
+
+
+def test_replay_errors_exit_2_with_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    missing = tmp_path / "missing.json"
+    code, out, err = run(capsys, "replay", str(missing))
+    assert (code, out) == (2, "")
+    assert err == f"teenpatti replay: error: cannot read {missing}: No such file or directory\n"
+
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"version": 2}')
+    code, out, err = run(capsys, "replay", str(bad))
+    assert (code, out) == (2, "") and err.count("\n") == 1
+    assert "version 2" in err
+
+    # A history whose action 1 is illegal: seat 1 may not deal twice.
+    history = tp.History.start(["A", "B", "C"], seed=1, dealer=0).record(tp.Deal(0), tp.Deal(1))
+    illegal = tmp_path / "illegal.json"
+    illegal.write_text(history.to_json())
+    code, out, err = run(capsys, "replay", str(illegal))
+    assert code == 2 and err.count("\n") == 1
+    assert "action 1 (P1 deal) is illegal: seat 1 may not deal: a hand is in play" in err
