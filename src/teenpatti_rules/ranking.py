@@ -333,6 +333,9 @@ def evaluate_many(cards: NDArray[Any], rules: Rules | None = None) -> NDArray[An
     if array.ndim != 2 or array.shape[1] != 3:
         raise ValueError(f"evaluate_many needs an array of shape (N, 3), not {array.shape}")
     table = _numpy_table(rules)
+    # One compact copy is cheaper than three passes over scattered rows (e.g. a
+    # column slice of a wider array).
+    array = np.ascontiguousarray(array)
     if array.size and (array.min() < 0 or array.max() > 51):
         bad = int(np.flatnonzero(((array < 0) | (array > 51)).any(axis=1))[0])
         raise ValueError(
