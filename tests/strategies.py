@@ -31,6 +31,29 @@ def tables(draw: st.DrawFn, *, hand_limit: bool = True) -> tp.State:
     )
 
 
+def actions(
+    seats: st.SearchStrategy[int],
+    amounts: st.SearchStrategy[int],
+    decks: st.SearchStrategy[tuple[tp.Card, ...]] | None = None,
+) -> st.SearchStrategy[tp.Action]:
+    """Actions of every kind (legal or not) from ``seats``, bets of ``amounts``;
+    with ``decks``, deals with explicit decks too."""
+    kinds: list[st.SearchStrategy[tp.Action]] = [
+        st.builds(tp.Deal, seats),
+        st.builds(tp.Look, seats),
+        st.builds(tp.Pack, seats),
+        st.builds(tp.AllIn, seats),
+        st.builds(tp.Show, seats),
+        st.builds(tp.Bet, seats, amounts),
+        st.builds(tp.SideShow, seats, amounts),
+        st.builds(tp.AcceptSideShow, seats),
+        st.builds(tp.RefuseSideShow, seats),
+    ]
+    if decks is not None:
+        kinds.append(st.builds(tp.Deal, seats, decks))
+    return st.one_of(kinds)
+
+
 def random_action(rng: random.Random, state: tp.State) -> tp.Action:
     """A legal action, mostly the actor's, looks now and then."""
     actions = tp.legal_actions(state)

@@ -9,26 +9,14 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 import teenpatti_rules as tp
-from strategies import play_session, random_action, tables
+from strategies import actions, play_session, random_action, tables
 
 BETWEEN_HANDS = (tp.Phase.AWAITING_DEAL, tp.Phase.SESSION_OVER)
 
 
 def any_action(seats: int) -> st.SearchStrategy[tp.Action]:
     """Actions of every kind from seats -1..n, with amounts around the usual sizes."""
-    seat = st.integers(-1, seats)
-    amount = st.integers(-1, 40)
-    return st.one_of(
-        st.builds(tp.Deal, seat),
-        st.builds(tp.Look, seat),
-        st.builds(tp.Pack, seat),
-        st.builds(tp.AllIn, seat),
-        st.builds(tp.Show, seat),
-        st.builds(tp.Bet, seat, amount),
-        st.builds(tp.SideShow, seat, amount),
-        st.builds(tp.AcceptSideShow, seat),
-        st.builds(tp.RefuseSideShow, seat),
-    )
+    return actions(st.integers(-1, seats), st.integers(-1, 40))
 
 
 class Session(RuleBasedStateMachine):

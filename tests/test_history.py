@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import teenpatti_rules as tp
-from strategies import random_action, tables
+from strategies import actions, random_action, tables
 from teenpatti_rules.views import view
 
 # --- helpers -----------------------------------------------------------------------------
@@ -166,18 +166,7 @@ def test_explicit_deck_history_round_trips() -> None:
 CARDS = st.sampled_from(tp.standard_deck())
 SEATS = st.integers(0, 12)
 AMOUNTS = st.integers(0, 10_000)
-ACTIONS: st.SearchStrategy[tp.Action] = st.one_of(
-    st.builds(tp.Deal, SEATS),
-    st.builds(tp.Deal, SEATS, st.lists(CARDS, min_size=1, max_size=52).map(tuple)),
-    st.builds(tp.Look, SEATS),
-    st.builds(tp.Pack, SEATS),
-    st.builds(tp.AllIn, SEATS),
-    st.builds(tp.Show, SEATS),
-    st.builds(tp.Bet, SEATS, AMOUNTS),
-    st.builds(tp.SideShow, SEATS, AMOUNTS),
-    st.builds(tp.AcceptSideShow, SEATS),
-    st.builds(tp.RefuseSideShow, SEATS),
-)
+ACTIONS = actions(SEATS, AMOUNTS, st.lists(CARDS, min_size=1, max_size=52).map(tuple))
 
 
 @given(st.lists(ACTIONS, max_size=12))

@@ -392,6 +392,22 @@ def cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
+def _add_table_options(command: argparse.ArgumentParser) -> None:
+    """The options that set up a table, shared by ``simulate`` and ``play``."""
+    command.add_argument("--players", type=int, default=4, metavar="N", help="3 to 7 (default 4)")
+    command.add_argument(
+        "--seed", type=int, default=None, metavar="N", help="session seed (default: random)"
+    )
+    command.add_argument("--boot", type=int, default=1, metavar="N", help="boot (default 1)")
+    command.add_argument(
+        "--starting-boots",
+        type=int,
+        default=100,
+        metavar="N",
+        help="each player starts with boot * N chips (default 100)",
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``teenpatti`` with all its subcommands."""
     parser = argparse.ArgumentParser(
@@ -415,20 +431,9 @@ def build_parser() -> argparse.ArgumentParser:
         "the default table: boot 1, 100 boots each, no limits) a session lasts about a "
         "hundred hands and takes well under a second.",
     )
-    simulate.add_argument("--players", type=int, default=4, metavar="N", help="3 to 7 (default 4)")
+    _add_table_options(simulate)
     simulate.add_argument(
         "--hands", type=int, default=None, metavar="N", help="hand limit (default: none, R2)"
-    )
-    simulate.add_argument(
-        "--seed", type=int, default=None, metavar="N", help="session seed (default: random)"
-    )
-    simulate.add_argument("--boot", type=int, default=1, metavar="N", help="boot (default 1)")
-    simulate.add_argument(
-        "--starting-boots",
-        type=int,
-        default=100,
-        metavar="N",
-        help="each player starts with boot * N chips (default 100)",
     )
     simulate.add_argument(
         "--pot-limit", type=int, default=None, metavar="N", help="pot limit (default: none)"
@@ -468,19 +473,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Play at seat 0 against automatic players. Type the number of your "
         "choice; end of input (Ctrl-D) or Ctrl-C leaves with the standings.",
     )
-    play.add_argument("--players", type=int, default=4, metavar="N", help="3 to 7 (default 4)")
-    play.add_argument(
-        "--seed", type=int, default=None, metavar="N", help="session seed (default: random)"
-    )
+    _add_table_options(play)
     play.add_argument("--name", default="Player", help="your name (default Player)")
-    play.add_argument("--boot", type=int, default=1, metavar="N", help="boot (default 1)")
-    play.add_argument(
-        "--starting-boots",
-        type=int,
-        default=100,
-        metavar="N",
-        help="each player starts with boot * N chips (default 100)",
-    )
     play.set_defaults(handler=cmd_play)
     return parser
 
