@@ -50,14 +50,18 @@ def test_json_to_stdout_is_only_the_json(capsys: pytest.CaptureFixture[str]) -> 
     assert tp.replay(tp.History.from_json(out)).hand_number == 4
 
 
-def test_replay_quiet_prints_the_standings(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_replay_quiet_prints_the_standings(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     path = tmp_path / "h.json"
     run(capsys, "simulate", *SESSION, "--json", str(path))
     code, out, _ = run(capsys, "replay", "--quiet", str(path))
     assert code == 0 and out.startswith("Standings after 4 hands:")
 
 
-def test_replay_errors_exit_2_with_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_replay_errors_exit_2_with_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     missing = tmp_path / "missing.json"
     code, out, err = run(capsys, "replay", str(missing))
     assert (code, out) == (2, "")
