@@ -193,3 +193,22 @@ def test_a_show_cancelled_by_the_pot_limit_says_so() -> None:
         "Bilal wins 6 chips",
         "Asha wins 5 chips",
     ]
+
+
+def test_compact_hand_merges_boots_and_runs_of_looks() -> None:
+    # dealer 0: order 1, 2, 0; seat 1 holds exactly the boot and is all-in (R9).
+    state = tp.new_session(["Asha", "Bilal", "Chen"], seed=0, dealer=0, stacks=[5, 1, 5])
+    state = tp.apply(state, tp.Deal(0))
+    state = tp.apply(state, tp.Look(2))
+    assert describe_hand(state, compact=True) == [
+        "Hand 1: dealer Asha; Bilal, Chen and Asha are in the hand",
+        "Boots: Bilal, Chen and Asha post 1 chip each; Bilal is all-in",
+        "Chen looks at their cards",
+    ]
+    state = tp.apply(tp.apply(state, tp.Look(0)), tp.Bet(2, 2))
+    assert describe_hand(state, compact=True)[2:] == [
+        "Chen and Asha look at their cards",
+        "Chen chaals 2 chips seen, stake stays 1",
+    ]
+    # The full form keeps one line per event.
+    assert len(describe_hand(state)) == len(state.events) == 7

@@ -30,7 +30,7 @@ STRONG    sequence, pure sequence, trail                3.7 %
 ``min`` is its minimum bet now (twice the stake, as it is seen, R24), ``raise`` the
 largest legal bet (twice ``min``, R24), ``stack`` its chips and ``pot`` the pot
 (all in chips). The numbers are the module constants :data:`BLUFF_COST`,
-:data:`BLUFF_CHANCE`, :data:`FAIR_COST`, :data:`FAIR_SHOW_POT`,
+:data:`BLUFF_CHANCE`, :data:`FAIR_COST`, :data:`FAIR_SHOW_POT`, :data:`FAIR_RAISE_CHANCE`,
 :data:`SIDESHOW_CHANCE`, :data:`GOOD_RAISE_COST`, :data:`GOOD_RAISE_CHANCE` and
 :data:`STRONG_RAISE_COST`.
 
@@ -44,7 +44,8 @@ WEAK, its turn         chaal ``min`` if ``20 * min <= stack``, one time in 3 (a 
                        else pack
 FAIR, two left         show (R34) once ``2 * pot >= stack``, if allowed (R36); else as
                        below
-FAIR, three or more    chaal ``min`` while ``8 * min <= stack``; else pack
+FAIR, three or more    pack once ``8 * min > stack``; else raise one time in 5 if
+                       ``8 * raise <= stack``; else chaal ``min``
 GOOD, two left         show (R34); a chaal where a show is not allowed (R36)
 GOOD, three or more    a sideshow with ``min`` one time in 3 when allowed (R30); else
                        raise one time in 4 if ``8 * raise <= stack``; else chaal
@@ -105,6 +106,7 @@ __all__ = [
     "BLUFF_CHANCE",
     "BLUFF_COST",
     "FAIR_COST",
+    "FAIR_RAISE_CHANCE",
     "FAIR_SHOW_POT",
     "GOOD_RAISE_CHANCE",
     "GOOD_RAISE_COST",
@@ -221,6 +223,8 @@ FAIR_COST = 8
 """A FAIR hand chaals while ``FAIR_COST * min <= stack``."""
 FAIR_SHOW_POT = 2
 """With two left, a FAIR hand asks for a show once ``FAIR_SHOW_POT * pot >= stack``."""
+FAIR_RAISE_CHANCE = 1 / 5
+"""A FAIR hand raises with this probability when ``FAIR_COST * raise <= stack``."""
 SIDESHOW_CHANCE = 1 / 3
 """A GOOD hand with three or more in the hand asks for a sideshow with this probability."""
 GOOD_RAISE_COST = 8
@@ -264,6 +268,12 @@ def _turn(view: State, seat: int, mine: list[Action], rng: random.Random) -> Act
             return show
         if FAIR_COST * low > stack and bets:
             return _pack(mine)
+        if (
+            raise_ is not None
+            and FAIR_COST * raise_.amount <= stack
+            and rng.random() < FAIR_RAISE_CHANCE
+        ):
+            return raise_
     elif not (BLUFF_COST * low <= stack and rng.random() < BLUFF_CHANCE):
         return _pack(mine)
     # A chaal, or the nearest legal thing to one.

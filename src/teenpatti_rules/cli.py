@@ -118,7 +118,7 @@ def hand_report(state: State) -> list[str]:
     :param state: a state between hands (AWAITING_DEAL or SESSION_OVER), real or a view.
     :returns: the lines, without newlines.
     """
-    return [*describe_hand(view(state, None)), describe_stacks(state)]
+    return [*describe_hand(view(state, None), compact=True), describe_stacks(state)]
 
 
 def _left_after(state: State, left: dict[int, int]) -> None:

@@ -196,16 +196,53 @@ def describe_events(
     return lines
 
 
-def describe_hand(state: State) -> list[str]:
+def describe_hand(state: State, *, compact: bool = False) -> list[str]:
     """The current hand's log (between hands: the last hand's) in words.
 
     :param state: any :class:`~teenpatti_rules.state.State` or view; best between
         hands, when the log is complete.
-    :returns: one line per event of ``state.events`` (:func:`describe_events`);
-        empty before the first deal.
+    :param compact: False for one line per event (:func:`describe_events`), so
+        that a log can be printed as it grows; True to say the boots on one line
+        and a run of looks on one line, as ``teenpatti simulate`` prints a hand.
+    :returns: the lines, without newlines; empty before the first deal.
+
+    >>> from teenpatti_rules import Deal, Look, apply, new_session
+    >>> state = apply(new_session(["Asha", "Bilal", "Chen"], seed=7, dealer=0), Deal(0))
+    >>> state = apply(apply(state, Look(2)), Look(1))
+    >>> for line in describe_hand(state, compact=True):
+    ...     print(line)
+    Hand 1: dealer Asha; Bilal, Chen and Asha are in the hand
+    Boots: Bilal, Chen and Asha post 1 chip each
+    Chen and Bilal look at their cards
     """
     names = [seat.name for seat in state.seats]
-    return describe_events(state.events, names, pot_limit=state.rules.pot_limit)
+    lines = describe_events(state.events, names, pot_limit=state.rules.pot_limit)
+    if not compact:
+        return lines
+    merged: list[str] = []
+    run: list[tuple[Event, str]] = []  # consecutive boots, or consecutive looks
+    for event, line in zip((*state.events, None), (*lines, ""), strict=True):
+        if run and type(event) is not type(run[0][0]):
+            merged.append(_describe_run([e for e, _ in run], names) if len(run) > 1 else run[0][1])
+            run = []
+        if isinstance(event, BootPosted | Looked):
+            run.append((event, line))
+        elif event is not None:
+            merged.append(line)
+    return merged
+
+
+def _describe_run(run: Sequence[Event], names: Sequence[str]) -> str:
+    """One line for a run of boots (R9) or of looks (R22)."""
+    who = join_names([names[event.seat] for event in run if isinstance(event, BootPosted | Looked)])
+    first = run[0]
+    if isinstance(first, BootPosted):
+        all_in = [names[e.seat] for e in run if isinstance(e, BootPosted) and e.all_in]
+        tail = (
+            f"; {join_names(all_in)} {'is' if len(all_in) == 1 else 'are'} all-in" if all_in else ""
+        )
+        return f"Boots: {who} post {chips(first.amount)} each{tail}"
+    return f"{who} look at their cards"
 
 
 def describe_stacks(state: State) -> str:
