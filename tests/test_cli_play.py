@@ -108,7 +108,7 @@ def test_a_person_who_goes_broke_leaves_the_table(
     [
         (["--players", "8"], "a session needs 3 to 7 players, not 8 (R3)"),
         (["--name", " "], "--name must not be empty"),
-        (["--boot", "0"], "Rules.boot must be at least 1, not 0"),
+        (["--boot", "0"], "--boot must be at least 1, not 0"),
     ],
 )
 def test_errors_exit_2_with_one_line(

@@ -74,3 +74,8 @@ def test_no_command_is_a_usage_error() -> None:
     with pytest.raises(SystemExit) as info:
         main([])
     assert info.value.code == 2
+
+
+def test_rank_hints_at_missing_spaces(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "rank", "AsKdQh")
+    assert code == 2 and "separate cards with spaces" in err

@@ -80,3 +80,15 @@ def test_replay_errors_exit_2_with_one_line(
     code, out, err = run(capsys, "replay", str(illegal))
     assert code == 2 and err.count("\n") == 1
     assert "action 1 (P1 deal) is illegal: seat 1 may not deal: a hand is in play" in err
+
+
+def test_replay_of_a_history_that_stops_mid_hand_says_so(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # dealer 0: seat 1 chaals 1 blind; the history stops with seat 2 to act.
+    history = tp.History.start(["A", "B", "C"], seed=1, dealer=0).record(tp.Deal(0), tp.Bet(1, 1))
+    path = tmp_path / "partial.json"
+    path.write_text(history.to_json())
+    code, out, _ = run(capsys, "replay", str(path))
+    assert code == 0
+    assert "The history ends during hand 1; the 4 chips in the pot are not counted below." in out

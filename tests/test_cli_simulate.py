@@ -109,10 +109,10 @@ def test_progress_goes_to_stderr(capsys: pytest.CaptureFixture[str]) -> None:
         ),
         (["--players", "2"], "a session needs 3 to 7 players, not 2 (R3)"),
         (["--players", "8"], "a session needs 3 to 7 players, not 8 (R3)"),
-        (["--boot", "0"], "Rules.boot must be at least 1, not 0"),
-        (["--hands", "0"], "Rules.hand_limit must be at least 1, not 0"),
-        (["--pot-limit", "0"], "Rules.pot_limit must be at least 1, not 0"),
-        (["--starting-boots", "0"], "Rules.starting_boots must be at least 1, not 0"),
+        (["--boot", "0"], "--boot must be at least 1, not 0"),
+        (["--hands", "0"], "--hands must be at least 1, not 0"),
+        (["--pot-limit", "0"], "--pot-limit must be at least 1, not 0"),
+        (["--starting-boots", "0"], "--starting-boots must be at least 1, not 0"),
     ],
 )
 def test_errors_exit_2_with_one_line(

@@ -68,8 +68,8 @@ reproducible from its seed and the ``rng`` seed.
 >>> str(choose(view(state, 1), 1, rng))
 'P1 look'
 >>> state = apply(state, choose(view(state, 1), 1, rng))
->>> str(choose(view(state, 1), 1, rng))  # As 2c 9s: ace-high, FAIR: chaal 2
-'P1 bet 2'
+>>> str(choose(view(state, 1), 1, rng))  # As 2c 9s: ace-high, FAIR: this time a raise
+'P1 bet 4'
 >>> str(choose(view(state, 2), 2, rng))  # off its turn, but blind: it looks
 'P2 look'
 """

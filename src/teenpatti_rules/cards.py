@@ -131,8 +131,10 @@ class Card:
         suit = _SUIT_BY_TOKEN.get(token[-1:].lower())
         if rank is None or suit is None:
             what = "rank" if rank is None else "suit"
+            hint = "; separate cards with spaces" if len(token) > 3 else ""
             raise CardParseError(
-                f"not a card: {text!r} (bad {what}; expected e.g. 'As', 'Td', '10d', '2c')", text
+                f"not a card: {text!r} (bad {what}; expected e.g. 'As', 'Td', '10d', '2c'{hint})",
+                text,
             )
         return CARDS[(rank - 2) * 4 + _SUIT_NUMBER[suit]]
 

@@ -69,8 +69,8 @@ def cmd_rank(args: argparse.Namespace) -> int:
     seen: dict[str, str] = {}
     for index, text in enumerate(args.hands):
         try:
+            rank = evaluate(text)
             cards = parse_cards(text)
-            rank = evaluate(cards)
         except ValueError as error:
             raise _UsageError(f"hand {_letter(index)} ({text!r}): {error}") from None
         for card in cards:
@@ -100,11 +100,23 @@ def _player_names(count: int, rules: Rules) -> list[str]:
     return list(NAMES[:count]) if count <= len(NAMES) else [f"P{i}" for i in range(count)]
 
 
+_OPTION_OF_FIELD = {
+    "Rules.boot": "--boot",
+    "Rules.starting_boots": "--starting-boots",
+    "Rules.pot_limit": "--pot-limit",
+    "Rules.hand_limit": "--hands",
+}
+
+
 def _rules(**fields: int | None) -> Rules:
+    """The table's rules from command-line options; errors name the options."""
     try:
         return Rules(**fields)  # type: ignore[arg-type]
     except ValueError as error:
-        raise _UsageError(str(error)) from None
+        message = str(error)
+        for field, option in _OPTION_OF_FIELD.items():
+            message = message.replace(field, option)
+        raise _UsageError(message) from None
 
 
 def _seed(value: int | None) -> int:
@@ -166,6 +178,11 @@ class _SessionReport:
         """Print the standings and, once the session is over, its winners."""
         if not self.quiet:
             print()
+        if final.phase is Phase.BETTING or final.phase is Phase.SIDESHOW:
+            print(
+                f"The history ends during hand {final.hand_number}; the {chips(final.pot)} "
+                "in the pot are not counted below."
+            )
         print("\n".join(describe_standings(final, self.left)))
 
 

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from .cards import CARDS, Card, Rank, parse_cards
+from .cards import CARDS, Card, Rank, format_cards, parse_cards
 from .errors import CardParseError
 from .rules import Rules
 
@@ -204,14 +204,17 @@ def _table(rules: Rules | None) -> list[HandRank | None]:
 def _as_three_cards(cards: object) -> tuple[Card, Card, Card]:
     """Check and normalise the argument of :func:`evaluate` (the slow path)."""
     if not isinstance(cards, str | Iterable):
-        raise CardParseError(f"a hand is three cards, not {cards!r}", cards)
+        raise CardParseError(
+            f"a hand is three cards (e.g. 'As Kd Qh'), not {type(cards).__name__} {cards!r}",
+            cards,
+        )
     parsed = parse_cards(cards)
+    shown = repr(cards) if isinstance(cards, str) else repr(format_cards(parsed))
     if len(parsed) != 3:
-        raise CardParseError(f"a hand is three cards, not {len(parsed)}: {cards!r}", cards)
+        raise CardParseError(f"a hand is three cards, not {len(parsed)}: {shown}", cards)
     if len(set(parsed)) != 3:
-        seen: set[Card] = set()
-        twice = next(card for card in parsed if card in seen or seen.add(card))  # type: ignore[func-returns-value]
-        raise CardParseError(f"card {twice} appears twice in hand {cards!r}", cards)
+        twice = next(card for i, card in enumerate(parsed) if card in parsed[:i])
+        raise CardParseError(f"card {twice} appears twice in hand {shown}", cards)
     return parsed[0], parsed[1], parsed[2]
 
 
