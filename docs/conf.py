@@ -2,16 +2,25 @@
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import teenpatti_rules
+
+# deck_helper.py (next to this file) holds the helper that the examples deal with.
+sys.path.insert(0, str(Path(__file__).parent))
 
 project = "teenpatti_rules"
 author = "teenpatti_rules developers"
+copyright = "2026, teenpatti_rules developers"
 release = teenpatti_rules.__version__
 extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.doctest",
     "sphinx.ext.viewcode",
+    "myst_parser",
 ]
+source_suffix = {".rst": "restructuredtext"}
 html_theme = "furo"
 html_title = "teenpatti_rules"
 autodoc_member_order = "bysource"
@@ -25,4 +34,4 @@ exclude_patterns = ["_build"]
 # Docstring examples are run by pytest --doctest-modules; Sphinx's doctest builder runs
 # the examples written in the pages themselves (``.. doctest::`` blocks).
 doctest_test_doctest_blocks = ""
-doctest_global_setup = "from teenpatti_rules import *"
+doctest_global_setup = "from teenpatti_rules import *\nfrom deck_helper import deck_for"

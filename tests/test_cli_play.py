@@ -32,11 +32,13 @@ def test_looking_then_packing_plays_hand_after_hand(
     # "1" is "look at your cards" while blind (R22), then "pack" once seen (R29).
     code, out, err = play(monkeypatch, capsys, "1\n" * 6, "--seed", "5", "--players", "3")
     assert (code, err) == (0, "")
-    assert out.startswith("Teen Patti: you are Player, against Asha, Bilal; seed 5\n")
+    # The seed would give away every deck: it is told only at the end (R43).
+    assert out.startswith("Teen Patti: you are Player, against Asha, Bilal\n")
+    assert out.rstrip().endswith("The session's seed was 5 (--seed 5 deals the same cards again).")
     assert "Hand 3: " in out and out.count("Player packs") >= 2
     assert "  1) look at your cards" in out
     assert re.search(r"^Bilal wins \d+ chips?$|^Asha wins \d+ chips?$", out, flags=re.MULTILINE)
-    assert "Standings after " in out and out.rstrip().splitlines()[-3].startswith("  1. ")
+    assert "Standings after " in out and out.rstrip().splitlines()[-4].startswith("  1. ")
 
 
 def test_only_the_persons_view_is_shown(
@@ -67,11 +69,12 @@ def test_end_of_input_leaves_cleanly_with_the_standings(
     assert (code, err) == (0, "")
     assert "You left during hand 1; chips in the pot are not counted." in out
     lines = out.rstrip().splitlines()
-    assert lines[-4:] == [
+    assert lines[-5:] == [
         "Standings after 1 hand:",
         "  1. Player    99 chips",  # 100 minus the boot (R9)
         "  2. Asha      99 chips",
         "  3. Bilal     99 chips",
+        "The session's seed was 5 (--seed 5 deals the same cards again).",
     ]
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import secrets
 import sys
 from collections.abc import Mapping, Sequence
 
@@ -119,8 +120,9 @@ def _rules(**fields: int | None) -> Rules:
         raise _UsageError(message) from None
 
 
-def _seed(value: int | None) -> int:
-    return random.SystemRandom().randrange(2**32) if value is None else value
+def _seed(value: int | None, bits: int = 32) -> int:
+    """The ``--seed`` given, or a fresh one of ``bits`` random bits."""
+    return secrets.randbits(bits) if value is None else value
 
 
 def hand_report(state: State) -> list[str]:
@@ -378,11 +380,11 @@ def cmd_play(args: argparse.Namespace) -> int:
     if not name:
         raise _UsageError("--name must not be empty")
     names = [name, *[other for other in NAMES if other != name][: args.players - 1]]
-    seed = _seed(args.seed)
+    seed = _seed(args.seed, bits=128)  # hidden from the person until the end (R43)
     state = new_session(names, rules, seed=seed)
     person = _Person(0)
     players: Mapping[int, Chooser] = {0: person, **dict.fromkeys(range(1, len(names)), choose)}
-    print(f"Teen Patti: you are {names[0]}, against {', '.join(names[1:])}; seed {seed}")
+    print(f"Teen Patti: you are {names[0]}, against {', '.join(names[1:])}")
     print("Type the number of your choice; end of input (Ctrl-D) or Ctrl-C leaves.")
     last = [state]
     left: dict[int, int] = {}
@@ -406,6 +408,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             print(f"You left during hand {last[0].hand_number}; chips in the pot are not counted.")
     print()
     print("\n".join(describe_standings(last[0], left)))
+    print(f"The session's seed was {seed} (--seed {seed} deals the same cards again).")
     return 0
 
 

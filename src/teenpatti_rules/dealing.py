@@ -2,7 +2,7 @@
 
 A :class:`~teenpatti_rules.actions.Deal` without a deck shuffles
 :func:`~teenpatti_rules.cards.standard_deck` with :func:`shuffled_deck`. The shuffle
-is seeded through SHA-256 of the session seed and the hand number, so one hand's
+is seeded through SHAKE-256 of the session seed and the hand number, so one hand's
 cards reveal nothing about the next hand's deck, and the same seed always gives
 the same decks.
 
