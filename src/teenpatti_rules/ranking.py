@@ -242,10 +242,10 @@ def evaluate(cards: Sequence[Card] | str, rules: Rules | None = None) -> HandRan
         # The fast path: three Cards. Anything else (text, wrong length, duplicates,
         # non-cards, the table not built yet) fails here and takes the checked path.
         a, b, c = cards  # type: ignore[str-unpack]
-        if rules is None:
-            hand = _TABLE[(a.index * 52 + b.index) * 52 + c.index]  # type: ignore[operator]
-            if hand is not None:
-                return hand
+        table = _TABLE if rules is None or rules.sequence_order == "standard" else _table(rules)
+        hand = table[(a.index * 52 + b.index) * 52 + c.index]  # type: ignore[operator]
+        if hand is not None:
+            return hand
     except (AttributeError, TypeError, ValueError, IndexError):
         pass
     x, y, z = _as_three_cards(cards)
