@@ -156,9 +156,18 @@ def _with_seat(seats: tuple[Seat, ...], index: int, seat: Seat) -> tuple[Seat, .
     return (*seats[:index], seat, *seats[index + 1 :])
 
 
-def _pay_in(state: State, seat: int, amount: int, event: Event, **changes: Any) -> State:
+def _pay_in(
+    state: State,
+    seat: int,
+    amount: int,
+    event: Event,
+    *,
+    counts_as_blind_bet: bool = False,
+    **changes: Any,
+) -> State:
     """``seat`` puts ``amount`` chips in the pot, which ``event`` records; it is all-in
-    when that empties its stack (R25). ``changes`` are further :class:`State` fields.
+    when that empties its stack (R25). A ``Bet`` made blind counts toward the blind-bet
+    limit (R23). ``changes`` are further :class:`State` fields.
     """
     player = state.seats[seat]
     stack = player.stack - amount
@@ -167,7 +176,7 @@ def _pay_in(state: State, seat: int, amount: int, event: Event, **changes: Any) 
         stack=stack,
         contributed=player.contributed + amount,
         all_in=stack == 0,
-        blind_bets=player.blind_bets + (not player.seen and isinstance(event, BetMade)),
+        blind_bets=player.blind_bets + counts_as_blind_bet,
     )
     return replace_state(
         state,
@@ -289,8 +298,10 @@ def _bet(state: State, action: Bet) -> State:
         raise _refuse(action, reason)
     player = state.seats[seat]
     stake = stake_after_bet(player.seen, amount)
-    event = BetMade(seat, amount, stake, not player.seen, amount == player.stack)
-    return _after_turn(_pay_in(state, seat, amount, event, stake=stake), seat, betting=True)
+    blind = not player.seen
+    event = BetMade(seat, amount, stake, blind, amount == player.stack)
+    state = _pay_in(state, seat, amount, event, counts_as_blind_bet=blind, stake=stake)
+    return _after_turn(state, seat, betting=True)
 
 
 def _all_in(state: State, action: AllIn) -> State:
