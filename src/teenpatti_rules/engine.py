@@ -114,7 +114,7 @@ def _refuse(action: Action, reason: str) -> IllegalActionError:
 
 def _check_seat(state: State, action: Action) -> None:
     seat = action.seat
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state.seats):
+    if type(seat) is not int or not 0 <= seat < len(state.seats):  # a bool is no seat
         raise IllegalActionError(
             f"{action!r} names no seat: seats are 0..{len(state.seats) - 1}", action
         )
@@ -547,6 +547,9 @@ def apply(state: State, action: Action) -> State:
 _LOOK: dict[int, Look] = {}
 _PACK: dict[int, Pack] = {}
 _BET: dict[tuple[int, int], Bet] = {}
+_ALL_IN: dict[int, AllIn] = {}
+_SHOW: dict[int, Show] = {}
+_SIDESHOW: dict[tuple[int, int], SideShow] = {}
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
@@ -584,8 +587,10 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         key = (actor, amount)
         actions.append(_BET.get(key) or _BET.setdefault(key, Bet(actor, amount)))
     if why_not_all_in(state, actor) is None:
-        actions.append(AllIn(actor))
+        actions.append(_ALL_IN.get(actor) or _ALL_IN.setdefault(actor, AllIn(actor)))
     if why_not_show(state, actor) is None:
-        actions.append(Show(actor))
-    actions.extend(SideShow(actor, amount) for amount in sideshow_amounts(state, actor))
+        actions.append(_SHOW.get(actor) or _SHOW.setdefault(actor, Show(actor)))
+    for amount in sideshow_amounts(state, actor):
+        key = (actor, amount)
+        actions.append(_SIDESHOW.get(key) or _SIDESHOW.setdefault(key, SideShow(actor, amount)))
     return tuple(actions)

@@ -129,11 +129,13 @@ def bet_amounts(state: State, seat: int) -> tuple[int, ...]:
     else:
         candidates = range(low, 2 * low + 1, 2 if player.seen else 1)
     limit = rules.stake_limit
+    if limit is None:
+        stack = player.stack
+        return tuple(amount for amount in candidates if amount <= stack)
     return tuple(
         amount
         for amount in candidates
-        if amount <= player.stack
-        and (limit is None or stake_after_bet(player.seen, amount) <= limit)
+        if amount <= player.stack and stake_after_bet(player.seen, amount) <= limit
     )
 
 
