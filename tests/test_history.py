@@ -215,6 +215,7 @@ def test_history_json_format() -> None:
             "show_cost_multiplier": 1,
             "bet_sizing": "double",
             "stake_limit": None,
+            "suit_order": None,
         },
         "actions": ["P0 deal", "P1 look", "P1 bet 2", "P2 deal As Kd Qh"],
     }

@@ -21,6 +21,7 @@ from teenpatti_rules import (
     compare_hands,
     evaluate,
     parse_cards,
+    showdown_key,
 )
 
 ALL_HANDS = list(itertools.combinations(CARDS, 3))
@@ -252,3 +253,39 @@ def test_v1_classic_sequence_order() -> None:
 def test_parse_cards_and_evaluate_share_cards() -> None:
     cards = parse_cards("As Kd Qh")
     assert evaluate(cards) is evaluate("As Kd Qh")
+
+
+# --- V7: a suit order breaks exact ties ----------------------------------------------
+
+SHDC = Rules(suit_order="shdc")
+
+
+@given(st.lists(st.sampled_from(CARDS), min_size=6, max_size=6, unique=True))
+def test_v7_two_hands_from_one_deck_never_tie(cards: list[Card]) -> None:
+    a, b = tuple(cards[:3]), tuple(cards[3:])
+    assert compare_hands(a, b, SHDC) != 0
+    # ... and the suit order only ever breaks ties of R13-R16.
+    plain = compare_hands(a, b)
+    if plain != 0:
+        assert compare_hands(a, b, SHDC) == plain
+
+
+def test_v7_top_card_decides() -> None:
+    # high card: the top card's suit (Ks > Kh under shdc)
+    assert compare_hands("Ks 9d 4h", "Kh 9c 4d", SHDC) == 1
+    assert compare_hands("Ks 9d 4h", "Kh 9c 4d", Rules(suit_order="hsdc")) == -1
+    # pair: the higher-suited card of the pair (As of As-Ac beats Ah of Ah-Ad)
+    assert compare_hands("As Ac 4h", "Ah Ad 4c", SHDC) == 1
+    # A-2-3: the ace is the top card, not the three
+    assert compare_hands("Ad 2s 3s", "Ac 2h 3h", SHDC) == 1
+    assert showdown_key("Ad 2s 3s") == evaluate("Ad 2s 3s").strength
+    assert showdown_key("Ad 2s 3s", SHDC) == 4 * evaluate("Ad 2s 3s").strength + 1
+
+
+def test_v7_suit_order_validation() -> None:
+    assert Rules(suit_order="cdhs").suit_order == "cdhs"
+    for bad in ("shd", "sshd", "SHDC", "abcd", 4):
+        with pytest.raises(
+            ValueError, match=r"Rules\.suit_order must be None or the four suit letters"
+        ):
+            Rules(suit_order=bad)  # type: ignore[arg-type]

@@ -27,7 +27,7 @@ from .engine import apply, legal_actions
 from .errors import CardParseError, HistoryError, IllegalActionError
 from .events import Event, HandEnding
 from .history import HISTORY_VERSION, History, replay, replay_states
-from .ranking import HandCategory, HandRank, compare_hands, evaluate, evaluate_many
+from .ranking import HandCategory, HandRank, compare_hands, evaluate, evaluate_many, showdown_key
 from .rules import Rules
 from .serialize import STATE_VERSION, state_from_json, state_to_json
 from .state import HandResult, Phase, Seat, SideShowRequest, State, new_session
@@ -81,6 +81,7 @@ __all__ = [
     "random_choice",
     "replay",
     "replay_states",
+    "showdown_key",
     "standard_deck",
     "state_from_json",
     "state_to_json",

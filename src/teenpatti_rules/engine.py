@@ -77,7 +77,7 @@ from .options import (
     why_not_sideshow,
 )
 from .pots import award, pot_slices, seats_from_left_of
-from .ranking import HandRank, evaluate
+from .ranking import HandRank, evaluate, showdown_key
 from .state import (
     HandResult,
     Phase,
@@ -367,7 +367,7 @@ def _accept_sideshow(state: State, action: AcceptSideShow) -> State:
     """Compare the two hands privately; the lower packs, the asker on a tie (R31, R32)."""
     request = _check_answer(state, action)
     asker, target = request.asker, request.target
-    asker_wins = _hand_rank(state, asker) > _hand_rank(state, target)
+    asker_wins = _showdown_key(state, asker) > _showdown_key(state, target)
     loser = target if asker_wins else asker
     seats = _with_seat(state.seats, loser, replace_seat(state.seats[loser], in_hand=False))
     state = replace_state(
@@ -406,6 +406,14 @@ def _hand_rank(state: State, seat: int) -> HandRank:
     return evaluate(cards, state.rules)
 
 
+def _showdown_key(state: State, seat: int) -> int:
+    """What ``seat``'s hand is compared by: its strength, or with V7 also its top suit."""
+    rank = _hand_rank(state, seat)
+    if state.rules.suit_order is None:
+        return rank.strength
+    return showdown_key(state.seats[seat].cards, state.rules)
+
+
 def _reached_pot_limit(state: State) -> bool:
     limit = state.rules.pot_limit
     return limit is not None and state.pot >= limit
@@ -430,7 +438,7 @@ def _showdown(
 ) -> State:
     """Turn up every hand still in and pay the pot by slices (R35, R40, R41)."""
     ranks: dict[int, HandRank] = {seat: _hand_rank(state, seat) for seat in players_in_hand(state)}
-    strengths = {seat: rank.strength for seat, rank in ranks.items()}
+    strengths = {seat: _showdown_key(state, seat) for seat in ranks}
     return _finish_hand(state, ending, strengths, shown=True, loses_ties=loses_ties, ranks=ranks)
 
 

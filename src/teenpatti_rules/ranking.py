@@ -38,6 +38,7 @@ __all__ = [
     "compare_hands",
     "evaluate",
     "evaluate_many",
+    "showdown_key",
 ]
 
 
@@ -259,11 +260,14 @@ def compare_hands(
     b: Sequence[Card] | str | HandRank,
     rules: Rules | None = None,
 ) -> int:
-    """Compare two hands (R13–R16; suits never break ties).
+    """Compare two hands (R13–R16; suits never break ties unless ``rules`` says so, V7).
 
     :param a: a hand as for :func:`evaluate`, or its :class:`HandRank`.
     :param b: the other hand, likewise.
-    :param rules: ranking variants, as for :func:`evaluate`.
+    :param rules: ranking variants, as for :func:`evaluate`; with a ``suit_order``
+        (V7), hands given as cards that are equal by R13–R16 are ordered by
+        :func:`showdown_key`. (A :class:`HandRank` has no suits: it compares by
+        strength only.)
     :returns: 1 if ``a`` is stronger, -1 if weaker, 0 if the hands are equal.
     :raises ValueError: as :func:`evaluate`, for a hand that is not three distinct
         valid cards. (The two hands may share cards: each is judged on its own.)
@@ -272,10 +276,49 @@ def compare_hands(
     1
     >>> compare_hands("As Ks Qs", "Ah 2h 3h", Rules(sequence_order="classic"))
     -1
+    >>> shdc = Rules(suit_order="shdc")  # V7: spades > hearts > diamonds > clubs
+    >>> compare_hands("Kh 9c 4d", "Ks 9d 4h"), compare_hands("Kh 9c 4d", "Ks 9d 4h", shdc)
+    (0, -1)
     """
-    x = a.strength if isinstance(a, HandRank) else evaluate(a, rules).strength
-    y = b.strength if isinstance(b, HandRank) else evaluate(b, rules).strength
+    if (
+        rules is not None
+        and rules.suit_order is not None
+        and not (isinstance(a, HandRank) or isinstance(b, HandRank))
+    ):
+        x, y = showdown_key(a, rules), showdown_key(b, rules)
+    else:
+        x = a.strength if isinstance(a, HandRank) else evaluate(a, rules).strength
+        y = b.strength if isinstance(b, HandRank) else evaluate(b, rules).strength
     return (x > y) - (x < y)
+
+
+def showdown_key(cards: Sequence[Card] | str, rules: Rules | None = None) -> int:
+    """The number a table compares hands by: higher wins, equal ties (R13–R18, V7).
+
+    Without a ``suit_order`` this is :attr:`HandRank.strength`. With one (V7) it is
+    ``strength * 4`` plus the place (3 for the highest suit … 0) of the suit of the
+    hand's top card: the first card in the hand's name, and for a pair the
+    higher-suited card of the pair.
+
+    :param cards: a hand as for :func:`evaluate`.
+    :param rules: the table's rules, or None for the default table.
+    :returns: an int; only keys under the same ``rules`` compare.
+    :raises ValueError: as :func:`evaluate`.
+
+    >>> showdown_key("Kh Kd 3c") == evaluate("Kh Kd 3c").strength
+    True
+    >>> shdc = Rules(suit_order="shdc")
+    >>> showdown_key("Kh Kd 3c", shdc) > showdown_key("Ks Kc 3d", shdc)
+    False
+    """
+    hand = evaluate(cards, rules)
+    if rules is None or rules.suit_order is None:
+        return hand.strength
+    top = hand.ranks[0]
+    order = rules.suit_order
+    parsed = parse_cards(cards) if isinstance(cards, str) else cards
+    best = max(3 - order.index(card.suit.value) for card in parsed if card.rank == top)
+    return hand.strength * 4 + best
 
 
 def hand_ranks(rules: Rules | None = None) -> Iterable[tuple[tuple[Card, Card, Card], HandRank]]:

@@ -1,7 +1,7 @@
 """Table configuration: :class:`Rules`, frozen and validated when built.
 
 The defaults are the library's default table (RULES.md R1–R44). Every variant
-(V1–V6) is a further field whose default keeps the default table.
+(V1–V7) is a further field whose default keeps the default table.
 
 >>> Rules().boot, Rules().starting_boots, Rules().max_blind_bets
 (1, 100, 4)
@@ -43,6 +43,16 @@ def _int_at_least(low: int, *, optional: bool = False) -> Any:
     return check
 
 
+def _suit_order(instance: Rules, attribute: attrs.Attribute[Any], value: object) -> None:
+    if value is None:
+        return
+    if not isinstance(value, str) or sorted(value) != ["c", "d", "h", "s"]:
+        raise ValueError(
+            "Rules.suit_order must be None or the four suit letters, highest first "
+            f"(e.g. 'shdc'), not {value!r}"
+        )
+
+
 def _one_of(*choices: object) -> Any:
     def check(instance: Rules, attribute: attrs.Attribute[Any], value: object) -> None:
         if value not in choices or isinstance(value, bool):
@@ -81,6 +91,12 @@ class Rules:
     :param stake_limit: the stake never rises above this many chips; a raise that
         would pass it is not legal (V4). None (default) for no limit. At least
         ``boot``.
+    :param suit_order: None (R13, default: suits never break ties), or the four
+        suit letters from highest to lowest, e.g. ``"shdc"`` (V7): hands equal by
+        R13–R16 are then ordered by the suit of their top card, the first card in
+        the hand's name (for a pair, the higher-suited card of the pair; for
+        A-2-3, the ace). Two hands from one deck never share that card, so at a
+        table no two hands tie.
     :raises ValueError: naming the field and the bad value, for any value outside
         these ranges, a bool or non-int where an int belongs, or an unknown choice.
     """
@@ -98,6 +114,7 @@ class Rules:
     show_cost_multiplier: int = attrs.field(default=1, validator=_one_of(1, 2))
     bet_sizing: BetSizing = attrs.field(default="double", validator=_one_of("double", "range"))
     stake_limit: int | None = attrs.field(default=None, validator=_int_at_least(1, optional=True))
+    suit_order: str | None = attrs.field(default=None, validator=_suit_order)
 
     def __attrs_post_init__(self) -> None:
         if self.max_players > MAX_SEATS:
