@@ -3,10 +3,28 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from hypothesis import strategies as st
 
 import teenpatti_rules as tp
+
+
+def variants(boot: int) -> st.SearchStrategy[dict[str, Any]]:
+    """Mostly the default table; sometimes variants V1-V4 and V7 (V5 is max_blind_bets)."""
+    return st.one_of(
+        st.just({}),
+        st.fixed_dictionaries(
+            {},
+            optional={
+                "sequence_order": st.sampled_from(["standard", "classic"]),
+                "show_cost_multiplier": st.sampled_from([1, 2]),
+                "bet_sizing": st.sampled_from(["double", "range"]),
+                "stake_limit": st.integers(boot, boot * 8),
+                "suit_order": st.permutations("shdc").map("".join),
+            },
+        ),
+    )
 
 
 @st.composite
@@ -20,6 +38,7 @@ def tables(draw: st.DrawFn, *, hand_limit: bool = True) -> tp.State:
         max_blind_bets=draw(st.none() | st.integers(0, 4)),
         pot_limit=draw(st.none() | st.integers(boot * players, 80)),
         hand_limit=draw(st.none() | st.integers(1, 8)) if hand_limit else None,
+        **draw(variants(boot)),
     )
     stacks = draw(st.lists(st.integers(boot, boot * 12), min_size=players, max_size=players))
     return tp.new_session(
