@@ -15,9 +15,13 @@ seat may not know taken out:
   which stays during the next hand as it does in the State: it was public;
 - the event log goes through :func:`visible_event`, which decides event by event.
 
-Because a view is a State, everything that does not need the seed works on it:
-:func:`~teenpatti_rules.engine.legal_actions`, the helpers of
+Because a view is a State, everything that needs neither the seed nor hidden cards
+works on it: :func:`~teenpatti_rules.engine.legal_actions`, the helpers of
 :mod:`teenpatti_rules.options`, the automatic players of :mod:`teenpatti_rules.bots`.
+Views are for showing and deciding; apply actions to the full state. (Applied to a
+view, an action that compares hands, such as a show or an accepted sideshow, is
+refused with :class:`~teenpatti_rules.errors.IllegalActionError`, and a deal without
+a deck too: the view has no seed.)
 
 >>> from teenpatti_rules import Deal, Look, apply, new_session, parse_cards
 >>> state = new_session(["Asha", "Bilal", "Chen"], seed=7, dealer=0)
