@@ -96,7 +96,7 @@ from .actions import (
 from .cards import Card, Rank
 from .engine import apply, legal_actions
 from .events import HandStarted
-from .options import minimum_bet, players_in_hand
+from .options import is_seat, minimum_bet, players_in_hand
 from .ranking import HandCategory, evaluate
 from .rules import Rules
 from .state import Phase, State
@@ -165,8 +165,9 @@ def hand_class(cards: tuple[Card, ...], rules: Rules | None = None) -> HandClass
 
 
 def _check_seat(state: State, seat: object) -> int:
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state.seats):
+    if not is_seat(state, seat):
         raise ValueError(f"seat must be a seat number 0..{len(state.seats) - 1}, not {seat!r}")
+    assert isinstance(seat, int)
     return seat
 
 

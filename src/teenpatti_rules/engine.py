@@ -64,6 +64,7 @@ from .options import (
     bet_amounts,
     bettors,
     first_player,
+    is_seat,
     next_player,
     players_in_hand,
     previous_player,
@@ -113,8 +114,7 @@ def _refuse(action: Action, reason: str) -> IllegalActionError:
 
 
 def _check_seat(state: State, action: Action) -> None:
-    seat = action.seat
-    if type(seat) is not int or not 0 <= seat < len(state.seats):  # a bool is no seat
+    if not is_seat(state, action.seat):
         raise IllegalActionError(
             f"{action!r} names no seat: seats are 0..{len(state.seats) - 1}", action
         )

@@ -20,6 +20,7 @@ __all__ = [
     "bettors",
     "first_player",
     "is_out_of_blind_bets",
+    "is_seat",
     "minimum_bet",
     "next_player",
     "players_in_hand",
@@ -33,6 +34,13 @@ __all__ = [
     "why_not_show",
     "why_not_sideshow",
 ]
+
+
+def is_seat(state: State, value: object) -> bool:
+    """Whether ``value`` is a seat number of ``state``'s table: an int (not a bool) in
+    ``0..len(state.seats) - 1``. Any state.
+    """
+    return type(value) is int and 0 <= value < len(state.seats)
 
 
 def can_still_bet(seat: Seat) -> bool:

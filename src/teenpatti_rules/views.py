@@ -55,6 +55,7 @@ from .events import (
     SideShowRefused,
     WentAllIn,
 )
+from .options import is_seat
 from .state import Seat, State, replace_seat, replace_state
 
 __all__ = ["may_see_cards", "view", "visible_event"]
@@ -82,11 +83,12 @@ _PUBLIC_EVENTS: frozenset[type] = frozenset(
 def _check_viewer(state: State, seat: object) -> int | None:
     if seat is None:
         return None
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state.seats):
+    if not is_seat(state, seat):
         raise ValueError(
             f"a view is for a seat number 0..{len(state.seats) - 1} or None (spectators), "
             f"not {seat!r}"
         )
+    assert isinstance(seat, int)
     return seat
 
 
@@ -113,9 +115,12 @@ def may_see_cards(state: State, viewer: int | None, seat: int) -> bool:
     >>> may_see_cards(new_session(["A", "B", "C"], seed=1), 0, 0)
     False
     """
-    if seat == viewer and state.seats[seat].seen:
-        return True
-    return seat in _turned_up(state)
+    return _visible(state, viewer, seat, _turned_up(state))
+
+
+def _visible(state: State, viewer: int | None, seat: int, turned_up: Container[int]) -> bool:
+    """The rule of :func:`may_see_cards`, with the turned-up seats computed once by the caller."""
+    return seat in turned_up or (seat == viewer and state.seats[seat].seen)
 
 
 def visible_event(state: State, event: Event, viewer: int | None) -> Event | None:
@@ -176,7 +181,7 @@ def view(state: State, seat: int | None) -> State:
     old_seats = state.seats
     new_seats: list[Seat] | None = None
     for index, player in enumerate(old_seats):
-        if not player.cards or index in turned_up or (index == viewer and player.seen):
+        if not player.cards or _visible(state, viewer, index, turned_up):
             continue
         if new_seats is None:
             new_seats = list(old_seats)
