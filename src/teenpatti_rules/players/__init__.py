@@ -1,0 +1,1 @@
+"""Automatic players beyond the R44 player: :mod:`teenpatti_rules.players.equity`."""
