@@ -28,8 +28,9 @@ situation                action
 between hands            ``Deal(seat)`` if it holds the button (R5, R6), else nothing
 not its turn             nothing (it may stay blind: it looks only on its own turn)
 blind, its turn          stays blind — chaal ``c`` — while it has made fewer than
-                         ``blind_bets`` blind bets and the stake is at most
-                         ``blind_stake`` boots (R23); else ``Look`` (R22), then acts seen
+                         ``blind_bets`` blind bets, the stake is at most ``blind_stake``
+                         boots (R23) and every other player still in is blind (unless
+                         ``blind_against_seen``); else ``Look`` (R22), then acts seen
 asked for a sideshow     accepts when ``win1 + tie1 >= accept`` (the asker packs on a
                          tie, R31), else refuses
 seen, two left           a show (R34) when ``win1 >= show`` (the asker loses ties, R35)
@@ -117,6 +118,11 @@ def _share(instance: object, attribute: attrs.Attribute[Any], value: object) -> 
         raise ValueError(f"{name} must be from 0 to 1, not {value!r}")
 
 
+def _flag(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if not isinstance(value, bool):
+        raise TypeError(f"EquityPolicy.{attribute.name} must be True or False, not {value!r}")
+
+
 @attrs.frozen(kw_only=True)
 class EquityPolicy:
     """The numbers of the equity player (the table in :mod:`teenpatti_rules.players.equity`).
@@ -127,6 +133,9 @@ class EquityPolicy:
     :param blind_bets: blind chaals it makes before it looks (R23 caps them at the
         table's ``max_blind_bets``); 0 looks at once, like the R44 player.
     :param blind_stake: it stays blind only while the stake is at most this many boots.
+    :param blind_against_seen: False: it stays blind only while every other player
+        still in the hand is blind too (a seen player who stays in has shown that its
+        hand is worth a seen bet); True: whatever the others did.
     :param call: it chaals while ``equity >= call * c / (pot + c)``: 1 is the bare pot
         odds of one bet; more asks for a margin for the bets still to come.
     :param raise_at: it raises when its equity against the players still in is at least
@@ -148,6 +157,7 @@ class EquityPolicy:
 
     blind_bets: int = attrs.field(default=2, validator=_at_least(0, int))
     blind_stake: int = attrs.field(default=4, validator=_at_least(0, int))
+    blind_against_seen: bool = attrs.field(default=False, validator=_flag)
     call: float = attrs.field(default=1.6, validator=_at_least(0.0))
     raise_at: float = attrs.field(default=0.7, validator=_share)
     raise_stack: float = attrs.field(default=6.0, validator=_at_least(0.0))
@@ -316,7 +326,13 @@ def equity_choose(
     bets = [action for action in mine if isinstance(action, Bet)]
     if look is not None:
         boot = view.rules.boot
-        if me.blind_bets < policy.blind_bets and view.stake <= policy.blind_stake * boot and bets:
+        others_blind = all(not s.seen for i, s in enumerate(view.seats) if s.in_hand and i != seat)
+        if (
+            me.blind_bets < policy.blind_bets
+            and view.stake <= policy.blind_stake * boot
+            and (others_blind or policy.blind_against_seen)
+            and bets
+        ):
             return bets[0]
         return look
     return _seen_turn(view, seat, mine, bets, opponents, rng, policy)
