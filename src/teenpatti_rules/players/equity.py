@@ -74,7 +74,6 @@ from typing import Any
 
 import attrs
 
-from .. import legal_actions
 from ..actions import (
     AcceptSideShow,
     Action,
@@ -88,6 +87,7 @@ from ..actions import (
     SideShow,
 )
 from ..cards import Card
+from ..engine import legal_actions
 from ..odds import _universe, equity
 from ..rules import Rules
 from ..state import Phase, State

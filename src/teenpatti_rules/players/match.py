@@ -28,11 +28,13 @@ from collections.abc import Callable, Mapping, Sequence
 
 import attrs
 
-from .. import choose, new_session, play_session, random_choice
 from ..actions import Action
 from ..rules import Rules
-from ..state import State
+from ..state import State, new_session
 from .equity import equity_choose
+from .random import random_choice
+from .rule import choose
+from .session import play_session
 
 __all__ = ["PLAYERS", "MatchResult", "MatchRow", "play_match"]
 

@@ -14,13 +14,13 @@ module has the two functions of every command: :func:`add_parser` and :func:`run
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Mapping
 from typing import Any
 
-from .cards import Card
-from .ranking import evaluate
-from .rules import Rules
+from ..cards import Card
+from ..ranking import evaluate
+from ..rules import Rules
+from .common import UsageError
 
 __all__ = ["VARIANTS", "add_parser", "rules_for_variant", "run"]
 
@@ -45,10 +45,6 @@ VARIANTS: Mapping[str, tuple[str, Mapping[str, Any]]] = {
     "5-card": ("the best three of five cards (V12)", {"hand_size": 5}),
 }
 """The ranking variants ``--variant`` knows: name → (description, ``Rules`` fields)."""
-
-
-class _Error(Exception):
-    """Bad input: one line on stderr, exit code 2."""
 
 
 def rules_for_variant(name: str) -> Rules:
@@ -107,7 +103,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         help="Monte Carlo deals (default: exact for 1 or 2 opponents, else 100,000)",
     )
     parser.add_argument("--seed", type=int, default=None, metavar="N", help="Monte Carlo seed")
-    parser.set_defaults(handler=run, command="odds")
+    parser.set_defaults(handler=run)
     return parser
 
 
@@ -123,28 +119,28 @@ def run(args: argparse.Namespace) -> int:
     """Run ``teenpatti odds`` with parsed arguments; print the answer on stdout.
 
     :param args: the options of :func:`add_parser`.
-    :returns: 0; 2 after printing one line on stderr for bad input (an unknown or
-        unavailable variant, a bad hand, too many opponents, a bad indicator, neither
-        or both of HAND and ``--table``).
+    :returns: 0.
+    :raises UsageError: for bad input (an unknown or unavailable variant, a bad hand,
+        too many opponents, a bad indicator, neither or both of HAND and ``--table``):
+        ``teenpatti`` prints it as one line on stderr and exits with code 2.
     """
     try:
         lines = _lines(args)
-    except (_Error, ValueError, TypeError) as error:
-        print(f"teenpatti odds: error: {error}", file=sys.stderr)
-        return 2
+    except (ValueError, TypeError) as error:
+        raise UsageError(str(error)) from None
     print("\n".join(lines))
     return 0
 
 
 def _lines(args: argparse.Namespace) -> list[str]:
-    from .odds import category_odds, equity, percentile
+    from ..odds import category_odds, equity, percentile
 
     rules = rules_for_variant(args.variant)
     indicator = None if args.indicator is None else Card.parse(args.indicator)
     title = "" if args.variant == "standard" else f" ({args.variant})"
     if args.table:
         if args.hand is not None:
-            raise _Error("give a HAND or --table, not both")
+            raise UsageError("give a HAND or --table, not both")
         rows = category_odds(rules, indicator=indicator)
         total = rows[0].total
         lines = [f"{total:,} hands{title}", f"{'category':<15} {'hands':>9} {'probability':>12}"]
@@ -154,7 +150,7 @@ def _lines(args: argparse.Namespace) -> list[str]:
             )
         return lines
     if args.hand is None:
-        raise _Error('give a HAND (e.g. "As Kd Qh") or --table')
+        raise UsageError('give a HAND (e.g. "As Kd Qh") or --table')
     result = equity(
         args.hand,
         args.opponents,

@@ -15,10 +15,10 @@ The command module has the two functions of every command: :func:`add_parser` an
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import Any
 
-from .rules import Rules
+from ..rules import Rules
+from .common import UsageError
 
 __all__ = ["add_parser", "player_kinds", "run"]
 
@@ -30,7 +30,7 @@ def player_kinds(text: str) -> list[str]:
     :returns: the kinds, one per seat.
     :raises ValueError: naming an unknown kind and the known ones.
     """
-    from .players.match import PLAYERS
+    from ..players.match import PLAYERS
 
     kinds = [part.strip() for part in text.split(",")]
     for kind in kinds:
@@ -72,7 +72,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         metavar="N",
         help="each player starts with boot * N chips (default 100)",
     )
-    parser.set_defaults(handler=run, command="match")
+    parser.set_defaults(handler=run)
     return parser
 
 
@@ -80,19 +80,21 @@ def run(args: argparse.Namespace) -> int:
     """Run ``teenpatti match`` with parsed arguments; print the results table.
 
     :param args: the options of :func:`add_parser`.
-    :returns: 0; 2 after one line on stderr for bad input (an unknown kind, a table
-        size or option the rules refuse, fewer than one session).
+    :returns: 0.
+    :raises UsageError: for bad input (an unknown kind, a table size or option the
+        rules refuse, fewer than one session): ``teenpatti`` prints it as one line on
+        stderr and exits with code 2.
     """
-    from .players.match import format_match, play_match
+    from ..players.match import format_match, play_match
 
     try:
         kinds = player_kinds(args.players)
         rules = Rules(boot=args.boot, starting_boots=args.starting_boots, hand_limit=args.hands)
         result = play_match(kinds, args.sessions, rules, seed=args.seed)
     except (ValueError, TypeError) as error:
-        message = str(error).replace("Rules.hand_limit", "--hands").replace("Rules.", "--")
-        print(f"teenpatti match: error: {message}", file=sys.stderr)
-        return 2
+        message = str(error).replace("Rules.hand_limit", "--hands")
+        message = message.replace("Rules.starting_boots", "--starting-boots")
+        raise UsageError(message.replace("Rules.boot", "--boot")) from None
     print(f"{', '.join(kinds)}; boot {rules.boot}, hand limit {rules.hand_limit}")
     print("\n".join(format_match(result)))
     return 0
