@@ -5,10 +5,14 @@ from __future__ import annotations
 import itertools
 import math
 from fractions import Fraction
+from typing import ClassVar
 
+import attrs
 import pytest
 
 from teenpatti_rules import CARDS, Card, Rules, compare_hands, parse_cards
+from teenpatti_rules.hands import ORDERS
+from teenpatti_rules.hands.standard import StandardOrder
 from teenpatti_rules.odds import (
     DEFAULT_SAMPLES,
     Equity,
@@ -274,3 +278,41 @@ def test_percentile_and_category_odds_check_arguments() -> None:
         category_odds("default")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="indicator must be None"):
         category_odds(indicator=Card.parse("As"))
+
+
+# --- a ranking variant plugged in through the hand-order registry -----------------------
+
+
+@attrs.frozen
+class ReversedOrder(StandardOrder):
+    """A lowball order for the test (as Muflis, V9): R13-R16 reversed."""
+
+    name: ClassVar[str] = "test-lowball"
+    low: ClassVar[bool] = True
+
+    def key(self, cards: tuple[Card, Card, Card]) -> tuple[int, ...]:
+        return tuple(-x for x in super().key(cards))
+
+    def category(self, key: tuple[int, ...]) -> int:
+        return -key[0]
+
+
+@pytest.fixture
+def lowball(monkeypatch: pytest.MonkeyPatch) -> Rules:
+    monkeypatch.setitem(ORDERS, "test-lowball", lambda rules: ReversedOrder(rules.sequence_order))
+    return Rules(ranking="test-lowball")
+
+
+def test_odds_follow_a_registered_ranking_variant(lowball: Rules) -> None:
+    # Reversed, the worst hand of R16 is the best and A-A-A the worst.
+    assert equity("5h 3d 2c", 1, lowball).lose == 0.0
+    assert equity("As Ad Ac", 1, lowball).win == 0.0
+    for hand in ("5h 3d 2c", "Kh 9c 4d", "Qh Qd 5c", "As Kd Qh"):
+        e = equity(hand, 1, lowball)
+        wins, ties, losses = brute_force(hand, lowball)
+        assert (e.win, e.tie, e.lose) == (wins / 18424, ties / 18424, losses / 18424)
+    # 5-3-2 not one suit beats every hand but the 60 equal to it.
+    assert percentile("5h 3d 2c", lowball) == (22100 - 60) / 22100
+    assert percentile("As Ad Ac", lowball) == 0.0
+    # Categories keep their counts (R17) whatever the order.
+    assert [row.count for row in category_odds(lowball)] == [52, 48, 720, 1096, 3744, 16440]
