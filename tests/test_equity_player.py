@@ -28,6 +28,7 @@ from teenpatti_rules import (
     random_choice,
     view,
 )
+from teenpatti_rules.players import Chooser
 from teenpatti_rules.players.equity import (
     EquityPolicy,
     equity_choose,
@@ -47,7 +48,7 @@ TABLES = [
 ]
 
 
-def checked(chooser: tp.bots.Chooser) -> tp.bots.Chooser:
+def checked(chooser: Chooser) -> Chooser:
     """The chooser, asserting that every action it returns is legal in its view."""
 
     def wrapped(v: State, seat: int, rng: random.Random) -> tp.Action | None:
@@ -184,7 +185,9 @@ def test_trail_raises_and_answers_sideshows() -> None:
     assert me(view(state, 1), 1, random.Random(0)) == Look(1)
     state = apply(state, Look(1))
     action = me(view(state, 1), 1, random.Random(0))
-    assert action == tp.Bet(1, 4)  # a raise: twice the seen minimum of 2 (R24)
+    assert action is not None and action == tp.Bet(
+        1, 4
+    )  # a raise: twice the seen minimum of 2 (R24)
     # Seat 2 (K-Q-7 high) looks, bets; seat 0 (2-3-5 high) looks and asks seat 2 for a
     # sideshow... seat 2 is the previous player of seat 0 (R21).
     state = play(state, action, Look(2), tp.Bet(2, 4), Look(0))

@@ -316,3 +316,51 @@ def test_odds_follow_a_registered_ranking_variant(lowball: Rules) -> None:
     assert percentile("As Ad Ac", lowball) == 0.0
     # Categories keep their counts (R17) whatever the order.
     assert [row.count for row in category_odds(lowball)] == [52, 48, 720, 1096, 3744, 16440]
+
+
+# --- hands of four cards (V12), through a Rules with a hand_size field ---------------------
+
+
+@attrs.frozen(kw_only=True)
+class SizedRules(Rules):
+    """Rules with the ``hand_size`` field of V12, for the test (the variant itself is
+    not in the library yet; odds reads the field when it is there)."""
+
+    hand_size: int = 3
+
+
+def best_of(cards: tuple[Card, ...]) -> tuple[Card, Card, Card]:
+    """The strongest three of ``cards`` (V12: the left-over card never breaks ties)."""
+    best = max(
+        itertools.combinations(cards, 3),
+        key=compare_key,
+    )
+    return best[0], best[1], best[2]
+
+
+def compare_key(three: tuple[Card, ...]) -> int:
+    from teenpatti_rules import evaluate
+
+    return evaluate(three).strength
+
+
+def test_four_card_hands_are_their_best_three() -> None:
+    rules = SizedRules(hand_size=4)
+    # Leave 16 cards unseen so that brute force over C(16, 4) = 1,820 hands is quick.
+    keep = parse_cards("As Ad Kh Kc Qs Jd Th 9c 5s 5d 5h 4c 3d 2h 7s 7c")
+    for hand in ("Ah Ac 7d 2c", "Ks Qd Jh 2s", "8s 8d 8h 3c"):
+        mine = parse_cards(hand)
+        dead = " ".join(str(c) for c in CARDS if c not in keep and c not in mine)
+        e = equity(hand, 1, rules, dead=dead)
+        counts = [0, 0, 0]
+        for other in itertools.combinations(keep, 4):
+            counts[1 - compare_hands(best_of(mine), best_of(other))] += 1
+        n = sum(counts)
+        assert e.samples == n == math.comb(16, 4)
+        assert (e.win, e.tie, e.lose) == (counts[0] / n, counts[1] / n, counts[2] / n)
+        mc = equity(hand, 3, rules, dead=dead, samples=4_000, seed=2)
+        assert mc.method == "monte_carlo" and mc.win + mc.tie + mc.lose == pytest.approx(1)
+    # Four cards of one rank make a trail whatever the fourth; A-A-A-x is the best.
+    assert equity("As Ad Ac Ah", 1, rules).win == 1.0
+    with pytest.raises(ValueError, match="hand must be 4 cards on this table, not 3"):
+        equity("As Kd Qh", 1, rules)

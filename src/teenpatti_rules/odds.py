@@ -38,16 +38,13 @@ import itertools
 import math
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 import attrs
 
 from .cards import Card, parse_cards, standard_deck
 from .ranking import HandCategory, evaluate, evaluate_many, showdown_key
 from .rules import Rules
-
-if TYPE_CHECKING:
-    from numpy.typing import NDArray
 
 __all__ = [
     "DEFAULT_SAMPLES",
@@ -208,15 +205,14 @@ class _Universe:
             and suit_order is None
             and wild_ties == "equal"
         )
+        strengths = None
         if plain:
+            extra: dict[str, Any] = {} if indicator is None else {"indicator": indicator}
             try:
-                if indicator is None:
-                    strengths = evaluate_many(combos, rules)
-                else:
-                    strengths = evaluate_many(combos, rules, indicator=indicator)  # type: ignore[call-arg]
+                strengths = evaluate_many(combos, rules, **extra)
             except TypeError:  # pragma: no cover - an evaluate_many without indicator=
-                plain = False
-        if plain:
+                strengths = None
+        if strengths is not None:
             raw = strengths.astype(np.int64)
             # One evaluate per distinct strength names its category.
             first: dict[int, int] = {}
@@ -618,11 +614,3 @@ def category_odds(
         )
         for category in sorted(HandCategory, reverse=True)
     )
-
-
-def _keys_for_tests(
-    hands: NDArray[Any], rules: Rules | None = None, indicator: Card | None = None
-) -> NDArray[Any]:
-    """The dense showdown keys of hands given as deck positions (for tests)."""
-    result: NDArray[Any] = _universe(rules, indicator).keys(hands)
-    return result

@@ -47,8 +47,9 @@ def run(args: argparse.Namespace) -> int:
         pot_limit=args.pot_limit,
         hand_limit=args.hands,
     )
-    kinds = args.players if isinstance(args.players, list) else None
-    names = player_names(args.players if kinds is None else len(kinds), rules)
+    players: int | list[str] = args.players
+    kinds = players if isinstance(players, list) else None
+    names = player_names(len(players) if isinstance(players, list) else players, rules)
     choosers: Chooser | dict[int, Chooser] = choose
     title = f"Teen Patti: {len(names)} automatic players"
     if kinds is not None:
