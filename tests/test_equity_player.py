@@ -165,6 +165,10 @@ def test_stays_blind_then_looks() -> None:
     assert equity_choose(view(state, 2), 2, rng) is None
     # With blind_bets=0 it looks at once, like the R44 player.
     assert equity_player(EquityPolicy(blind_bets=0))(view(state, 1), 1, rng) == Look(1)
+    # Seen, but given a view that hides its cards (a spectator's), it reads nothing and
+    # makes the plain chaal.
+    seen = apply(state, Look(1))
+    assert equity_choose(view(seen, None), 1, rng) == tp.Bet(1, 2)
 
 
 def play(state: State, *actions: tp.Action) -> State:
@@ -219,8 +223,19 @@ def test_policy_is_checked() -> None:
         EquityPolicy(samples=10)
     with pytest.raises(ValueError, match=r"EquityPolicy\.call"):
         EquityPolicy(call=-1.0)
+    with pytest.raises(TypeError, match=r"EquityPolicy\.show must be a number"):
+        EquityPolicy(show="high")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"EquityPolicy\.blind_against_seen must be True"):
+        EquityPolicy(blind_against_seen=1)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"EquityPolicy\.samples must be at most"):
+        EquityPolicy(samples=2_000_000)
     with pytest.raises(TypeError, match="policy must be an EquityPolicy"):
         equity_player("tight")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="policy must be an EquityPolicy"):
+        equity_choose(new_session(["A", "B", "C"], seed=1), 0, random.Random(0), "tight")  # type: ignore[arg-type]
+    assert equity_player()(
+        new_session(["A", "B", "C"], seed=1, dealer=0), 0, random.Random(0)
+    ) == Deal(0)
     state = new_session(["A", "B", "C"], seed=1)
     with pytest.raises(ValueError, match="seat must be a seat number"):
         equity_choose(state, 3, random.Random(0))

@@ -45,6 +45,7 @@ seen, pot odds           chaal ``c`` when ``equity >= call * c / (pot + c)``; el
                          else pack (R29)
 no bet fits its stack    all-in (R26) when ``equity >= call * stack / (pot + stack)``
                          (blind: looks first when it must, R27); else pack
+its cards hidden         (given a view that is not its own) chaal ``c``, else pack
 =======================  ====================================================================
 
 Staying blind is a strategy of the game: a blind chaal costs half a seen one (R24), a
@@ -357,7 +358,7 @@ def _seen_turn(
 ) -> Action:
     me = view.seats[seat]
     pack = next(action for action in mine if isinstance(action, Pack))
-    if not me.cards:  # a blind player that may not look (cannot happen on its turn)
+    if not me.cards:  # a view that hides its own cards (a spectator's): a plain chaal
         return bets[0] if bets else pack
     odds = _odds(view, me.cards, opponents, policy)
     pot, stack = view.pot, me.stack
