@@ -364,3 +364,11 @@ def test_four_card_hands_are_their_best_three() -> None:
     assert equity("As Ad Ac Ah", 1, rules).win == 1.0
     with pytest.raises(ValueError, match="hand must be 4 cards on this table, not 3"):
         equity("As Kd Qh", 1, rules)
+
+
+def test_without_numpy_the_error_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "numpy", None)
+    with pytest.raises(ImportError, match="pip install numpy"):
+        equity("As Kd Qh", 1, Rules(boot=2))  # a table whose odds are not cached yet

@@ -72,7 +72,7 @@ _SEED_BOUND = 2**63
 def _numpy() -> Any:
     try:
         import numpy
-    except ImportError:  # pragma: no cover - exercised in a venv without numpy
+    except ImportError:
         raise ImportError(
             "teenpatti_rules.odds needs numpy: pip install numpy "
             "(or pip install 'teenpatti_rules[numpy]')"
