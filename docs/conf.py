@@ -19,6 +19,7 @@ extensions = [
     "sphinx.ext.doctest",
     "sphinx.ext.viewcode",
     "myst_parser",
+    "matplotlib.sphinxext.plot_directive",
 ]
 source_suffix = {".rst": "restructuredtext"}
 html_theme = "furo"
@@ -35,3 +36,10 @@ exclude_patterns = ["_build"]
 # the examples written in the pages themselves (``.. doctest::`` blocks).
 doctest_test_doctest_blocks = ""
 doctest_global_setup = "from teenpatti_rules import *\nfrom deck_helper import deck_for"
+
+# The odds page's chart is drawn at build time (``.. plot::``, matplotlib in the docs
+# extra) by docs/odds_chart.py; no image is checked in.
+plot_formats = [("png", 100)]
+plot_html_show_source_link = False
+plot_html_show_formats = False
+plot_include_source = False

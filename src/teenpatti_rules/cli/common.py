@@ -122,9 +122,41 @@ class SessionReport:
         print("\n".join(describe_standings(final, self.left)))
 
 
-def add_table_options(command: argparse.ArgumentParser) -> None:
-    """The options that set up a table, shared by ``simulate`` and ``play``."""
-    command.add_argument("--players", type=int, default=4, metavar="N", help="3 to 7 (default 4)")
+def players_option(text: str) -> int | list[str]:
+    """``--players``: a number of players, or one player kind per seat (``simulate``).
+
+    :param text: ``"4"`` or a comma-separated list of kinds such as
+        ``"equity,rule,rule,random"`` (see :data:`teenpatti_rules.players.match.PLAYERS`).
+    :returns: the number, or the kinds.
+    :raises argparse.ArgumentTypeError: for an unknown kind, naming the known ones.
+    """
+    if text.strip().isdigit():
+        return int(text)
+    from .match import player_kinds
+
+    try:
+        return player_kinds(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def add_table_options(command: argparse.ArgumentParser, *, kinds: bool = False) -> None:
+    """The options that set up a table, shared by ``simulate`` and ``play``; with
+    ``kinds``, ``--players`` also takes a list of player kinds (``simulate``).
+    """
+    if kinds:
+        command.add_argument(
+            "--players",
+            type=players_option,
+            default=4,
+            metavar="N|KINDS",
+            help="3 to 7 automatic players of R44 (default 4), or one kind per seat, "
+            "comma-separated: equity, rule, random (e.g. equity,rule,rule,random)",
+        )
+    else:
+        command.add_argument(
+            "--players", type=int, default=4, metavar="N", help="3 to 7 (default 4)"
+        )
     command.add_argument(
         "--seed", type=int, default=None, metavar="N", help="session seed (default: random)"
     )

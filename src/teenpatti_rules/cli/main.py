@@ -1,9 +1,14 @@
-"""The ``teenpatti`` command line: one module per command (``rank``, ``simulate``,
-``replay``, ``play``), each with ``add_parser`` and ``run``.
+"""The ``teenpatti`` command line: one module per command (``rank``, ``odds``,
+``simulate``, ``match``, ``replay``, ``play``), each with ``add_parser`` and ``run``.
 
 - ``teenpatti rank HAND HAND...`` names each hand in words and says which wins.
+- ``teenpatti odds HAND --opponents N`` gives a hand's chances against N unknown
+  hands and its percentile; ``teenpatti odds --table`` the category table (R17).
 - ``teenpatti simulate`` lets automatic players (R44) play a whole session and
-  prints each hand's history, then the standings and the winners (R8).
+  prints each hand's history, then the standings and the winners (R8);
+  ``--players equity,rule,rule,random`` seats different kinds of automatic player.
+- ``teenpatti match`` plays seeded sessions between kinds of automatic player and
+  prints chips won per hand with 95 % confidence intervals.
 - ``teenpatti replay FILE`` prints a history saved by ``simulate --json FILE``.
 - ``teenpatti play`` seats a person at seat 0 against automatic players.
 
@@ -17,12 +22,12 @@ import os
 import sys
 from collections.abc import Sequence
 
-from . import play, rank, replay, simulate
+from . import match, odds, play, rank, replay, simulate
 from .common import NAMES, UsageError, hand_report
 
 __all__ = ["COMMANDS", "NAMES", "build_parser", "hand_report", "main"]
 
-COMMANDS = (rank, simulate, replay, play)
+COMMANDS = (rank, odds, simulate, match, replay, play)
 """The command modules, in the order ``--help`` lists them."""
 
 

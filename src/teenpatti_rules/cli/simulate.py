@@ -8,7 +8,8 @@ import sys
 
 from ..actions import Action
 from ..io.history import History
-from ..players import choose, play_session
+from ..players import Chooser, choose, play_session
+from ..players.match import PLAYERS
 from ..state import State, new_session
 from .common import (
     SessionReport,
@@ -24,6 +25,9 @@ __all__ = ["add_parser", "run"]
 
 def run(args: argparse.Namespace) -> int:
     """``teenpatti simulate``: automatic players (R44) play a whole session (R2).
+
+    ``--players`` is a number of R44 players, or one kind of automatic player per
+    seat (``equity,rule,rule,random``; :data:`~teenpatti_rules.players.match.PLAYERS`).
 
     Prints a header, each hand's history as a spectator saw it (R43), the stacks
     after each hand, then the standings and the winners (R8). ``--quiet`` prints
@@ -43,7 +47,14 @@ def run(args: argparse.Namespace) -> int:
         pot_limit=args.pot_limit,
         hand_limit=args.hands,
     )
-    names = player_names(args.players, rules)
+    players: int | list[str] = args.players
+    kinds = players if isinstance(players, list) else None
+    names = player_names(len(players) if isinstance(players, list) else players, rules)
+    choosers: Chooser | dict[int, Chooser] = choose
+    title = f"Teen Patti: {len(names)} automatic players"
+    if kinds is not None:
+        choosers = {seat: PLAYERS[kind] for seat, kind in enumerate(kinds)}
+        title += f" ({', '.join(kinds)})"
     seed = seed_or_random(args.seed)
     state = new_session(names, rules, seed=seed)
     to_stdout = args.json == "-"
@@ -55,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(f"cannot write {args.json}: {error.strerror}") from None
     report = SessionReport(
         state,
-        f"Teen Patti: {len(names)} automatic players",
+        title,
         "simulate",
         quiet=args.quiet or to_stdout,
         progress=args.progress or sys.stderr.isatty(),
@@ -67,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
         report.step(action, after)
 
     try:
-        final = play_session(state, choose, random.Random(seed), on_step=on_step)
+        final = play_session(state, choosers, random.Random(seed), on_step=on_step)
         if args.json is not None:
             text = History.from_state(state).record(*actions).to_json(indent=2) + "\n"
             if json_file is None:
@@ -91,7 +102,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         "the default table: boot 1, 100 boots each, no limits) a session lasts about a "
         "hundred hands and takes well under a second.",
     )
-    add_table_options(simulate)
+    add_table_options(simulate, kinds=True)
     simulate.add_argument(
         "--hands", type=int, default=None, metavar="N", help="hand limit (default: none, R2)"
     )

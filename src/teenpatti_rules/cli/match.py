@@ -1,0 +1,100 @@
+"""``teenpatti match``: seeded sessions between kinds of automatic player, with a results table.
+
+``teenpatti match --players equity,rule,equity,rule --sessions 500 --hands 20`` seats
+the kinds in that order (the seating turns by one place each session, so every kind
+plays every seat), plays the sessions with seeds ``--seed``, ``--seed + 1``, … and
+prints, for each kind, its chips won per hand with a 95 % confidence interval and the
+sessions it won (:func:`~teenpatti_rules.players.match.play_match`). The kinds are
+``equity`` (the equity player), ``rule`` (the R44 player) and ``random``.
+
+The command module has the two functions of every command: :func:`add_parser` and
+:func:`run`; :func:`player_kinds` reads a ``--players`` list (shared with
+``teenpatti simulate``).
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from ..rules import Rules
+from .common import UsageError
+
+__all__ = ["add_parser", "player_kinds", "run"]
+
+
+def player_kinds(text: str) -> list[str]:
+    """A comma-separated list of player kinds, e.g. ``"equity,rule,rule,random"``.
+
+    :param text: the option's value.
+    :returns: the kinds, one per seat.
+    :raises ValueError: naming an unknown kind and the known ones.
+    """
+    from ..players.match import PLAYERS
+
+    kinds = [part.strip() for part in text.split(",")]
+    for kind in kinds:
+        if kind not in PLAYERS:
+            raise ValueError(f"unknown player kind {kind!r}; the kinds are {', '.join(PLAYERS)}")
+    return kinds
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """Add the ``match`` command to ``subparsers`` (from ``add_subparsers``).
+
+    :param subparsers: the ``argparse`` subparsers action of ``teenpatti``.
+    :returns: the command's parser (its handler is :func:`run`).
+    """
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "match",
+        help="seeded sessions between kinds of automatic player, with a results table",
+        description="Play seeded sessions between kinds of automatic player (equity, rule, "
+        "random) and print each kind's chips won per hand with a 95 %% confidence interval.",
+    )
+    parser.add_argument(
+        "--players",
+        default="equity,rule,equity,rule",
+        metavar="KINDS",
+        help="one kind per seat, comma-separated (default equity,rule,equity,rule)",
+    )
+    parser.add_argument(
+        "--sessions", type=int, default=200, metavar="N", help="sessions (default 200)"
+    )
+    parser.add_argument(
+        "--hands", type=int, default=20, metavar="N", help="hand limit per session (default 20)"
+    )
+    parser.add_argument("--seed", type=int, default=0, metavar="N", help="first seed (default 0)")
+    parser.add_argument("--boot", type=int, default=1, metavar="N", help="boot (default 1)")
+    parser.add_argument(
+        "--starting-boots",
+        type=int,
+        default=100,
+        metavar="N",
+        help="each player starts with boot * N chips (default 100)",
+    )
+    parser.set_defaults(handler=run)
+    return parser
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``teenpatti match`` with parsed arguments; print the results table.
+
+    :param args: the options of :func:`add_parser`.
+    :returns: 0.
+    :raises UsageError: for bad input (an unknown kind, a table size or option the
+        rules refuse, fewer than one session): ``teenpatti`` prints it as one line on
+        stderr and exits with code 2.
+    """
+    from ..players.match import format_match, play_match
+
+    try:
+        kinds = player_kinds(args.players)
+        rules = Rules(boot=args.boot, starting_boots=args.starting_boots, hand_limit=args.hands)
+        result = play_match(kinds, args.sessions, rules, seed=args.seed)
+    except (ValueError, TypeError) as error:
+        message = str(error).replace("Rules.hand_limit", "--hands")
+        message = message.replace("Rules.starting_boots", "--starting-boots")
+        raise UsageError(message.replace("Rules.boot", "--boot")) from None
+    print(f"{', '.join(kinds)}; boot {rules.boot}, hand limit {rules.hand_limit}")
+    print("\n".join(format_match(result)))
+    return 0
