@@ -511,15 +511,15 @@ def _last_actions(state: State) -> dict[int, int]:
 def observation(view: State, seat: int) -> np.ndarray:
     """The observation vector of ``seat``, built from its view (R43).
 
-    :param view: ``view(state, seat)`` (see :func:`teenpatti_rules.views.view`). A
-        state that still has its seed is not a view and is refused; the function
-        views its argument once more for ``seat`` anyway, so nothing hidden from
-        ``seat`` can reach the vector.
+    :param view: ``view(state, seat)``, a :class:`~teenpatti_rules.views.View`. A
+        full :class:`~teenpatti_rules.state.State` is refused; the function views
+        its argument once more for ``seat`` anyway, so nothing hidden from ``seat``
+        can reach the vector even from another seat's view.
     :param seat: the observing seat; it comes first in every per-seat block.
     :returns: float32 array of shape ``(observation_size(n),)`` (``n`` seats), every
         value finite and in [0, 1]; blocks as in :data:`OBSERVATION_LAYOUT`.
-    :raises ValueError: if ``view`` has a seed (a full state, not a view), or ``seat``
-        is not a seat number.
+    :raises ValueError: if ``view`` is not a :class:`~teenpatti_rules.views.View` (a
+        full state), or ``seat`` is not a seat number.
     """
     from .views import View
     from .views import view as make_view

@@ -26,21 +26,21 @@ Importing this module registers the game, so that
 
 Game parameters (``pyspiel.load_game("python_teen_patti", {...})``):
 
-===================  =========  ========================================================
-parameter            default    meaning
-===================  =========  ========================================================
-players              3          seats (2 needs nothing more: V6 is set then)
-boot                 1          chips (R9, R11)
-starting_boots       10         each stack is ``boot · starting_boots`` (R4)
-max_blind_bets       4          R23; −1 for no limit (V5)
-pot_limit            0          R37; 0 for none
-stake_limit          0          V4; 0 for none
-bet_sizing           "double"   or ``"range"`` (V3)
-bet_bins             5          bins per bet kind on a ``"range"`` table
-show_cost_multiplier 1          V2 (1 or 2)
-sequence_order       "standard" or ``"classic"`` (V1)
-dealer               0          the hand's dealer (R5)
-===================  =========  ========================================================
+====================  ==========  ====================================================
+parameter             default     meaning
+====================  ==========  ====================================================
+players               3           seats, 2 to 17 (two set ``min_players=2``, V6)
+boot                  1           chips (R9, R11)
+starting_boots        10          each stack is ``boot · starting_boots`` (R4)
+max_blind_bets        4           R23; −1 for no limit (V5)
+pot_limit             0           R37; 0 for none
+stake_limit           0           V4; 0 for none
+bet_sizing            "double"    or ``"range"`` (V3)
+bet_bins              5           bins per bet kind on a ``"range"`` table
+show_cost_multiplier  1           V2 (1 or 2)
+sequence_order        "standard"  or ``"classic"`` (V1)
+dealer                0           the hand's dealer (R5)
+====================  ==========  ====================================================
 """
 
 from __future__ import annotations
