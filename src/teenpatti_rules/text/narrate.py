@@ -125,7 +125,7 @@ def describe_event(
         case ev.ShowAsked(seat, opponent, amount):
             return f"{names[seat]} pays {chips(amount)} and asks {names[opponent]} for a show"
         case ev.Showdown(ending, hands):
-            kind = "Show" if ending is HandEnding.SHOW else "ev.Showdown"
+            kind = "Show" if ending is HandEnding.SHOW else "Showdown"
             if limit_reached is not None and ending is not HandEnding.SHOW:
                 kind += f" (the pot reached the pot limit of {limit_reached})"
             shown = "; ".join(
