@@ -45,3 +45,20 @@ def test_two_workers_print_the_same_table(capsys: pytest.CaptureFixture[str]) ->
 def test_errors(capsys: pytest.CaptureFixture[str], extra: list[str], message: str) -> None:
     assert main(["simulate", *extra]) == 2
     assert message in capsys.readouterr().err
+
+
+def test_progress_bar_with_and_without_rich(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytest.importorskip("rich")
+    assert main([*ARGS, "--progress"]) == 0
+    with_bar = capsys.readouterr().out
+    monkeypatch.setitem(__import__("sys").modules, "rich.progress", None)  # as if not installed
+    assert main([*ARGS, "--progress"]) == 0
+    out, err = capsys.readouterr()
+    assert out == with_bar and err == ""
+
+
+def test_chunksize_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([*ARGS, "--chunksize", "0"]) == 2
+    assert "--chunksize must be at least 1" in capsys.readouterr().err

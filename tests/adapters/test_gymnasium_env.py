@@ -52,8 +52,8 @@ def test_seeded_resets_are_equal_and_episodes_finish() -> None:
     for seed in range(20):
         steps = _episode(env, seed)
         reward = sum(step[1] for step in steps[1:])  # type: ignore[index]
-        assert env.state is not None
-        assert reward == (env.state.seats[0].stack - 200) / 2
+        assert env.table is not None
+        assert reward == (env.table.seats[0].stack - 200) / 2
 
 
 def test_illegal_id() -> None:

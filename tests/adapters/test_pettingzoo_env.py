@@ -74,7 +74,7 @@ def test_one_hand_episode_rewards_sum_to_zero() -> None:
         totals[agent] = reward
         e.step(None if terminated or truncated else 0 if obs["action_mask"][0] else 8)
     assert sum(totals.values()) == pytest.approx(0.0)
-    assert e.state is not None and e.state.phase is tp.Phase.SESSION_OVER
+    assert e.table is not None and e.table.phase is tp.Phase.SESSION_OVER
     # everyone packs in turn: the last player in wins the 6 chips of boots (R39);
     # each of the two who packed lost its boot of 2 chips = 1 boot.
     assert sorted(totals.values()) == [-1.0, -1.0, 2.0]

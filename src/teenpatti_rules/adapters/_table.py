@@ -7,11 +7,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
 import attrs
 
-from .. import Deal, Rules, State, apply, new_session
+from .. import Rules, State, new_session
 
 
 def table_rules(
@@ -70,28 +69,9 @@ def start(
     return new_session(list(names), rules, seed=rng.getrandbits(63), stacks=stacks)
 
 
-def deal_until_play(state: State) -> State:
-    """Deal (from the session seed, ``Deal(dealer)``) while the table waits for a deal."""
-    from .. import Phase
-
-    while state.phase is Phase.AWAITING_DEAL:
-        state = apply(state, Deal(state.dealer))
-    return state
-
-
 def narration(state: State) -> list[str]:
     """The current (or last) hand in words, from the event log (R43-safe)."""
     from ..text.narrate import describe_hand
 
     lines: list[str] = describe_hand(state)
     return lines
-
-
-def short_summary(state: State) -> dict[str, Any]:
-    """A small picklable summary for ``infos``: hand number, phase, pot, stake."""
-    return {
-        "hand_number": state.hand_number,
-        "phase": state.phase.name,
-        "pot": state.pot,
-        "stake": state.stake,
-    }

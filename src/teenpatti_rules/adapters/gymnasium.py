@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 import gymnasium
 import numpy as np
@@ -100,7 +100,8 @@ def _policies(opponents: Any, learner: int, n: int) -> dict[int, Policy]:
         raise ValueError(
             f"opponents must be a policy callable, a name or a mapping, not {opponents!r}"
         )
-    return {seat: opponents for seat in range(n) if seat != learner}
+    policy = cast(Policy, opponents)
+    return {seat: policy for seat in range(n) if seat != learner}
 
 
 class TeenPattiEnv(gymnasium.Env[np.ndarray, np.int64]):
@@ -120,6 +121,10 @@ class TeenPattiEnv(gymnasium.Env[np.ndarray, np.int64]):
     :param illegal: ``"terminate"`` (reward −1) or ``"raise"``.
     :param render_mode: None or ``"ansi"`` (the hand's narration as a string).
     :raises ValueError: naming the bad parameter.
+
+    The attribute ``table`` holds the episode's full core
+    :class:`~teenpatti_rules.state.State` (None before :meth:`reset`), hidden cards
+    included: for analysis and tests; agents see only their views (R43).
     """
 
     metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012
@@ -160,7 +165,7 @@ class TeenPattiEnv(gymnasium.Env[np.ndarray, np.int64]):
         self.observation_space = spaces.Box(0.0, 1.0, (observation_size(num_players),), np.float32)
         self.action_space = spaces.Discrete(num_actions(self.rules, bet_bins=bet_bins))
         self.names = [f"player_{seat}" for seat in range(num_players)]
-        self.state: State | None = None
+        self.table: State | None = None
         self._bots = random.Random(0)
         self._turns = 0
         self._mark = 0
@@ -168,8 +173,8 @@ class TeenPattiEnv(gymnasium.Env[np.ndarray, np.int64]):
     # --- helpers ---------------------------------------------------------------------
 
     def _state(self) -> State:
-        assert self.state is not None, "call reset() first"
-        return self.state
+        assert self.table is not None, "call reset() first"
+        return self.table
 
     def _obs(self) -> np.ndarray:
         state = self._state()
@@ -224,7 +229,7 @@ class TeenPattiEnv(gymnasium.Env[np.ndarray, np.int64]):
             if action is None:
                 raise ValueError(f"the policy of seat {actor} chose nothing on its turn")
             state = apply(state, action)
-        self.state = state
+        self.table = state
         return reward
 
     def _over(self) -> bool:
@@ -249,8 +254,8 @@ class TeenPattiEnv(gymnasium.Env[np.ndarray, np.int64]):
         for _ in range(1000):
             draw = int(self.np_random.integers(0, 2**62))
             self._bots = random.Random(draw)
-            self.state = start(self._bots, self.names, self.rules, self.stacks)
-            self._mark = self.state.seats[self.learner].stack
+            self.table = start(self._bots, self.names, self.rules, self.stacks)
+            self._mark = self.table.seats[self.learner].stack
             self._pending = self._advance()
             if not self._over():
                 break
@@ -275,7 +280,7 @@ class TeenPattiEnv(gymnasium.Env[np.ndarray, np.int64]):
             if self.illegal == "raise":
                 raise
             return self._obs(), -1.0, True, False, self._info(illegal=str(error))
-        self.state = apply(state, move)
+        self.table = apply(state, move)
         self._turns += 1
         reward = self._advance() + self._pending
         self._pending = 0.0
@@ -285,9 +290,9 @@ class TeenPattiEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     def render(self) -> str | None:
         """The current hand in words (spectators' view, R43) for ``render_mode="ansi"``."""
-        if self.render_mode != "ansi" or self.state is None:
+        if self.render_mode != "ansi" or self.table is None:
             return None
-        return "\n".join(narration(view(self.state, None)))
+        return "\n".join(narration(view(self.table, None)))
 
 
 def _register() -> None:

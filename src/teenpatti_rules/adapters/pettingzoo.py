@@ -94,6 +94,10 @@ class raw_env(AECEnv[str, Any, Any]):
     :param obs_format: ``"pettingzoo"``, ``"rllib"`` or ``"info"`` (see the module).
     :param render_mode: None, ``"human"`` or ``"ansi"``.
     :raises ValueError: naming the bad parameter.
+
+    The attribute ``table`` holds the episode's full core
+    :class:`~teenpatti_rules.state.State` (None before :meth:`reset`), hidden cards
+    included: for analysis and tests; agents see only their views (R43).
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo reads a class attribute
@@ -151,7 +155,7 @@ class raw_env(AECEnv[str, Any, Any]):
         self.observation_spaces = dict.fromkeys(self.possible_agents, space)
         self.action_spaces = {agent: spaces.Discrete(size) for agent in self.possible_agents}
         self._rng = new_rng(None)
-        self.state: State | None = None
+        self.table: State | None = None
         self._rendered = 0
         self._turns = 0
         self._hand_start: list[int] = []
@@ -175,9 +179,9 @@ class raw_env(AECEnv[str, Any, Any]):
             None continues the generator's stream.
         :param options: unused.
         """
-        if seed is not None or self.state is None:
+        if seed is not None or self.table is None:
             self._rng = new_rng(seed)
-        self.state = start(self._rng, self.possible_agents, self.rules, self.stacks)
+        self.table = start(self._rng, self.possible_agents, self.rules, self.stacks)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -186,7 +190,7 @@ class raw_env(AECEnv[str, Any, Any]):
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._turns = 0
         self._rendered = 0
-        self._hand_start = [seat.stack for seat in self.state.seats]
+        self._hand_start = [seat.stack for seat in self.table.seats]
         self._settle()
 
     def _seat(self, agent: str) -> int:
@@ -194,10 +198,10 @@ class raw_env(AECEnv[str, Any, Any]):
 
     def observe(self, agent: str) -> Any:
         """The observation of ``agent`` from its view (R43); see the module docstring."""
-        assert self.state is not None, "call reset() first"
+        assert self.table is not None, "call reset() first"
         seat = self._seat(agent)
-        vector = observation(view(self.state, seat), seat)
-        mask = legal_action_mask(self.state, seat, bet_bins=self.bet_bins)
+        vector = observation(view(self.table, seat), seat)
+        mask = legal_action_mask(self.table, seat, bet_bins=self.bet_bins)
         if self.obs_format == "pettingzoo":
             return {"observation": vector, "action_mask": mask}
         if self.obs_format == "rllib":
@@ -214,12 +218,12 @@ class raw_env(AECEnv[str, Any, Any]):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        assert self.state is not None
+        assert self.table is not None
         seat = self._seat(agent)
-        move = action_for_id(self.state, seat, int(action), bet_bins=self.bet_bins)
+        move = action_for_id(self.table, seat, int(action), bet_bins=self.bet_bins)
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
-        self.state = apply(self.state, move)
+        self.table = apply(self.table, move)
         self._turns += 1
         self._settle()
         if self.render_mode == "human":
@@ -230,7 +234,7 @@ class raw_env(AECEnv[str, Any, Any]):
         session, terminate agents that left (R7) or everyone at SESSION_OVER (R8),
         truncate at ``max_turns``, and select the next agent.
         """
-        state = self.state
+        state = self.table
         assert state is not None
         boot = self.rules.boot
         while state.phase is Phase.AWAITING_DEAL or (
@@ -247,7 +251,7 @@ class raw_env(AECEnv[str, Any, Any]):
                     self.terminations[agent] = True
             self._hand_start = [seat.stack for seat in state.seats]
             state = apply(state, Deal(state.dealer))  # R5, R6
-        self.state = state
+        self.table = state
         if state.phase is Phase.SESSION_OVER:
             for agent in self.agents:
                 self.terminations[agent] = True
@@ -266,9 +270,9 @@ class raw_env(AECEnv[str, Any, Any]):
     def _info(self, agent: str) -> dict[str, Any]:
         if self.obs_format != "info":
             return {}
-        assert self.state is not None
+        assert self.table is not None
         return {
-            "action_mask": legal_action_mask(self.state, self._seat(agent), bet_bins=self.bet_bins)
+            "action_mask": legal_action_mask(self.table, self._seat(agent), bet_bins=self.bet_bins)
         }
 
     # --- rendering -------------------------------------------------------------------
@@ -277,9 +281,9 @@ class raw_env(AECEnv[str, Any, Any]):
         """The hand in words (spectators' view, R43): ``"ansi"`` returns it, ``"human"``
         prints the lines not printed yet; None when ``render_mode`` is None.
         """
-        if self.render_mode is None or self.state is None:
+        if self.render_mode is None or self.table is None:
             return None
-        lines = narration(view(self.state, None))
+        lines = narration(view(self.table, None))
         if self.render_mode == "ansi":
             return "\n".join(lines)
         if len(lines) < self._rendered:
