@@ -11,6 +11,7 @@ from ..io.history import History
 from ..players import Chooser, choose, play_session
 from ..players.match import PLAYERS
 from ..state import State, new_session
+from . import sessions
 from .common import (
     SessionReport,
     UsageError,
@@ -40,7 +41,12 @@ def run(args: argparse.Namespace) -> int:
     :returns: the exit code, 0.
     :raises UsageError: for options the rules refuse (R3, ``Rules`` validation), or
         a ``--json`` file that cannot be written.
+
+    With ``--sessions N`` it plays N sessions instead and prints a summary table
+    (:mod:`teenpatti_rules.cli.sessions`).
     """
+    if args.sessions is not None:
+        return sessions.run(args)
     rules = rules_from_options(
         boot=args.boot,
         starting_boots=args.starting_boots,
@@ -124,4 +130,5 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         action="store_true",
         help="report progress on stderr every 1000 hands (default: only on a terminal)",
     )
+    sessions.add_options(simulate)
     simulate.set_defaults(handler=run)
