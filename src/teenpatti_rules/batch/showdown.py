@@ -1,0 +1,81 @@
+"""Paying out pots on arrays: side-pot slices (R41), the best hand per slice, ties and
+odd chips (R18, R35), for many tables at once.
+
+The loops run over the ``P + 1`` possible slices and never over tables, so the same
+code runs under any array API.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+__all__ = ["payout"]
+
+Array = NDArray[Any]
+
+_ABOVE = np.int64(2**62)
+"""A level above every contribution: the slice of "everything above" (R41)."""
+
+
+def payout(
+    contributed: Array,
+    in_hand: Array,
+    all_in: Array,
+    strength: Array,
+    dealer: Array,
+    loses_ties: Array,
+) -> Array:
+    """Chips each seat wins from the pot: ``int32`` ``(m, P)``, rows summing to the pot.
+
+    The levels are the distinct contributions of all-in players still in the hand,
+    then "everything above"; each slice holds every player's part of their
+    contribution between two levels and goes to the best hand among the players
+    still in who are not all-in or put in at least its upper level (R41). A slice
+    nobody may win (impossible under R1–R44) is added to the highest slice below it
+    that has a winner, as :func:`teenpatti_rules.pots.pot_slices` does. Equal best
+    hands split; odd chips go one at a time to the tied players in seat order from the
+    dealer's left (R18); the seat in ``loses_ties`` loses a tie (R35). With one
+    player left in the hand it takes every slice (R39).
+
+    :param contributed: ``(m, P)`` chips each seat put in (packed seats included).
+    :param in_hand: ``bool`` ``(m, P)``: still in the hand.
+    :param all_in: ``bool`` ``(m, P)``.
+    :param strength: ``(m, P)`` hand strengths, higher wins (used only for seats in
+        the hand).
+    :param dealer: ``(m,)`` the dealer's seat (odd chips, R18).
+    :param loses_ties: ``(m,)`` the seat that asked for a show, or ``-1`` (ties split).
+    :returns: ``int32`` ``(m, P)`` gross winnings.
+    """
+    rows, players = contributed.shape
+    chips = contributed.astype(np.int64)
+    seat = np.arange(players)[None, :]
+    levels = np.sort(np.where(in_hand & all_in, chips, _ABOVE), axis=1)
+    uppers = np.concatenate([levels, np.full((rows, 1), _ABOVE)], axis=1)
+    order = (seat - dealer[:, None] - 1) % players  # R18: the dealer's left first
+    earlier = order[:, None, :] < order[:, :, None]  # [row, p, q]: q is paid before p
+    asker = seat == loses_ties[:, None]
+    winnings = np.zeros((rows, players), dtype=np.int64)
+    carry = np.zeros(rows, dtype=np.int64)
+    for k in range(players, -1, -1):  # from the top slice down, carrying orphans down
+        upper = uppers[:, k : k + 1]
+        lower = uppers[:, k - 1 : k] if k else np.zeros((rows, 1), dtype=np.int64)
+        own = (np.minimum(chips, upper) - np.minimum(chips, lower)).sum(axis=1)
+        amount = own + carry
+        eligible = in_hand & (~all_in | (chips >= upper))
+        has_winner = eligible.any(axis=1) & (own > 0)  # empty slices do not exist
+        best = np.where(eligible, strength, -1).max(axis=1)
+        winners = eligible & (strength == best[:, None])
+        count = winners.sum(axis=1)
+        drop = asker & winners & (count > 1)[:, None]  # R35: the asker loses a tie
+        winners = winners & ~drop
+        count = np.maximum(winners.sum(axis=1), 1)
+        share, odd = np.divmod(amount, count)
+        rank = (winners[:, None, :] & earlier).sum(axis=2)
+        extra = rank < odd[:, None]
+        paid = winners & has_winner[:, None]
+        winnings += np.where(paid, share[:, None] + extra, 0)
+        carry = np.where(has_winner, 0, amount)
+    return winnings.astype(np.int32)

@@ -1,0 +1,216 @@
+"""One action at every table at once: the transition of the batch engine (R20–R41).
+
+:func:`advance` is written in array style: every table takes the same path through
+the code and the action's effect is selected with masks, so the same function could
+be traced by JAX. The two numpy-only shortcuts (paying out only the tables whose
+hand ended, and growing the history buffer) branch on whole-batch aggregates,
+never on one table's values.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from .alphabet import (
+    ACCEPT,
+    ALL_IN,
+    CHAAL,
+    LOOK,
+    PACK,
+    RAISE,
+    REFUSE,
+    SHOW,
+    SIDESHOW,
+    SIDESHOW_RAISE,
+)
+from .config import TableConfig
+from .mask import legal_mask
+from .seats import at_seat, next_player, one_hot, previous_player
+from .showdown import payout
+from .state import (
+    ENDING_PACKED,
+    ENDING_SHOW,
+    ENDING_SHOWDOWN,
+    PHASE_BETTING,
+    PHASE_OVER,
+    PHASE_SIDESHOW,
+    BatchState,
+)
+
+__all__ = ["advance"]
+
+Array = NDArray[Any]
+
+
+def advance(config: TableConfig, state: BatchState, actions: Array) -> BatchState:
+    """The state after each table's actor plays ``actions[i]``; ``state`` is unchanged.
+
+    Tables whose hand is already over ignore their action and keep their arrays,
+    with ``rewards`` set to zero. The actions must be legal (the caller checks).
+
+    - LOOK: the actor is seen; the turn stays (R22).
+    - PACK: the actor leaves the hand (R29).
+    - CHAAL / RAISE: the actor bets the minimum or twice it; the stake becomes the
+      amount if blind, half of it if seen (R24); a blind bet counts (R23); a bet that
+      empties the stack makes the actor all-in (R25).
+    - ALL_IN: the actor's whole stack goes in; the stake stays (R26).
+    - SHOW: the actor pays the show cost (R34, V2); the better hand wins, the asker
+      losing a tie (R35); if the payment reaches the pot limit, an ordinary showdown
+      instead (R38).
+    - SIDESHOW / SIDESHOW_RAISE: the actor pays the chaal, which sets the stake, and
+      asks its previous player (R30); reaching the pot limit cancels the request
+      and ends in a showdown (R38).
+    - ACCEPT: the lower hand packs, the asker on a tie (R31). REFUSE: nothing more.
+    - After a pack, bet, all-in or answer: one player left wins the pot (R39); a
+      bet or all-in that brings the pot to the limit ends in a showdown (R37); at most
+      one player able to bet ends in a showdown (R40); else the turn passes left of
+      the actor (of the asker, after an answer) (R19, R31).
+    - A hand that ends is paid out by side-pot slices with ties split and odd
+      chips from the dealer's left (R18, R41).
+
+    :param config: the table's numbers.
+    :param state: the batch state.
+    :param actions: integer ``(n,)`` action ids, legal where the hand is in play.
+    :returns: the new :class:`~teenpatti_rules.batch.state.BatchState`.
+    """
+    players = config.players
+    live = ~state.terminated
+    act = np.where(live, actions, -1)
+    actor = np.maximum(state.current_player, 0)
+    actor_seat = one_hot(actor, players) & live[:, None]
+    seen_a = at_seat(state.seen, actor)
+    stack_a = at_seat(state.stack, actor)
+    low = np.where(seen_a, 2 * state.stake, state.stake)
+
+    is_pack = act == PACK
+    is_look = act == LOOK
+    is_bet = (act == CHAAL) | (act == RAISE)
+    is_ask = (act == SIDESHOW) | (act == SIDESHOW_RAISE)
+    is_show = act == SHOW
+    is_all_in = act == ALL_IN
+    is_answer = (act == ACCEPT) | (act == REFUSE)
+    doubled = (act == RAISE) | (act == SIDESHOW_RAISE)
+
+    # What the actor pays, and the stake after it (R23–R26, R30, R34).
+    amount = (
+        np.where(is_bet | is_ask, np.where(doubled, 2 * low, low), 0)
+        + np.where(is_show, low * config.show_cost_multiplier, 0)
+        + np.where(is_all_in, stack_a, 0)
+    ).astype(np.int32)
+    paid = actor_seat * amount[:, None]
+    stack = state.stack - paid
+    contributed = state.contributed + paid
+    pot = state.pot + amount
+    all_in = state.all_in | (actor_seat & (stack == 0))
+    blind_bets = state.blind_bets + (actor_seat & (is_bet & ~seen_a)[:, None])
+    stake = np.where(is_bet | is_ask, np.where(seen_a, amount // 2, amount), state.stake)
+    seen = state.seen | (actor_seat & is_look[:, None])
+
+    # Who leaves the hand: the packer (R29), the loser of an accepted sideshow (R31).
+    asker = np.maximum(state.asker, 0)
+    asker_wins = at_seat(state.strength, asker) > at_seat(state.strength, actor)
+    loser = np.where(asker_wins, actor, asker)
+    leaves = (actor_seat & is_pack[:, None]) | (
+        one_hot(loser, players) & (act == ACCEPT)[:, None]
+    )
+    in_hand = state.in_hand & ~leaves
+
+    # What comes next (R12's cousins R37–R40, then the turn).
+    bettors = in_hand & ~all_in
+    count = in_hand.sum(axis=1)
+    at_limit = pot >= config.pot_limit
+    turn = is_pack | is_bet | is_all_in | is_answer
+    last_one = turn & (count == 1)  # R39
+    showdown = (
+        turn & ~last_one & (((is_bet | is_all_in) & at_limit) | (bettors.sum(axis=1) <= 1))
+    ) | ((is_show | is_ask) & at_limit)  # R37, R40, R38
+    show = is_show & ~at_limit  # R35
+    ends = last_one | showdown | show
+    pending = is_ask & ~at_limit  # R30
+    left_of = np.where(is_answer, asker, actor)
+    current = np.where(
+        ends,
+        -1,
+        np.where(
+            pending,
+            previous_player(bettors, actor),
+            np.where(turn, next_player(bettors, left_of), state.current_player),
+        ),
+    ).astype(np.int32)
+    phase = np.where(
+        ends,
+        PHASE_OVER,
+        np.where(pending, PHASE_SIDESHOW, np.where(is_answer, PHASE_BETTING, state.phase)),
+    ).astype(np.int8)
+    new_asker = np.where(pending, actor, np.where(is_answer | ends, -1, state.asker))
+    ending = np.where(
+        last_one,
+        ENDING_PACKED,
+        np.where(show, ENDING_SHOW, np.where(showdown, ENDING_SHOWDOWN, state.ending)),
+    ).astype(np.int8)
+
+    # Paying out the tables whose hand ended (R18, R35, R39, R41).
+    won = np.zeros_like(stack)
+    if ends.any():
+        rows = np.flatnonzero(ends)
+        won[rows] = payout(
+            contributed[rows],
+            in_hand[rows],
+            all_in[rows],
+            state.strength[rows],
+            state.dealer[rows],
+            np.where(show[rows], actor[rows], -1),
+        )
+    stack = stack + won
+    pot = np.where(ends, 0, pot)
+    rewards = (stack - state.start_stack) * ends[:, None]
+
+    mask = legal_mask(
+        config,
+        phase=phase,
+        actor=np.maximum(current, 0),
+        stake=stake,
+        stack=stack,
+        in_hand=in_hand,
+        seen=seen,
+        all_in=all_in,
+        blind_bets=blind_bets,
+    )
+    history, length = _record(state.history, state.history_length, act, live)
+    return state.replace(
+        stack=stack,
+        contributed=contributed,
+        in_hand=in_hand,
+        seen=seen,
+        all_in=all_in,
+        blind_bets=blind_bets,
+        rewards=rewards.astype(np.int32),
+        winnings=state.winnings + won,
+        pot=pot.astype(np.int32),
+        stake=stake.astype(np.int32),
+        current_player=current,
+        phase=phase,
+        asker=new_asker.astype(np.int32),
+        ending=ending,
+        terminated=state.terminated | ends,
+        history_length=length,
+        legal_action_mask=mask,
+        history=history,
+    )
+
+
+def _record(history: Array, length: Array, act: Array, live: Array) -> tuple[Array, Array]:
+    """A copy of ``history`` with each live table's action appended (grown as needed)."""
+    rows, capacity = history.shape
+    needed = int(length.max()) + 1 if rows else 0
+    if needed > capacity:
+        grown = np.zeros((rows, max(2 * capacity, 16)), dtype=np.int8)
+        grown[:, :capacity] = history
+    else:
+        grown = history.copy()
+    playing = np.flatnonzero(live)
+    grown[playing, length[playing]] = act[playing]
+    return grown, (length + live).astype(np.int32)
