@@ -16,7 +16,8 @@ from collections.abc import Callable
 import numpy as np
 
 from teenpatti_rules import CARDS, evaluate, evaluate_many
-from teenpatti_rules.ranking import _numpy_table, _table
+from teenpatti_rules.hands import hand_order
+from teenpatti_rules.ranking import _table
 
 N_LOOKUPS = 200_000
 N_BATCH = 1_000_000
@@ -77,7 +78,7 @@ def main() -> None:
 
     gen = np.random.default_rng(1)
     batch = np.argsort(gen.random((N_BATCH, 52)), axis=1)[:, :3].astype(np.int64)
-    table3 = _numpy_table(None)
+    table3 = hand_order(None).table().numpy_strengths()
     evaluate_many(batch[:10])
     many_rate = best_rate(lambda: evaluate_many(batch), N_BATCH)
     raw_rate = best_rate(lambda: table3[batch[:, 0], batch[:, 1], batch[:, 2]], N_BATCH)

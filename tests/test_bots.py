@@ -9,8 +9,8 @@ import pytest
 
 import teenpatti_rules as tp
 from scenario_runner import build_deck
-from teenpatti_rules.bots import HandClass, hand_class
 from teenpatti_rules.events import BetMade, BootPosted, HandStarted, Looked, Showdown
+from teenpatti_rules.players.rule import HandClass, hand_class
 
 # --- helpers ---------------------------------------------------------------------------
 

@@ -142,9 +142,9 @@ def test_a_hand_made_view_round_trips() -> None:
     import attrs
 
     state = next(s for s in POOL if s.phase is tp.Phase.SIDESHOW)
-    hidden = attrs.evolve(
-        state, seed=None, seats=tuple(attrs.evolve(seat, cards=()) for seat in state.seats)
-    )
+    fields = attrs.asdict(state, recurse=False)
+    fields.update(seed=None, seats=tuple(attrs.evolve(seat, cards=()) for seat in state.seats))
+    hidden = tp.View(**fields)
     assert tp.state_from_json(tp.state_to_json(hidden)) == hidden
 
 
@@ -214,8 +214,10 @@ def test_history_json_format() -> None:
             "sequence_order": "standard",
             "show_cost_multiplier": 1,
             "bet_sizing": "double",
+            "raise_cap": 2,
             "stake_limit": None,
             "suit_order": None,
+            "ranking": "standard",
         },
         "actions": ["P0 deal", "P1 look", "P1 bet 2", "P2 deal As Kd Qh"],
     }

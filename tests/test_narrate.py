@@ -18,7 +18,7 @@ from teenpatti_rules.events import (
     Showdown,
     ShownHand,
 )
-from teenpatti_rules.narrate import (
+from teenpatti_rules.text.narrate import (
     chips,
     describe_event,
     describe_events,

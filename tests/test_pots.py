@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from teenpatti_rules.pots import PotSlice, award, pot_slices, seats_from_left_of, split_chips
+from teenpatti_rules.engine.pots import PotSlice, award, pot_slices, seats_from_left_of, split_chips
 
 
 def test_one_pot_when_nobody_is_all_in() -> None:

@@ -21,17 +21,17 @@ from .actions import (
     SideShow,
     parse_action,
 )
-from .bots import choose, play_session, random_choice
 from .cards import CARDS, Card, Rank, Suit, format_cards, parse_cards, standard_deck
 from .engine import apply, legal_actions
 from .errors import CardParseError, HistoryError, IllegalActionError
 from .events import Event, HandEnding
-from .history import HISTORY_VERSION, History, replay, replay_states
+from .io.history import HISTORY_VERSION, History, replay, replay_states
+from .io.state_json import STATE_VERSION, state_from_json, state_to_json
+from .players import choose, play_session, random_choice
 from .ranking import HandCategory, HandRank, compare_hands, evaluate, evaluate_many, showdown_key
 from .rules import Rules
-from .serialize import STATE_VERSION, state_from_json, state_to_json
 from .state import HandResult, Phase, Seat, SideShowRequest, State, new_session
-from .views import view
+from .views import View, view
 
 __version__ = "0.1.0"
 
@@ -66,6 +66,7 @@ __all__ = [
     "SideShowRequest",
     "State",
     "Suit",
+    "View",
     "__version__",
     "apply",
     "choose",

@@ -18,8 +18,7 @@ Whether an action is legal depends on the state: see
 
 from __future__ import annotations
 
-import re
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias, get_args
 
 import attrs
 
@@ -28,8 +27,10 @@ from .errors import CardParseError
 
 __all__ = [
     "ACTION_TYPES",
+    "MAX_ACTION_TEXT",
     "AcceptSideShow",
     "Action",
+    "ActionBase",
     "AllIn",
     "Bet",
     "Deal",
@@ -42,13 +43,46 @@ __all__ = [
 ]
 
 
+MAX_SEAT_DIGITS = 6
+"""The longest seat number the text form reads (seats are far fewer; a longer number is
+refused at once, before any conversion)."""
+
+MAX_AMOUNT_DIGITS = 18
+"""The most digits of an amount the text form reads (a chip count below 10**18)."""
+
+MAX_ACTION_TEXT = 1_000
+"""The longest action text :func:`parse_action` reads, in characters (a deal of 54 cards
+is under 200)."""
+
+
+class ActionBase:
+    """What every action class shares: its text form and its words in messages.
+
+    :cvar verb: the verb of the text form (``"bet"`` in ``"P2 bet 4"``).
+    :cvar doing: the words for it in a refusal (``"seat 2 may not go all-in: ..."``).
+    :cvar argument: ``""`` (no argument), ``"amount"`` (a whole number of chips, the
+        field ``amount``) or ``"cards"`` (cards as text, the field named by the class).
+    """
+
+    __slots__ = ()
+    verb: ClassVar[str]
+    doing: ClassVar[str]
+    argument: ClassVar[str] = ""
+    seat: int
+
+    def __str__(self) -> str:
+        if self.argument == "amount":
+            return f"P{self.seat} {self.verb} {self.amount}"  # type: ignore[attr-defined]
+        return f"P{self.seat} {self.verb}"
+
+
 def _deck(value: Any) -> Any:
     """Turn a list of cards into a tuple; anything else is kept for ``apply`` to refuse."""
     return tuple(value) if isinstance(value, list) else value
 
 
 @attrs.frozen
-class Deal:
+class Deal(ActionBase):
     """Deal the next hand (R6, R9, R10). Any seat still in the session may deal.
 
     :param seat: the seat that deals (it does not move the button: R5 decides the
@@ -61,6 +95,10 @@ class Deal:
         :class:`~teenpatti_rules.errors.IllegalActionError`.
     """
 
+    verb: ClassVar[str] = "deal"
+    doing: ClassVar[str] = "deal"
+    argument: ClassVar[str] = "cards"
+
     seat: int
     deck: tuple[Card, ...] | None = attrs.field(default=None, converter=_deck)
 
@@ -72,47 +110,47 @@ class Deal:
 
 
 @attrs.frozen
-class Look:
+class Look(ActionBase):
     """Look at one's cards: the player becomes seen (R22). Free; not a turn."""
 
-    seat: int
+    verb: ClassVar[str] = "look"
+    doing: ClassVar[str] = "look"
 
-    def __str__(self) -> str:
-        return f"P{self.seat} look"
+    seat: int
 
 
 @attrs.frozen
-class Pack:
+class Pack(ActionBase):
     """Leave the hand on one's turn; chips already in the pot stay there (R29)."""
 
-    seat: int
+    verb: ClassVar[str] = "pack"
+    doing: ClassVar[str] = "pack"
 
-    def __str__(self) -> str:
-        return f"P{self.seat} pack"
+    seat: int
 
 
 @attrs.frozen
-class AllIn:
+class AllIn(ActionBase):
     """Put one's whole stack in when it is below the minimum bet (R26, R27)."""
 
-    seat: int
+    verb: ClassVar[str] = "all-in"
+    doing: ClassVar[str] = "go all-in"
 
-    def __str__(self) -> str:
-        return f"P{self.seat} all-in"
+    seat: int
 
 
 @attrs.frozen
-class Show:
+class Show(ActionBase):
     """Ask for a show with exactly two players left, paying the minimum bet (R34–R36)."""
 
-    seat: int
+    verb: ClassVar[str] = "show"
+    doing: ClassVar[str] = "show"
 
-    def __str__(self) -> str:
-        return f"P{self.seat} show"
+    seat: int
 
 
 @attrs.frozen
-class Bet:
+class Bet(ActionBase):
     """A chaal: bet ``amount`` chips (R24, R25).
 
     :param seat: who bets.
@@ -120,46 +158,48 @@ class Bet:
         seen) or, as a raise, twice the minimum.
     """
 
+    verb: ClassVar[str] = "bet"
+    doing: ClassVar[str] = "bet"
+    argument: ClassVar[str] = "amount"
+
     seat: int
     amount: int
 
-    def __str__(self) -> str:
-        return f"P{self.seat} bet {self.amount}"
-
 
 @attrs.frozen
-class SideShow:
+class SideShow(ActionBase):
     """Pay a seen chaal of ``amount`` chips, then ask the previous player for a sideshow (R30).
 
     :param seat: who asks (seen, on their turn).
     :param amount: chips: any legal seen bet that leaves at least one chip behind.
     """
 
+    verb: ClassVar[str] = "sideshow"
+    doing: ClassVar[str] = "ask for a sideshow"
+    argument: ClassVar[str] = "amount"
+
     seat: int
     amount: int
 
-    def __str__(self) -> str:
-        return f"P{self.seat} sideshow {self.amount}"
-
 
 @attrs.frozen
-class AcceptSideShow:
+class AcceptSideShow(ActionBase):
     """The asked player accepts a pending sideshow: the hands are compared privately (R31)."""
 
-    seat: int
+    verb: ClassVar[str] = "accept"
+    doing: ClassVar[str] = "accept a sideshow"
 
-    def __str__(self) -> str:
-        return f"P{self.seat} accept"
+    seat: int
 
 
 @attrs.frozen
-class RefuseSideShow:
+class RefuseSideShow(ActionBase):
     """The asked player refuses a pending sideshow: the bet stays (R31)."""
 
-    seat: int
+    verb: ClassVar[str] = "refuse"
+    doing: ClassVar[str] = "refuse a sideshow"
 
-    def __str__(self) -> str:
-        return f"P{self.seat} refuse"
+    seat: int
 
 
 Action: TypeAlias = (
@@ -167,29 +207,17 @@ Action: TypeAlias = (
 )
 """Any action."""
 
-ACTION_TYPES: tuple[type[Any], ...] = (
-    Deal,
-    Look,
-    Pack,
-    AllIn,
-    Show,
-    Bet,
-    SideShow,
-    AcceptSideShow,
-    RefuseSideShow,
-)
-"""Every action class, for ``isinstance`` checks."""
+ACTION_TYPES: tuple[type[Action], ...] = get_args(Action)
+"""Every action class, in the order of :data:`Action`, for ``isinstance`` checks."""
 
-_SIMPLE: dict[str, type[Any]] = {
-    "look": Look,
-    "pack": Pack,
-    "all-in": AllIn,
-    "show": Show,
-    "accept": AcceptSideShow,
-    "refuse": RefuseSideShow,
-}
-_AMOUNT: dict[str, type[Any]] = {"bet": Bet, "sideshow": SideShow}
-_TEXT = re.compile(r"\s*P(\d+)\s+([a-z-]+)(?:\s+(.*?))?\s*", re.IGNORECASE)
+_BY_VERB: dict[str, type[Action]] = {cls.verb: cls for cls in ACTION_TYPES}
+
+
+def _whole_number(token: str, limit: int) -> int | None:
+    """``token`` as an int if it is 1 to ``limit`` ASCII digits, else None."""
+    if 0 < len(token) <= limit and token.isascii() and token.isdigit():
+        return int(token)
+    return None
 
 
 def parse_action(text: str) -> Action:
@@ -197,39 +225,52 @@ def parse_action(text: str) -> Action:
 
     :param text: ``"P<seat> <verb>[ <argument>]"``: verbs ``look``, ``pack``,
         ``all-in``, ``show``, ``accept``, ``refuse``; ``bet <chips>`` and
-        ``sideshow <chips>``; ``deal`` optionally followed by the deck's cards.
+        ``sideshow <chips>``; ``deal`` optionally followed by the deck's cards. ASCII
+        only, at most :data:`MAX_ACTION_TEXT` characters; words are separated by
+        white space; the verb is case-insensitive. Read in linear time.
     :returns: the action.
-    :raises ValueError: naming the text and what is wrong with it.
+    :raises TypeError: if ``text`` is not a str.
+    :raises ValueError: naming the text (shortened) and what is wrong with it.
 
     >>> parse_action("P0 all-in")
     AllIn(seat=0)
     >>> parse_action("P0 fold")
     Traceback (most recent call last):
     ...
-    ValueError: unknown action verb 'fold' in 'P0 fold' (expected one of: look, pack, ...)
+    ValueError: unknown action verb 'fold' in 'P0 fold' (expected one of: deal, look, pack, ...)
     """
     if not isinstance(text, str):
-        raise ValueError(f"an action's text must be a str, not {text!r}")
-    match = _TEXT.fullmatch(text)
-    if match is None:
-        raise ValueError(f"not an action: {text!r} (expected e.g. 'P2 bet 4')")
-    seat, verb, argument = int(match[1]), match[2].lower(), match[3]
-    if verb in _SIMPLE:
-        if argument:
-            raise ValueError(f"action {verb!r} takes no argument, in {text!r}")
-        action: Action = _SIMPLE[verb](seat)
-        return action
-    if verb in _AMOUNT:
-        if argument is None or not argument.isdigit():
-            raise ValueError(f"action {verb!r} needs a whole number of chips, in {text!r}")
-        action = _AMOUNT[verb](seat, int(argument))
-        return action
-    if verb == "deal":
+        raise TypeError(f"an action's text must be a str, not {type(text).__name__}")
+    shown = repr(text) if len(text) <= 60 else repr(text[:57] + "...")
+    if len(text) > MAX_ACTION_TEXT:
+        raise ValueError(f"an action's text is at most {MAX_ACTION_TEXT} characters: {shown}")
+    if not text.isascii():
+        raise ValueError(f"an action's text is ASCII only: {shown}")
+    words = text.split(None, 2)
+    seat = _whole_number(words[0][1:], MAX_SEAT_DIGITS) if words and words[0][:1] in "Pp" else None
+    if len(words) < 2 or seat is None:
+        raise ValueError(f"not an action: {shown} (expected e.g. 'P2 bet 4')")
+    verb = words[1].lower()
+    argument = words[2].strip() if len(words) == 3 else ""
+    kind: Any = _BY_VERB.get(verb)
+    if kind is None:
+        verbs = ", ".join(_BY_VERB)
+        raise ValueError(
+            f"unknown action verb {words[1][:20]!r} in {shown} (expected one of: {verbs})"
+        )
+    if kind.argument == "amount":
+        amount = _whole_number(argument, MAX_AMOUNT_DIGITS)
+        if amount is None:
+            raise ValueError(f"action {verb!r} needs a whole number of chips, in {shown}")
+        return kind(seat, amount)  # type: ignore[no-any-return]
+    if kind.argument == "cards":
         if not argument:
-            return Deal(seat)
+            return kind(seat)  # type: ignore[no-any-return]
         try:
-            return Deal(seat, parse_cards(argument))
+            return kind(seat, parse_cards(argument))  # type: ignore[no-any-return]
         except CardParseError as error:
-            raise ValueError(f"bad deck in {text!r}: {error}") from None
-    verbs = ", ".join([*_SIMPLE, *_AMOUNT, "deal"])
-    raise ValueError(f"unknown action verb {verb!r} in {text!r} (expected one of: {verbs})")
+            what = "deck" if kind is Deal else "cards"
+            raise ValueError(f"bad {what} in {shown}: {error}") from None
+    if argument:
+        raise ValueError(f"action {verb!r} takes no argument, in {shown}")
+    return kind(seat)  # type: ignore[no-any-return]

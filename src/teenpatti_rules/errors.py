@@ -42,9 +42,9 @@ class IllegalActionError(ValueError):
 class HistoryError(ValueError):
     """A hand history or a saved state that cannot be loaded or replayed.
 
-    Raised by :meth:`teenpatti_rules.history.History.from_json`,
-    :func:`teenpatti_rules.history.replay` (and friends) and
-    :func:`teenpatti_rules.serialize.state_from_json`, before anything is returned:
+    Raised by :meth:`teenpatti_rules.io.history.History.from_json`,
+    :func:`teenpatti_rules.io.history.replay` (and friends) and
+    :func:`teenpatti_rules.io.state_json.state_from_json`, before anything is returned:
     nothing is ever half-loaded. The message names every problem (up to four) and
     where it is, as ``"description @ path"``: ``path`` is a JSON path into the
     document, ``$`` for the whole, e.g. ``$.seats[2].stack`` or ``$.actions[17]``.

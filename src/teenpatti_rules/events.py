@@ -4,14 +4,16 @@
 (between hands: of the last hand). UIs animate from it; histories print from it.
 No event carries what R43 hides from the table: an event names seats, amounts and
 stakes, and only hands that were turned face up (:class:`Showdown`). A sideshow's
-events name who packed, never a card or a hand (R32). So every event is public,
-and :func:`teenpatti_rules.views.view` passes the log through unchanged.
+events name who packed, never a card or a hand (R32). Each event class says
+whether it is public (:attr:`EventBase.public`); :func:`teenpatti_rules.views.view`
+asks each event for the part a viewer may see (:meth:`EventBase.visible_part`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import Enum
-from typing import TypeAlias
+from typing import ClassVar, Final, TypeAlias, get_args
 
 import attrs
 
@@ -19,9 +21,12 @@ from .cards import Card
 from .ranking import HandRank
 
 __all__ = [
+    "EVENT_TYPES",
+    "SEAT",
     "BetMade",
     "BootPosted",
     "Event",
+    "EventBase",
     "HandEnding",
     "HandStarted",
     "Looked",
@@ -39,6 +44,41 @@ __all__ = [
 ]
 
 
+SEAT: Final = "seat"
+"""Key of :func:`attrs.field` metadata: ``"one"`` for a field that holds a seat number,
+``"many"`` for a tuple of seat numbers (checked by the invariants, shown by narration)."""
+
+
+ONE_SEAT: Final = {SEAT: "one"}
+"""Metadata of a field that holds one seat number: ``attrs.field(metadata=ONE_SEAT)``."""
+
+MANY_SEATS: Final = {SEAT: "many"}
+"""Metadata of a field that holds a tuple of seat numbers."""
+
+
+class EventBase:
+    """What every event class shares: whether views may show it as it is.
+
+    :cvar public: True when the event never carries a card or a hand rank (seats, chips
+        and stakes only), so every view shows it unchanged. An event with something to
+        hide sets it False and overrides :meth:`visible_part`.
+    """
+
+    __slots__ = ()
+    public: ClassVar[bool] = True
+
+    def visible_part(self, may_see: Callable[[int], bool]) -> EventBase | None:
+        """The part of this event a viewer may see, or None to leave it out (R43).
+
+        :param may_see: ``may_see(seat)`` tells whether the viewer may see that seat's
+            cards.
+        :returns: ``self`` for a public event; otherwise a copy without what the viewer
+            may not see, or None. The default for a non-public event is None (fail
+            closed).
+        """
+        return self if self.public else None
+
+
 class HandEnding(Enum):
     """How a hand ended."""
 
@@ -51,7 +91,7 @@ class HandEnding(Enum):
 
 
 @attrs.frozen
-class HandStarted:
+class HandStarted(EventBase):
     """A hand was dealt (R6, R10).
 
     :param hand_number: 1 for the session's first hand.
@@ -61,29 +101,29 @@ class HandStarted:
     """
 
     hand_number: int
-    dealer: int
-    dealt_by: int
-    seats: tuple[int, ...]
+    dealer: int = attrs.field(metadata=ONE_SEAT)
+    dealt_by: int = attrs.field(metadata=ONE_SEAT)
+    seats: tuple[int, ...] = attrs.field(metadata=MANY_SEATS)
 
 
 @attrs.frozen
-class BootPosted:
+class BootPosted(EventBase):
     """A seat posted the boot (R9); ``all_in`` when that emptied its stack."""
 
-    seat: int
+    seat: int = attrs.field(metadata=ONE_SEAT)
     amount: int
     all_in: bool
 
 
 @attrs.frozen
-class Looked:
+class Looked(EventBase):
     """A blind seat looked at its cards and is now seen (R22). The cards are not in the event."""
 
-    seat: int
+    seat: int = attrs.field(metadata=ONE_SEAT)
 
 
 @attrs.frozen
-class BetMade:
+class BetMade(EventBase):
     """A chaal (R24, R25).
 
     :param seat: who bet.
@@ -93,7 +133,7 @@ class BetMade:
     :param all_in: whether the bet emptied the stack (a full bet).
     """
 
-    seat: int
+    seat: int = attrs.field(metadata=ONE_SEAT)
     amount: int
     stake: int
     blind: bool
@@ -101,22 +141,22 @@ class BetMade:
 
 
 @attrs.frozen
-class WentAllIn:
+class WentAllIn(EventBase):
     """A seat went all-in for ``amount`` chips, its whole stack; the stake did not change (R26)."""
 
-    seat: int
+    seat: int = attrs.field(metadata=ONE_SEAT)
     amount: int
 
 
 @attrs.frozen
-class Packed:
+class Packed(EventBase):
     """A seat packed (R29)."""
 
-    seat: int
+    seat: int = attrs.field(metadata=ONE_SEAT)
 
 
 @attrs.frozen
-class SideShowAsked:
+class SideShowAsked(EventBase):
     """A seen seat paid a chaal and asked its previous player for a sideshow (R30).
 
     :param asker: who asked and paid.
@@ -125,35 +165,35 @@ class SideShowAsked:
     :param stake: the stake after that chaal.
     """
 
-    asker: int
-    target: int
+    asker: int = attrs.field(metadata=ONE_SEAT)
+    target: int = attrs.field(metadata=ONE_SEAT)
     amount: int
     stake: int
 
 
 @attrs.frozen
-class SideShowAccepted:
+class SideShowAccepted(EventBase):
     """The sideshow was accepted; ``packed`` is the seat whose hand lost (R31, R32)."""
 
-    asker: int
-    target: int
-    packed: int
+    asker: int = attrs.field(metadata=ONE_SEAT)
+    target: int = attrs.field(metadata=ONE_SEAT)
+    packed: int = attrs.field(metadata=ONE_SEAT)
 
 
 @attrs.frozen
-class SideShowRefused:
+class SideShowRefused(EventBase):
     """The sideshow was refused; the asker's bet stays (R31)."""
 
-    asker: int
-    target: int
+    asker: int = attrs.field(metadata=ONE_SEAT)
+    target: int = attrs.field(metadata=ONE_SEAT)
 
 
 @attrs.frozen
-class ShowAsked:
+class ShowAsked(EventBase):
     """A seat paid ``amount`` chips and asked ``opponent`` for a show (R34)."""
 
-    seat: int
-    opponent: int
+    seat: int = attrs.field(metadata=ONE_SEAT)
+    opponent: int = attrs.field(metadata=ONE_SEAT)
     amount: int
 
 
@@ -161,13 +201,13 @@ class ShowAsked:
 class ShownHand:
     """A hand turned face up: the seat, its three cards and their rank."""
 
-    seat: int
+    seat: int = attrs.field(metadata=ONE_SEAT)
     cards: tuple[Card, ...]
     rank: HandRank
 
 
 @attrs.frozen
-class Showdown:
+class Showdown(EventBase):
     """Hands were turned face up (R35, R40, R37, R38, R12).
 
     :param ending: :attr:`HandEnding.SHOW` for a show, else
@@ -178,28 +218,37 @@ class Showdown:
     ending: HandEnding
     hands: tuple[ShownHand, ...]
 
+    public: ClassVar[bool] = False
+
+    def visible_part(self, may_see: Callable[[int], bool]) -> Showdown:
+        """The showdown with only the hands the viewer may see (all of them, under the
+        engine's rules: a showdown event holds only turned-up hands).
+        """
+        hands = tuple(hand for hand in self.hands if may_see(hand.seat))
+        return self if len(hands) == len(self.hands) else Showdown(self.ending, hands)
+
 
 @attrs.frozen
-class Payout:
+class Payout(EventBase):
     """``seat`` won ``amount`` chips from the pot (gross) (R39, R41)."""
 
-    seat: int
+    seat: int = attrs.field(metadata=ONE_SEAT)
     amount: int
 
 
 @attrs.frozen
-class SeatLeft:
+class SeatLeft(EventBase):
     """After the hand, ``seat`` held ``stack`` chips, below the boot, and left the session (R7)."""
 
-    seat: int
+    seat: int = attrs.field(metadata=ONE_SEAT)
     stack: int
 
 
 @attrs.frozen
-class SessionEnded:
+class SessionEnded(EventBase):
     """The session is over; ``winners`` are its winners (R2, R8)."""
 
-    winners: tuple[int, ...]
+    winners: tuple[int, ...] = attrs.field(metadata=MANY_SEATS)
 
 
 Event: TypeAlias = (
@@ -219,3 +268,6 @@ Event: TypeAlias = (
     | SessionEnded
 )
 """Any event of the log."""
+
+EVENT_TYPES: tuple[type[Event], ...] = get_args(Event)
+"""Every event class, in the order of :data:`Event`."""

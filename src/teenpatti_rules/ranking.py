@@ -18,19 +18,16 @@ False
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Iterable, Sequence
 from enum import IntEnum
-from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from .cards import CARDS, Card, Rank, format_cards, parse_cards
+from .cards import Card, Rank, format_cards, parse_cards
 from .errors import CardParseError
+from .hands import hand_order
+from .hands.batch import evaluate_many
 from .rules import Rules
-
-if TYPE_CHECKING:
-    from numpy.typing import NDArray
 
 __all__ = [
     "HandCategory",
@@ -38,6 +35,8 @@ __all__ = [
     "compare_hands",
     "evaluate",
     "evaluate_many",
+    "hand_ranks",
+    "percentile",
     "showdown_key",
 ]
 
@@ -111,92 +110,15 @@ class HandRank:
         return f"{cat.words} {r[0].word}-{r[1].word}-{r[2].word}"
 
 
-# --- building the table from R13-R16 -------------------------------------------------
-
-
-def _sequence_value(high_to_low: tuple[int, int, int], order: str) -> int | None:
-    """Position of a sequence in R14's order (higher is stronger), or None.
-
-    ``high_to_low`` are the three ranks sorted descending. Sequences do not wrap
-    (R14): K-A-2 is not one. A-2-3 is just below A-K-Q (``"standard"``), or the
-    highest of all (``"classic"``, V1).
-    """
-    a, b, c = high_to_low
-    if a - b == 1 and b - c == 1:
-        return 2 * a  # 4-3-2 → 8 … A-K-Q → 28
-    if (a, b, c) == (14, 3, 2):
-        return 27 if order == "standard" else 30
-    return None
-
-
-def _hand_key(cards: tuple[Card, Card, Card], order: str) -> tuple[int, ...]:
-    """A sort key for a hand, written straight from R13–R16."""
-    ranks = sorted((int(card.rank) for card in cards), reverse=True)
-    a, b, c = ranks
-    suited = cards[0].suit is cards[1].suit is cards[2].suit
-    if a == c:
-        return (HandCategory.TRAIL, a)
-    seq = _sequence_value((a, b, c), order)
-    if seq is not None:
-        return (HandCategory.PURE_SEQUENCE if suited else HandCategory.SEQUENCE, seq)
-    if suited:
-        return (HandCategory.COLOR, a, b, c)
-    if a == b or b == c:
-        pair, kicker = (a, c) if a == b else (b, a)
-        return (HandCategory.PAIR, pair, kicker)
-    return (HandCategory.HIGH_CARD, a, b, c)
-
-
-def _named_ranks(key: tuple[int, ...], cards: tuple[Card, Card, Card]) -> tuple[Rank, Rank, Rank]:
-    ranks = sorted((card.rank for card in cards), reverse=True)
-    if key[0] == HandCategory.PAIR:
-        return (Rank(key[1]), Rank(key[1]), Rank(key[2]))
-    if (
-        key[0] in (HandCategory.SEQUENCE, HandCategory.PURE_SEQUENCE)
-        and ranks[0] == 14
-        and ranks[1] == 3
-    ):
-        return (Rank.ACE, Rank.TWO, Rank.THREE)
-    return (ranks[0], ranks[1], ranks[2])
-
-
-_TABLE: list[HandRank | None] = []  # standard order; filled on first use
-_TABLES: dict[str, list[HandRank | None]] = {}
-_NUMPY_TABLES: dict[str, Any] = {}
-
-
-def _build_table(order: str) -> list[HandRank | None]:
-    """Rank all 22,100 hands under ``order`` into a flat list indexed by ``(a*52+b)*52+c``."""
-    keyed = [(_hand_key(combo, order), combo) for combo in itertools.combinations(CARDS, 3)]
-    distinct = sorted({key for key, _ in keyed})
-    strength_of = {key: i for i, key in enumerate(distinct)}
-    by_strength: dict[int, HandRank] = {}
-    table: list[HandRank | None] = [None] * (52 * 52 * 52)
-    for key, combo in keyed:
-        strength = strength_of[key]
-        hand = by_strength.get(strength)
-        if hand is None:
-            hand = by_strength[strength] = HandRank(
-                HandCategory(key[0]), strength, _named_ranks(key, combo)
-            )
-        i, j, k = (card.index for card in combo)
-        table[(i * 52 + j) * 52 + k] = hand
-        table[(i * 52 + k) * 52 + j] = hand
-        table[(j * 52 + i) * 52 + k] = hand
-        table[(j * 52 + k) * 52 + i] = hand
-        table[(k * 52 + i) * 52 + j] = hand
-        table[(k * 52 + j) * 52 + i] = hand
-    return table
+_STANDARD: list[HandRank | None] = []  # the default order's table; filled on first use
 
 
 def _table(rules: Rules | None) -> list[HandRank | None]:
-    order = "standard" if rules is None else rules.sequence_order
-    table = _TABLES.get(order)
-    if table is None:
-        table = _TABLES[order] = _build_table(order)
-        if order == "standard":
-            _TABLE[:] = table
-    return table
+    """The lookup list of the table's hand order (:mod:`teenpatti_rules.hands`)."""
+    ranks = hand_order(rules).table().ranks
+    if rules is None and not _STANDARD:
+        _STANDARD[:] = ranks
+    return ranks
 
 
 # --- lookups ---------------------------------------------------------------------------
@@ -243,7 +165,7 @@ def evaluate(cards: Sequence[Card] | str, rules: Rules | None = None) -> HandRan
         # The fast path: three Cards. Anything else (text, wrong length, duplicates,
         # non-cards, the table not built yet) fails here and takes the checked path.
         a, b, c = cards  # type: ignore[str-unpack]
-        table = _TABLE if rules is None or rules.sequence_order == "standard" else _table(rules)
+        table = _STANDARD if rules is None else hand_order(rules).table().ranks
         hand = table[(a.index * 52 + b.index) * 52 + c.index]  # type: ignore[operator]
         if hand is not None:
             return hand
@@ -327,72 +249,21 @@ def hand_ranks(rules: Rules | None = None) -> Iterable[tuple[tuple[Card, Card, C
     :param rules: ranking variants, as for :func:`evaluate`.
     :returns: an iterator of ``(cards, hand_rank)`` pairs, cards ascending by index.
     """
-    table = _table(rules)
-    for combo in itertools.combinations(CARDS, 3):
-        i, j, k = (card.index for card in combo)
-        hand = table[(i * 52 + j) * 52 + k]
-        assert hand is not None
-        yield combo, hand
+    return hand_order(rules).table().hands()
 
 
-def _numpy_table(rules: Rules | None) -> Any:
-    import numpy as np
+def percentile(strength: int, rules: Rules | None = None) -> float:
+    """The share of all hands strictly weaker than a hand of ``strength`` under the
+    table's order: 0.0 for the weakest hand, just below 1.0 for the strongest.
 
-    order = "standard" if rules is None else rules.sequence_order
-    table = _NUMPY_TABLES.get(order)
-    if table is None:
-        flat = [-1 if hand is None else hand.strength for hand in _table(rules)]
-        table = _NUMPY_TABLES[order] = np.array(flat, dtype=np.int16).reshape(52, 52, 52)
-    return table
-
-
-def evaluate_many(cards: NDArray[Any], rules: Rules | None = None) -> NDArray[Any]:
-    """Rank many hands at once (the batch form of :func:`evaluate`, for simulations).
-
-    Needs numpy (``pip install 'teenpatti_rules[numpy]'``).
-
-    :param cards: an integer numpy array of shape ``(N, 3)``: each row three
-        distinct card indices 0..51 (:attr:`~teenpatti_rules.cards.Card.index`).
+    :param strength: a :attr:`HandRank.strength` made under the same ``rules``.
     :param rules: ranking variants, as for :func:`evaluate`.
-    :returns: an ``int16`` array of shape ``(N,)``: the :attr:`HandRank.strength` of
-        each row.
-    :raises ImportError: if numpy is not installed, naming the extra to install.
-    :raises ValueError: if the array is not integer, not of shape ``(N, 3)``, holds
-        an index outside 0..51, or a row repeats a card (naming the first bad row).
+    :returns: a float in ``[0, 1)``.
+    :raises IndexError: if ``strength`` is not a strength of that order.
 
-    >>> import numpy as np
-    >>> hands = np.array([[51, 47, 43], [0, 4, 9]])  # As Ks Qs, 2c 3c 4d
-    >>> evaluate_many(hands).tolist()
-    [727, 704]
-    >>> [evaluate("As Ks Qs").strength, evaluate("2c 3c 4d").strength]
-    [727, 704]
+    >>> percentile(evaluate("5s 3d 2c").strength)
+    0.0
+    >>> round(percentile(evaluate("As Ad Ac").strength), 4)
+    0.9998
     """
-    try:
-        import numpy as np
-    except ImportError:  # pragma: no cover - exercised in a venv without numpy
-        raise ImportError(
-            "evaluate_many needs numpy: pip install 'teenpatti_rules[numpy]'"
-        ) from None
-    array = np.asarray(cards)
-    if array.dtype.kind not in "iu":
-        raise ValueError(f"evaluate_many needs an integer array of card indices, not {array.dtype}")
-    if array.ndim != 2 or array.shape[1] != 3:
-        raise ValueError(f"evaluate_many needs an array of shape (N, 3), not {array.shape}")
-    table = _numpy_table(rules)
-    # One compact copy is cheaper than three passes over scattered rows (e.g. a
-    # column slice of a wider array).
-    array = np.ascontiguousarray(array)
-    if array.size and (array.min() < 0 or array.max() > 51):
-        bad = int(np.flatnonzero(((array < 0) | (array > 51)).any(axis=1))[0])
-        raise ValueError(
-            f"row {bad} of evaluate_many's input holds a card index outside 0..51: "
-            f"{array[bad].tolist()}"
-        )
-    strengths = table[array[:, 0], array[:, 1], array[:, 2]]
-    if strengths.size and strengths.min() < 0:
-        bad = int(np.flatnonzero(strengths < 0)[0])
-        raise ValueError(
-            f"row {bad} of evaluate_many's input repeats a card: {array[bad].tolist()}"
-        )
-    result: NDArray[Any] = strengths
-    return result
+    return hand_order(rules).table().percentile(strength)

@@ -13,20 +13,23 @@ ValueError: Rules.boot must be at least 1, not 0
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from collections.abc import Mapping
+from typing import Any
 
 import attrs
+
+from .hands import ORDERS
+from .hands.standard import SequenceOrder
 
 __all__ = ["MAX_SEATS", "BetSizing", "Rules", "SequenceOrder"]
 
 MAX_SEATS = 17
 """The most players one 52-card deck can deal three cards each (V6)."""
 
-SequenceOrder = Literal["standard", "classic"]
-"""``"standard"``: A-K-Q highest, then A-2-3 (R14). ``"classic"``: A-2-3 highest (V1)."""
 
-BetSizing = Literal["double", "range"]
-"""``"double"``: minimum or twice the minimum (R24). ``"range"``: any whole amount between (V3)."""
+BetSizing = str
+"""A name of :data:`teenpatti_rules.engine.sizing.BET_SIZINGS`: ``"double"`` (R24),
+``"range"`` (V3)."""
 
 
 def _int_at_least(low: int, *, optional: bool = False) -> Any:
@@ -53,6 +56,23 @@ def _suit_order(instance: Rules, attribute: attrs.Attribute[Any], value: object)
         )
 
 
+def _registered(registry: Mapping[str, object], what: str) -> Any:
+    def check(instance: Rules, attribute: attrs.Attribute[Any], value: object) -> None:
+        if not isinstance(value, str) or value not in registry:
+            options = ", ".join(repr(name) for name in registry)
+            raise ValueError(
+                f"Rules.{attribute.name} must be one of {options} (a {what}), not {value!r}"
+            )
+
+    return check
+
+
+def _bet_sizing(instance: Rules, attribute: attrs.Attribute[Any], value: object) -> None:
+    from .engine.sizing import BET_SIZINGS  # the engine layer; imported when first needed
+
+    _registered(BET_SIZINGS, "bet sizing")(instance, attribute, value)
+
+
 def _one_of(*choices: object) -> Any:
     def check(instance: Rules, attribute: attrs.Attribute[Any], value: object) -> None:
         if value not in choices or isinstance(value, bool):
@@ -62,7 +82,7 @@ def _one_of(*choices: object) -> Any:
     return check
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, cache_hash=True)
 class Rules:
     """The configuration of a table. All amounts are whole chips.
 
@@ -85,9 +105,12 @@ class Rules:
         A-2-3 is the highest sequence, then A-K-Q, K-Q-J, …).
     :param show_cost_multiplier: a show costs this many minimum bets: 1 (R34,
         default) or 2 (V2).
-    :param bet_sizing: ``"double"`` (R24, default: the minimum or twice it) or
-        ``"range"`` (V3: any whole amount from the minimum to twice it, seen
-        amounts even).
+    :param bet_sizing: the name of a bet sizing of
+        :data:`teenpatti_rules.engine.sizing.BET_SIZINGS`: ``"double"`` (R24, default:
+        the minimum or twice it) or ``"range"`` (V3: any whole amount from the minimum
+        to ``raise_cap`` times it, seen amounts even).
+    :param raise_cap: the largest bet under ``bet_sizing="range"``, in minimum bets
+        (V3); at least 2 (default).
     :param stake_limit: the stake never rises above this many chips; a raise that
         would pass it is not legal (V4). None (default) for no limit. At least
         ``boot``.
@@ -97,6 +120,8 @@ class Rules:
         the hand's name (for a pair, the higher-suited card of the pair; for
         A-2-3, the ace). Two hands from one deck never share that card, so at a
         table no two hands tie.
+    :param ranking: the hand order, by its name in
+        :data:`teenpatti_rules.hands.ORDERS`: ``"standard"`` (R13–R16, default).
     :raises ValueError: naming the field and the bad value, for any value outside
         these ranges, a bool or non-int where an int belongs, or an unknown choice.
     """
@@ -112,9 +137,11 @@ class Rules:
         default="standard", validator=_one_of("standard", "classic")
     )
     show_cost_multiplier: int = attrs.field(default=1, validator=_one_of(1, 2))
-    bet_sizing: BetSizing = attrs.field(default="double", validator=_one_of("double", "range"))
+    bet_sizing: BetSizing = attrs.field(default="double", validator=_bet_sizing)
+    raise_cap: int = attrs.field(default=2, validator=_int_at_least(2))
     stake_limit: int | None = attrs.field(default=None, validator=_int_at_least(1, optional=True))
     suit_order: str | None = attrs.field(default=None, validator=_suit_order)
+    ranking: str = attrs.field(default="standard", validator=_registered(ORDERS, "hand order"))
 
     def __attrs_post_init__(self) -> None:
         if self.max_players > MAX_SEATS:

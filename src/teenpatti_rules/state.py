@@ -16,14 +16,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from enum import Enum
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 
 from .cards import Card
-from .dealing import first_dealer
 from .events import Event, HandEnding
 from .ranking import HandRank
+from .records import FrozenDict, record
 from .rules import Rules
 
 __all__ = ["HandResult", "Phase", "Seat", "SideShowRequest", "State", "new_session"]
@@ -42,6 +42,7 @@ class Phase(Enum):
     """One player remains or the hand limit was reached (R2, R7, R8); nothing is legal."""
 
 
+@record
 @attrs.frozen
 class Seat:
     """One seat at the table.
@@ -72,6 +73,7 @@ class Seat:
     cards: tuple[Card, ...] = ()
 
 
+@record
 @attrs.frozen
 class SideShowRequest:
     """A pending sideshow (R30, R31).
@@ -86,11 +88,12 @@ class SideShowRequest:
     amount: int
 
 
-def _own_dict(value: Mapping[int, Any]) -> dict[int, Any]:
-    """A private copy, so that the record never shares a dict with its caller."""
-    return dict(value)
+def _frozen(value: Mapping[int, Any]) -> FrozenDict[int, Any]:
+    """A private read-only copy, so that the record never shares a dict with anyone."""
+    return value if isinstance(value, FrozenDict) else FrozenDict(value)
 
 
+@record
 @attrs.frozen
 class HandResult:
     """How a finished hand ended and who won what.
@@ -101,8 +104,8 @@ class HandResult:
         (R39), a show (R35) or a showdown (R40, R37, R38, R12).
     :param pot: chips in the pot when it was paid out.
     :param winnings: seat → chips won from the pot (gross), only seats that won
-        something; the values sum to ``pot``. Read-only by contract (typed
-        ``Mapping``; a plain dict so that states pickle and deep-copy).
+        something; the values sum to ``pot``. A read-only
+        :class:`~teenpatti_rules.records.FrozenDict`.
     :param shown: seat → :class:`~teenpatti_rules.ranking.HandRank` of every hand
         turned face up; empty when everyone else packed. Read-only, like
         ``winnings``.
@@ -112,10 +115,11 @@ class HandResult:
     dealer: int
     ending: HandEnding
     pot: int
-    winnings: Mapping[int, int] = attrs.field(converter=_own_dict, hash=False)
-    shown: Mapping[int, HandRank] = attrs.field(converter=_own_dict, hash=False)
+    winnings: Mapping[int, int] = attrs.field(converter=_frozen)
+    shown: Mapping[int, HandRank] = attrs.field(converter=_frozen)
 
 
+@record
 @attrs.frozen
 class State:
     """A snapshot of a session. Immutable; see :func:`teenpatti_rules.engine.apply`.
@@ -156,6 +160,9 @@ class State:
     session_winners: tuple[int, ...] = ()
     events: tuple[Event, ...] = ()
 
+    is_view: ClassVar[bool] = False
+    """True for a :class:`~teenpatti_rules.views.View` (what one seat may know)."""
+
     @property
     def seat_count(self) -> int:
         """How many seats the table has (players who left keep their seat)."""
@@ -165,73 +172,6 @@ class State:
     def total_chips(self) -> int:
         """Stacks plus pot: constant for a session (R42)."""
         return self.pot + sum(seat.stack for seat in self.seats)
-
-
-_KEEP: Any = object()
-
-
-def replace_state(
-    s: State,
-    *,
-    phase: Phase = _KEEP,
-    hand_number: int = _KEEP,
-    dealer: int = _KEEP,
-    pot: int = _KEEP,
-    stake: int = _KEEP,
-    actor: int | None = _KEEP,
-    seats: tuple[Seat, ...] = _KEEP,
-    sideshow: SideShowRequest | None = _KEEP,
-    result: HandResult | None = _KEEP,
-    session_winners: tuple[int, ...] = _KEEP,
-    events: tuple[Event, ...] = _KEEP,
-    seed: int | None = _KEEP,
-) -> State:
-    """A copy of ``s`` with the given fields changed: :func:`attrs.evolve` for
-    :class:`State`, about twice as fast (the reducer calls it on every action).
-    """
-    return State(
-        s.rules,
-        s.seed if seed is _KEEP else seed,
-        s.phase if phase is _KEEP else phase,
-        s.hand_number if hand_number is _KEEP else hand_number,
-        s.dealer if dealer is _KEEP else dealer,
-        s.pot if pot is _KEEP else pot,
-        s.stake if stake is _KEEP else stake,
-        s.actor if actor is _KEEP else actor,
-        s.seats if seats is _KEEP else seats,
-        s.sideshow if sideshow is _KEEP else sideshow,
-        s.result if result is _KEEP else result,
-        s.session_winners if session_winners is _KEEP else session_winners,
-        s.events if events is _KEEP else events,
-    )
-
-
-def replace_seat(
-    s: Seat,
-    *,
-    stack: int = _KEEP,
-    in_session: bool = _KEEP,
-    in_hand: bool = _KEEP,
-    seen: bool = _KEEP,
-    all_in: bool = _KEEP,
-    blind_bets: int = _KEEP,
-    contributed: int = _KEEP,
-    cards: tuple[Card, ...] = _KEEP,
-) -> Seat:
-    """A copy of ``s`` with the given fields changed: a fast :func:`attrs.evolve` for
-    :class:`Seat`.
-    """
-    return Seat(
-        s.name,
-        s.stack if stack is _KEEP else stack,
-        s.in_session if in_session is _KEEP else in_session,
-        s.in_hand if in_hand is _KEEP else in_hand,
-        s.seen if seen is _KEEP else seen,
-        s.all_in if all_in is _KEEP else all_in,
-        s.blind_bets if blind_bets is _KEEP else blind_bets,
-        s.contributed if contributed is _KEEP else contributed,
-        s.cards if cards is _KEEP else cards,
-    )
 
 
 def new_session(
@@ -285,6 +225,8 @@ def new_session(
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError(f"seed must be an int, not {seed!r}")
     if dealer is None:
+        from .engine.dealing import first_dealer  # the engine layer, which imports this module
+
         dealer = first_dealer(seed, n)
     elif isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
         raise ValueError(f"dealer must be a seat number 0..{n - 1}, not {dealer!r}")

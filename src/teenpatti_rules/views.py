@@ -1,6 +1,6 @@
 """What one seat may know: :func:`view` (R43).
 
-A view is an ordinary :class:`~teenpatti_rules.state.State` with everything the
+A view (:class:`View`, a :class:`~teenpatti_rules.state.State`) is the state with everything the
 seat may not know taken out:
 
 - the session seed is None (it would give away every deck); undealt cards are never
@@ -17,11 +17,10 @@ seat may not know taken out:
 
 Because a view is a State, everything that needs neither the seed nor hidden cards
 works on it: :func:`~teenpatti_rules.engine.legal_actions`, the helpers of
-:mod:`teenpatti_rules.options`, the automatic players of :mod:`teenpatti_rules.bots`.
-Views are for showing and deciding; apply actions to the full state. (Applied to a
-view, an action that compares hands, such as a show or an accepted sideshow, is
-refused with :class:`~teenpatti_rules.errors.IllegalActionError`, and a deal without
-a deck too: the view has no seed.)
+:mod:`teenpatti_rules.engine.questions`, the automatic players of
+:mod:`teenpatti_rules.players`. Views are for showing and deciding: its type,
+:class:`View`, says what it is, and :func:`~teenpatti_rules.engine.apply` refuses a
+view at once with :class:`~teenpatti_rules.errors.IllegalActionError`.
 
 >>> from teenpatti_rules import Deal, Look, apply, new_session, parse_cards
 >>> state = new_session(["Asha", "Bilal", "Chen"], seed=7, dealer=0)
@@ -37,47 +36,28 @@ a deck too: the view has no seed.)
 from __future__ import annotations
 
 from collections.abc import Container
+from typing import ClassVar
 
-from .events import (
-    BetMade,
-    BootPosted,
-    Event,
-    HandStarted,
-    Looked,
-    Packed,
-    Payout,
-    SeatLeft,
-    SessionEnded,
-    ShowAsked,
-    Showdown,
-    SideShowAccepted,
-    SideShowAsked,
-    SideShowRefused,
-    WentAllIn,
-)
-from .options import is_seat
-from .state import Seat, State, replace_seat, replace_state
+import attrs
 
-__all__ = ["may_see_cards", "view", "visible_event"]
+from .engine.questions import is_seat
+from .events import Event, EventBase
+from .records import evolve, record
+from .state import Seat, State
 
-_PUBLIC_EVENTS: frozenset[type] = frozenset(
-    {
-        HandStarted,
-        BootPosted,
-        Looked,
-        BetMade,
-        WentAllIn,
-        Packed,
-        SideShowAsked,
-        SideShowAccepted,
-        SideShowRefused,
-        ShowAsked,
-        Payout,
-        SeatLeft,
-        SessionEnded,
-    }
-)
-"""Event types that never carry a card or a hand (seats, chips and stakes only)."""
+__all__ = ["View", "may_see_cards", "view", "visible_event"]
+
+
+@record
+@attrs.frozen
+class View(State):
+    """A :class:`~teenpatti_rules.state.State` as one seat (or a spectator) may know it:
+    what :func:`view` returns. Its type says it is a view: the seed is None and hidden
+    cards are ``()``. :func:`~teenpatti_rules.engine.apply` refuses a view at once
+    (apply actions to the full state); everything else that reads a state works on it.
+    """
+
+    is_view: ClassVar[bool] = True
 
 
 def _check_viewer(state: State, seat: object) -> int | None:
@@ -126,34 +106,31 @@ def _visible(state: State, viewer: int | None, seat: int, turned_up: Container[i
 def visible_event(state: State, event: Event, viewer: int | None) -> Event | None:
     """The form of ``event`` that ``viewer`` may see, or None to leave it out (R43).
 
-    This is the one place that decides, event by event, what a view's log holds.
-    Today every event of the engine is public by design (see
-    :mod:`teenpatti_rules.events`): events carry seats, chips and stakes, a sideshow
-    names only who packed (R32), and a :class:`~teenpatti_rules.events.Showdown`
-    holds only hands that were turned up. So each event is returned unchanged,
-    except that a :class:`~teenpatti_rules.events.Showdown` keeps only the hands
-    :func:`may_see_cards` allows (all of them, under the engine's rules). An event
-    of a type this function does not know is left out (fail closed), so a new
-    event type has to be reviewed here before any view shows it.
+    This is the one place that decides, event by event, what a view's log holds,
+    from what each event class declares (:class:`~teenpatti_rules.events.EventBase`):
+    a public event (seats, chips and stakes only; a sideshow names only who packed,
+    R32) is returned unchanged; any other is asked for its
+    :meth:`~teenpatti_rules.events.EventBase.visible_part` with :func:`may_see_cards`
+    as the judge (a :class:`~teenpatti_rules.events.Showdown` keeps only the hands
+    the viewer may see). A non-public event that does not say what it may show is
+    left out (fail closed).
 
     :param state: the state whose log holds ``event``.
     :param event: one event of ``state.events``.
     :param viewer: a seat number, or None for a spectator.
     :returns: the event itself, a copy with hidden parts removed, or None.
     """
-    kind = type(event)
-    if kind in _PUBLIC_EVENTS:
+    if not isinstance(event, EventBase):
+        return None  # not an event of this library: fail closed
+    if event.public:
         return event
-    if kind is Showdown:
-        assert isinstance(event, Showdown)
-        hands = tuple(hand for hand in event.hands if may_see_cards(state, viewer, hand.seat))
-        if len(hands) == len(event.hands):
-            return event
-        return Showdown(event.ending, hands)
-    return None
+    shown: Event | None = event.visible_part(  # type: ignore[assignment]
+        lambda seat: may_see_cards(state, viewer, seat)
+    )
+    return shown
 
 
-def view(state: State, seat: int | None) -> State:
+def view(state: State, seat: int | None) -> View:
     """What ``seat`` may know of ``state`` (R43); ``seat=None`` is the spectators' view.
 
     Hidden cards become ``()``, the seed becomes None, and the event log keeps
@@ -166,7 +143,7 @@ def view(state: State, seat: int | None) -> State:
         viewing a view never reveals more).
     :param seat: the viewing seat, an int in ``0..len(state.seats) - 1``, or None
         for a spectator.
-    :returns: a new :class:`~teenpatti_rules.state.State` (``state`` is not changed).
+    :returns: a :class:`View` (``state`` is not changed).
     :raises ValueError: if ``seat`` is neither None nor a seat number (a bool is not
         a seat number).
 
@@ -185,7 +162,7 @@ def view(state: State, seat: int | None) -> State:
             continue
         if new_seats is None:
             new_seats = list(old_seats)
-        new_seats[index] = replace_seat(player, cards=())
+        new_seats[index] = evolve(player, cards=())
     events = state.events
     kept: list[Event] | None = None
     for position, event in enumerate(events):
@@ -196,11 +173,20 @@ def view(state: State, seat: int | None) -> State:
             kept = list(events[:position])
         if shown is not None:
             kept.append(shown)
-    if new_seats is None and kept is None and state.seed is None:
+    if new_seats is None and kept is None and type(state) is View:
         return state
-    return replace_state(
-        state,
-        seed=None,
-        seats=old_seats if new_seats is None else tuple(new_seats),
-        events=events if kept is None else tuple(kept),
+    return View(
+        state.rules,
+        None,
+        state.phase,
+        state.hand_number,
+        state.dealer,
+        state.pot,
+        state.stake,
+        state.actor,
+        old_seats if new_seats is None else tuple(new_seats),
+        state.sideshow,
+        state.result,
+        state.session_winners,
+        events if kept is None else tuple(kept),
     )

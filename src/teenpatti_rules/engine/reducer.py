@@ -2,7 +2,7 @@
 
 One small function per action kind, each citing the rules it implements. Every
 function first checks that the action is legal (with the shared questions of
-:mod:`teenpatti_rules.options`), and only then builds the next state; the input
+:mod:`teenpatti_rules.engine.questions`), and only then builds the next state; the input
 state is never changed. After every betting action, :func:`_after_turn` decides
 what the rules say comes next: the last player wins (R39), the pot limit ends the
 betting (R37), at most one player can still bet (R40), or the turn passes left.
@@ -26,7 +26,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .actions import (
+from ..actions import (
+    ACTION_TYPES,
     AcceptSideShow,
     Action,
     AllIn,
@@ -38,10 +39,9 @@ from .actions import (
     Show,
     SideShow,
 )
-from .cards import Card
-from .dealing import deal_hands, shuffled_deck
-from .errors import IllegalActionError
-from .events import (
+from ..cards import Card
+from ..errors import IllegalActionError
+from ..events import (
     BetMade,
     BootPosted,
     Event,
@@ -49,27 +49,28 @@ from .events import (
     HandStarted,
     Looked,
     Packed,
-    Payout,
-    SeatLeft,
-    SessionEnded,
     ShowAsked,
-    Showdown,
-    ShownHand,
     SideShowAccepted,
     SideShowAsked,
     SideShowRefused,
     WentAllIn,
 )
-from .options import (
-    bet_amounts,
+from ..records import evolve
+from ..state import Phase, Seat, SideShowRequest, State
+from .dealing import deal_hands, shuffled_deck
+from .ending import finish_hand, showdown, showdown_strength
+from .pots import seats_from_left_of
+from .questions import (
+    bet_range,
     bettors,
     first_player,
     is_seat,
     next_player,
     players_in_hand,
     previous_player,
+    reached_pot_limit,
     show_cost,
-    sideshow_amounts,
+    sideshow_range,
     stake_after_bet,
     why_not_all_in,
     why_not_bet,
@@ -77,40 +78,16 @@ from .options import (
     why_not_show,
     why_not_sideshow,
 )
-from .pots import award, pot_slices, seats_from_left_of
-from .ranking import HandRank, evaluate, showdown_key
-from .state import (
-    HandResult,
-    Phase,
-    Seat,
-    SideShowRequest,
-    State,
-    replace_seat,
-    replace_state,
-)
+from .triggers import Turn, hand_ending
 
 __all__ = ["apply", "legal_actions"]
 
 
 # --- checks shared by every action ---------------------------------------------------
 
-_VERBS = {
-    Deal: "deal",
-    Look: "look",
-    Pack: "pack",
-    AllIn: "go all-in",
-    Show: "show",
-    Bet: "bet",
-    SideShow: "ask for a sideshow",
-    AcceptSideShow: "accept a sideshow",
-    RefuseSideShow: "refuse a sideshow",
-}
-
 
 def _refuse(action: Action, reason: str) -> IllegalActionError:
-    return IllegalActionError(
-        f"seat {action.seat} may not {_VERBS[type(action)]}: {reason}", action
-    )
+    return IllegalActionError(f"seat {action.seat} may not {action.doing}: {reason}", action)
 
 
 def _check_seat(state: State, action: Action) -> None:
@@ -171,14 +148,14 @@ def _pay_in(
     """
     player = state.seats[seat]
     stack = player.stack - amount
-    new_player = replace_seat(
+    new_player = evolve(
         player,
         stack=stack,
         contributed=player.contributed + amount,
         all_in=stack == 0,
         blind_bets=player.blind_bets + counts_as_blind_bet,
     )
-    return replace_state(
+    return evolve(
         state,
         seats=_with_seat(state.seats, seat, new_player),
         pot=state.pot + amount,
@@ -245,7 +222,7 @@ def _deal(state: State, action: Deal) -> State:
         HandStarted(hand_number, state.dealer, action.seat, tuple(order)),
         *(BootPosted(seat, boot, seats[seat].all_in) for seat in order),
     )
-    state = replace_state(
+    state = evolve(
         state,
         phase=Phase.BETTING,
         hand_number=hand_number,
@@ -255,10 +232,9 @@ def _deal(state: State, action: Deal) -> State:
         sideshow=None,
         events=events,
     )
-    limit = state.rules.pot_limit
-    if (limit is not None and state.pot >= limit) or len(bettors(state)) <= 1:
-        return _showdown(state)  # R12
-    return replace_state(state, actor=first_player(state))  # R19
+    if reached_pot_limit(state) or len(bettors(state)) <= 1:
+        return showdown(state)  # R12
+    return evolve(state, actor=first_player(state))  # R19
 
 
 # --- looking (not a turn) ------------------------------------------------------------
@@ -271,8 +247,8 @@ def _look(state: State, action: Look) -> State:
     if reason is not None:
         raise _refuse(action, reason)
     seat = action.seat
-    seats = _with_seat(state.seats, seat, replace_seat(state.seats[seat], seen=True))
-    return replace_state(state, seats=seats, events=(*state.events, Looked(seat)))
+    seats = _with_seat(state.seats, seat, evolve(state.seats[seat], seen=True))
+    return evolve(state, seats=seats, events=(*state.events, Looked(seat)))
 
 
 # --- betting actions -----------------------------------------------------------------
@@ -282,10 +258,8 @@ def _pack(state: State, action: Pack) -> State:
     """The actor leaves the hand; its chips stay in the pot (R29)."""
     _check_turn(state, action)
     seat = action.seat
-    seats = _with_seat(state.seats, seat, replace_seat(state.seats[seat], in_hand=False))
-    return _after_turn(
-        replace_state(state, seats=seats, events=(*state.events, Packed(seat))), seat
-    )
+    seats = _with_seat(state.seats, seat, evolve(state.seats[seat], in_hand=False))
+    return _after_turn(evolve(state, seats=seats, events=(*state.events, Packed(seat))), seat)
 
 
 def _bet(state: State, action: Bet) -> State:
@@ -301,7 +275,7 @@ def _bet(state: State, action: Bet) -> State:
     blind = not player.seen
     event = BetMade(seat, amount, stake, blind, amount == player.stack)
     state = _pay_in(state, seat, amount, event, counts_as_blind_bet=blind, stake=stake)
-    return _after_turn(state, seat, betting=True)
+    return _after_turn(state, seat, paid=True)
 
 
 def _all_in(state: State, action: AllIn) -> State:
@@ -313,7 +287,7 @@ def _all_in(state: State, action: AllIn) -> State:
         raise _refuse(action, reason)
     amount = state.seats[seat].stack
     state = _pay_in(state, seat, amount, WentAllIn(seat, amount))
-    return _after_turn(state, seat, betting=True)
+    return _after_turn(state, seat, paid=True)
 
 
 def _show(state: State, action: Show) -> State:
@@ -326,9 +300,9 @@ def _show(state: State, action: Show) -> State:
     opponent = next(other for other in players_in_hand(state) if other != seat)
     cost = show_cost(state, seat)
     state = _pay_in(state, seat, cost, ShowAsked(seat, opponent, cost))
-    if _reached_pot_limit(state):
-        return _showdown(state)  # R38: an ordinary showdown, ties split
-    return _showdown(state, ending=HandEnding.SHOW, loses_ties=seat)  # R35
+    if reached_pot_limit(state):
+        return showdown(state)  # R38: an ordinary showdown, ties split
+    return showdown(state, ending=HandEnding.SHOW, loses_ties=seat)  # R35
 
 
 def _sideshow(state: State, action: SideShow) -> State:
@@ -343,9 +317,9 @@ def _sideshow(state: State, action: SideShow) -> State:
     assert target is not None
     stake = stake_after_bet(True, amount)
     state = _pay_in(state, seat, amount, SideShowAsked(seat, target, amount, stake), stake=stake)
-    if _reached_pot_limit(state):
-        return _showdown(state)  # R38: the request is cancelled
-    return replace_state(
+    if reached_pot_limit(state):
+        return showdown(state)  # R38: the request is cancelled
+    return evolve(
         state, phase=Phase.SIDESHOW, actor=target, sideshow=SideShowRequest(seat, target, amount)
     )
 
@@ -367,10 +341,10 @@ def _accept_sideshow(state: State, action: AcceptSideShow) -> State:
     """Compare the two hands privately; the lower packs, the asker on a tie (R31, R32)."""
     request = _check_answer(state, action)
     asker, target = request.asker, request.target
-    asker_wins = _showdown_key(state, asker) > _showdown_key(state, target)
+    asker_wins = showdown_strength(state, asker) > showdown_strength(state, target)
     loser = target if asker_wins else asker
-    seats = _with_seat(state.seats, loser, replace_seat(state.seats[loser], in_hand=False))
-    state = replace_state(
+    seats = _with_seat(state.seats, loser, evolve(state.seats[loser], in_hand=False))
+    state = evolve(
         state,
         events=(*state.events, SideShowAccepted(asker, target, loser)),
         seats=seats,
@@ -383,7 +357,7 @@ def _accept_sideshow(state: State, action: AcceptSideShow) -> State:
 def _refuse_sideshow(state: State, action: RefuseSideShow) -> State:
     """The bet stays; play passes to the asker's left (R31)."""
     request = _check_answer(state, action)
-    state = replace_state(
+    state = evolve(
         state,
         events=(*state.events, SideShowRefused(request.asker, request.target)),
         phase=Phase.BETTING,
@@ -395,125 +369,17 @@ def _refuse_sideshow(state: State, action: RefuseSideShow) -> State:
 # --- what comes next -----------------------------------------------------------------
 
 
-def _hand_rank(state: State, seat: int) -> HandRank:
-    """The rank of ``seat``'s cards, for a sideshow or a show(down) (R13–R16)."""
-    cards = state.seats[seat].cards
-    if len(cards) != 3:
-        raise IllegalActionError(
-            f"the hands cannot be compared: the cards of seat {seat} are hidden in this "
-            "state (a view); apply actions to the full state"
-        )
-    return evaluate(cards, state.rules)
-
-
-def _showdown_key(state: State, seat: int) -> int:
-    """What ``seat``'s hand is compared by: its strength, or with V7 also its top suit."""
-    rank = _hand_rank(state, seat)
-    if state.rules.suit_order is None:
-        return rank.strength
-    return showdown_key(state.seats[seat].cards, state.rules)
-
-
-def _reached_pot_limit(state: State) -> bool:
-    limit = state.rules.pot_limit
-    return limit is not None and state.pot >= limit
-
-
-def _after_turn(state: State, seat: int, *, betting: bool = False) -> State:
-    """After ``seat``'s turn: R39, then R37 (only after a bet or all-in), then R40, else
-    the turn passes to ``seat``'s left (R19, R31).
+def _after_turn(state: State, seat: int, *, paid: bool = False) -> State:
+    """After ``seat``'s turn: the first end condition that holds (R39, R37 only after a
+    bet or all-in, R40: :mod:`.triggers`) ends the hand; else the turn passes to
+    ``seat``'s left (R19, R31).
     """
-    in_hand = players_in_hand(state)
-    if len(in_hand) == 1:
-        return _finish_hand(state, HandEnding.PACKED, {in_hand[0]: 0}, shown=False)  # R39
-    if betting and _reached_pot_limit(state):
-        return _showdown(state)  # R37
-    if len(bettors(state)) <= 1:
-        return _showdown(state)  # R40
-    return replace_state(state, actor=next_player(state, seat))
-
-
-def _showdown(
-    state: State, *, ending: HandEnding = HandEnding.SHOWDOWN, loses_ties: int | None = None
-) -> State:
-    """Turn up every hand still in and pay the pot by slices (R35, R40, R41)."""
-    ranks: dict[int, HandRank] = {seat: _hand_rank(state, seat) for seat in players_in_hand(state)}
-    strengths = {seat: _showdown_key(state, seat) for seat in ranks}
-    return _finish_hand(state, ending, strengths, shown=True, loses_ties=loses_ties, ranks=ranks)
-
-
-def _finish_hand(
-    state: State,
-    ending: HandEnding,
-    strengths: dict[int, int],
-    *,
-    shown: bool,
-    loses_ties: int | None = None,
-    ranks: dict[int, HandRank] | None = None,
-) -> State:
-    """Pay out (R18, R39, R41), remove short stacks (R7), move the button (R5) and
-    end the session when R2 says so (R8).
-    """
-    seats = state.seats
-    n = len(seats)
-    slices = pot_slices(
-        [seat.contributed for seat in seats],
-        [seat.in_hand for seat in seats],
-        [seat.all_in for seat in seats],
-    )
-    winnings = award(slices, strengths, state.dealer, n, loses_ties)
-    events: list[Event] = []
-    if shown and ranks is not None:
-        events.append(
-            Showdown(
-                ending,
-                tuple(ShownHand(seat, seats[seat].cards, rank) for seat, rank in ranks.items()),
-            )
-        )
-    events.extend(Payout(seat, chips) for seat, chips in winnings.items())
-    boot = state.rules.boot
-    new_seats: list[Seat] = []
-    for index, seat in enumerate(seats):
-        stack = seat.stack + winnings.get(index, 0)
-        leaves = seat.in_session and stack < boot
-        if leaves:
-            events.append(SeatLeft(index, stack))
-        if stack != seat.stack or leaves:
-            seat = replace_seat(seat, stack=stack, in_session=seat.in_session and not leaves)
-        new_seats.append(seat)
-    remaining = [index for index, seat in enumerate(new_seats) if seat.in_session]
-    dealer = next(s for s in seats_from_left_of(state.dealer, n) if new_seats[s].in_session)
-    result = HandResult(
-        state.hand_number,
-        state.dealer,
-        ending,
-        state.pot,
-        winnings,
-        ranks if shown and ranks else {},
-    )
-    limit = state.rules.hand_limit
-    phase, winners = Phase.AWAITING_DEAL, tuple[int, ...]()
-    if len(remaining) == 1 or (limit is not None and state.hand_number >= limit):
-        phase, winners = Phase.SESSION_OVER, _session_winners(new_seats, remaining)
-        events.append(SessionEnded(winners))
-    return replace_state(
-        state,
-        phase=phase,
-        dealer=dealer,
-        pot=0,
-        actor=None,
-        seats=tuple(new_seats),
-        sideshow=None,
-        result=result,
-        session_winners=winners,
-        events=state.events + tuple(events),
-    )
-
-
-def _session_winners(seats: Sequence[Seat], remaining: Sequence[int]) -> tuple[int, ...]:
-    """R8: the last player, or the biggest stack(s) at the hand limit."""
-    best = max(seats[seat].stack for seat in remaining)
-    return tuple(seat for seat in remaining if seats[seat].stack == best)
+    ending = hand_ending(state, Turn(seat, paid))
+    if ending is HandEnding.PACKED:
+        return finish_hand(state, ending, {players_in_hand(state)[0]: 0})  # R39
+    if ending is not None:
+        return showdown(state, ending=ending)
+    return evolve(state, actor=next_player(state, seat))
 
 
 # --- the public API ------------------------------------------------------------------
@@ -529,6 +395,8 @@ _HANDLERS: dict[type[Any], Callable[[State, Any], State]] = {
     AcceptSideShow: _accept_sideshow,
     RefuseSideShow: _refuse_sideshow,
 }
+"""Action class → its handler; every member of :data:`~teenpatti_rules.actions.Action`."""
+assert set(_HANDLERS) == set(ACTION_TYPES), "every action kind needs a handler"
 
 
 def apply(state: State, action: Action) -> State:
@@ -538,26 +406,28 @@ def apply(state: State, action: Action) -> State:
     :param action: any :data:`~teenpatti_rules.actions.Action`; ``action.seat`` is
         who acts.
     :returns: the next :class:`~teenpatti_rules.state.State`.
+    :raises TypeError: if ``state`` is not a :class:`~teenpatti_rules.state.State`.
     :raises IllegalActionError: (a :class:`ValueError`) if the action is not legal
-        now, before anything changes; the message names the seat, the action and
+        now, before anything changes, or ``state`` is a
+        :class:`~teenpatti_rules.views.View`; the message names the seat, the action and
         the reason, with the rule id. Also for an object that is not an action, a
         seat that does not exist, or a :class:`~teenpatti_rules.actions.Deal` with
         a bad deck.
 
     Implements R5–R42 of RULES.md: each action kind has its own function here.
     """
+    if not isinstance(state, State):
+        raise TypeError(f"apply needs a State, not {type(state).__name__}")
     handler = _HANDLERS.get(type(action))
     if handler is None:
-        raise IllegalActionError(f"not an action: {action!r}", action)
+        raise IllegalActionError(f"not an action: {repr(action)[:60]}", action)
+    if state.is_view:
+        raise IllegalActionError(
+            f"{action} cannot be applied to a view (what one seat may know, with hidden "
+            "cards and no seed); apply actions to the full state",
+            action,
+        )
     return handler(state, action)
-
-
-_LOOK: dict[int, Look] = {}
-_PACK: dict[int, Pack] = {}
-_BET: dict[tuple[int, int], Bet] = {}
-_ALL_IN: dict[int, AllIn] = {}
-_SHOW: dict[int, Show] = {}
-_SIDESHOW: dict[tuple[int, int], SideShow] = {}
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
@@ -574,6 +444,8 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     :returns: a tuple of actions; every one applies, and every action
         :func:`apply` accepts is in it, except a Deal with an explicit deck.
     """
+    if not isinstance(state, State):
+        raise TypeError(f"legal_actions needs a State, not {type(state).__name__}")
     phase = state.phase
     seats = state.seats
     if phase is Phase.AWAITING_DEAL:
@@ -581,7 +453,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if phase is Phase.SESSION_OVER:
         return ()
     actions: list[Action] = [
-        _LOOK.get(i) or _LOOK.setdefault(i, Look(i))
+        Look(i)
         for i, seat in enumerate(seats)
         if seat.in_hand and not seat.seen and not seat.all_in
     ]
@@ -590,15 +462,11 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if phase is Phase.SIDESHOW:
         actions += [AcceptSideShow(actor), RefuseSideShow(actor)]
         return tuple(actions)
-    actions.append(_PACK.get(actor) or _PACK.setdefault(actor, Pack(actor)))
-    for amount in bet_amounts(state, actor):
-        key = (actor, amount)
-        actions.append(_BET.get(key) or _BET.setdefault(key, Bet(actor, amount)))
+    actions.append(Pack(actor))
+    actions += [Bet(actor, amount) for amount in bet_range(state, actor)]
     if why_not_all_in(state, actor) is None:
-        actions.append(_ALL_IN.get(actor) or _ALL_IN.setdefault(actor, AllIn(actor)))
+        actions.append(AllIn(actor))
     if why_not_show(state, actor) is None:
-        actions.append(_SHOW.get(actor) or _SHOW.setdefault(actor, Show(actor)))
-    for amount in sideshow_amounts(state, actor):
-        key = (actor, amount)
-        actions.append(_SIDESHOW.get(key) or _SIDESHOW.setdefault(key, SideShow(actor, amount)))
+        actions.append(Show(actor))
+    actions += [SideShow(actor, amount) for amount in sideshow_range(state, actor)]
     return tuple(actions)

@@ -34,8 +34,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from .cards import format_cards
-from .events import (
+from ..cards import format_cards
+from ..engine.questions import minimum_bet
+from ..events import (
     BetMade,
     BootPosted,
     Event,
@@ -53,8 +54,7 @@ from .events import (
     SideShowRefused,
     WentAllIn,
 )
-from .options import minimum_bet
-from .state import Phase, State
+from ..state import Phase, State
 
 __all__ = [
     "chips",

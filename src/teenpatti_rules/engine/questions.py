@@ -1,7 +1,7 @@
 """The table's shared questions: whose turn, who can still bet, what a seat may do now.
 
 Each rule-level question is one named function here, used by the reducer
-(:mod:`teenpatti_rules.engine`), by :func:`~teenpatti_rules.engine.legal_actions`,
+(:mod:`teenpatti_rules.engine.reducer`), by :func:`~teenpatti_rules.engine.legal_actions`,
 by the automatic players and by the views, so no rule is ever derived twice.
 The functions that start with ``why_not_`` return None when an action is allowed
 and otherwise the reason in words; the reducer puts that reason in its
@@ -13,10 +13,12 @@ BETTING or SIDESHOW) unless they say otherwise, and seats are valid seat numbers
 
 from __future__ import annotations
 
-from .state import Phase, Seat, State
+from ..state import Phase, Seat, State
+from .sizing import BET_SIZINGS, BetRange
 
 __all__ = [
     "bet_amounts",
+    "bet_range",
     "bettors",
     "first_player",
     "is_out_of_blind_bets",
@@ -25,8 +27,9 @@ __all__ = [
     "next_player",
     "players_in_hand",
     "previous_player",
+    "reached_pot_limit",
     "show_cost",
-    "sideshow_amounts",
+    "sideshow_range",
     "stake_after_bet",
     "why_not_all_in",
     "why_not_bet",
@@ -58,18 +61,25 @@ def bettors(state: State) -> list[int]:
     return [i for i, seat in enumerate(state.seats) if seat.in_hand and not seat.all_in]
 
 
+def _nearest_bettor(state: State, start: int, step: int, count: int) -> int | None:
+    """The first of ``count`` seats from ``start + step`` on, going ``step`` (+1 left,
+    -1 right) round the table, that can still bet; None if none can.
+    """
+    seats = state.seats
+    n = len(seats)
+    for offset in range(1, count + 1):
+        other = (start + step * offset) % n
+        if seats[other].in_hand and not seats[other].all_in:
+            return other
+    return None
+
+
 def next_player(state: State, seat: int) -> int | None:
     """The nearest seat to the left of ``seat`` that can still bet (R19, R31).
 
     :returns: that seat, or None if no other seat can bet.
     """
-    seats = state.seats
-    n = len(seats)
-    for offset in range(1, n):
-        other = (seat + offset) % n
-        if seats[other].in_hand and not seats[other].all_in:
-            return other
-    return None
+    return _nearest_bettor(state, seat, 1, len(state.seats) - 1)
 
 
 def previous_player(state: State, seat: int) -> int | None:
@@ -78,13 +88,7 @@ def previous_player(state: State, seat: int) -> int | None:
 
     :returns: that seat, or None if no other seat can bet.
     """
-    seats = state.seats
-    n = len(seats)
-    for offset in range(1, n):
-        other = (seat - offset) % n
-        if seats[other].in_hand and not seats[other].all_in:
-            return other
-    return None
+    return _nearest_bettor(state, seat, -1, len(state.seats) - 1)
 
 
 def first_player(state: State) -> int | None:
@@ -93,13 +97,13 @@ def first_player(state: State) -> int | None:
 
     :returns: that seat, or None if nobody can bet.
     """
-    seats = state.seats
-    n = len(seats)
-    for offset in range(1, n + 1):
-        other = (state.dealer + offset) % n
-        if seats[other].in_hand and not seats[other].all_in:
-            return other
-    return None
+    return _nearest_bettor(state, state.dealer, 1, len(state.seats))
+
+
+def reached_pot_limit(state: State) -> bool:
+    """Whether the pot is at or past the pot limit, when one is set (R12, R37, R38)."""
+    limit = state.rules.pot_limit
+    return limit is not None and state.pot >= limit
 
 
 def minimum_bet(state: State, seat: int) -> int:
@@ -119,32 +123,33 @@ def is_out_of_blind_bets(state: State, seat: int) -> bool:
     return not player.seen and limit is not None and player.blind_bets >= limit
 
 
-def bet_amounts(state: State, seat: int) -> tuple[int, ...]:
-    """Every amount ``seat`` may bet now, ascending (R23–R25, V3, V4); ignores whose turn it is.
+def bet_range(state: State, seat: int) -> BetRange:
+    """Every amount ``seat`` may bet now, as a :class:`~.sizing.BetRange` (R23–R25, V3,
+    V4); ignores whose turn it is.
 
-    The minimum bet or twice it (``bet_sizing="double"``), or every whole amount
-    between (``"range"``, seen amounts even); each must fit the stack (a bet that
-    empties it is a full bet, R25) and keep the stake within ``stake_limit``.
-    None while blind and out of blind bets (R23).
+    The table's bet sizing (``Rules.bet_sizing``: :mod:`teenpatti_rules.engine.sizing`)
+    gives the amounts from the minimum bet; each must fit the stack (a bet that
+    empties it is a full bet, R25) and keep the stake within ``stake_limit`` (V4).
+    Empty while blind and out of blind bets (R23).
     """
-    if is_out_of_blind_bets(state, seat):
-        return ()
     player = state.seats[seat]
     low = minimum_bet(state, seat)
+    if is_out_of_blind_bets(state, seat):
+        return BetRange(low, low - 1)
     rules = state.rules
-    if rules.bet_sizing == "double":
-        candidates: range | tuple[int, int] = (low, 2 * low)
-    else:
-        candidates = range(low, 2 * low + 1, 2 if player.seen else 1)
+    amounts = BET_SIZINGS[rules.bet_sizing].amounts(rules, low, player.seen, player.stack)
+    most = player.stack
     limit = rules.stake_limit
-    if limit is None:
-        stack = player.stack
-        return tuple(amount for amount in candidates if amount <= stack)
-    return tuple(
-        amount
-        for amount in candidates
-        if amount <= player.stack and stake_after_bet(player.seen, amount) <= limit
-    )
+    if limit is not None:  # the stake after a bet is the amount if blind, half of it if seen
+        most = min(most, 2 * limit + 1 if player.seen else limit)
+    return amounts.capped(most)
+
+
+def bet_amounts(state: State, seat: int) -> tuple[int, ...]:
+    """Every amount of :func:`bet_range`, ascending: only for sizings with few amounts
+    (all but no-limit); prefer :func:`bet_range` and ``in``.
+    """
+    return tuple(bet_range(state, seat))
 
 
 def show_cost(state: State, seat: int) -> int:
@@ -152,16 +157,15 @@ def show_cost(state: State, seat: int) -> int:
     return minimum_bet(state, seat) * state.rules.show_cost_multiplier
 
 
-def sideshow_amounts(state: State, seat: int) -> tuple[int, ...]:
+def sideshow_range(state: State, seat: int) -> BetRange:
     """Every chaal with which ``seat`` may ask for a sideshow now (R30); empty if none.
 
     Needs a seen asker, at least three players in the hand and a seen previous
     player; the amount is a legal seen bet that leaves at least one chip behind.
     """
     if why_not_sideshow(state, seat) is not None:
-        return ()
-    stack = state.seats[seat].stack
-    return tuple(amount for amount in bet_amounts(state, seat) if amount < stack)
+        return BetRange(1, 0)
+    return bet_range(state, seat).capped(state.seats[seat].stack - 1)
 
 
 # --- reasons -----------------------------------------------------------------------
@@ -183,8 +187,8 @@ def why_not_look(state: State, seat: int) -> str | None:
 
 def why_not_bet(state: State, seat: int, amount: object) -> str | None:
     """None if ``seat`` (the actor) may bet ``amount`` chips, else why not (R23–R25, V3, V4)."""
-    amounts = bet_amounts(state, seat)
-    if amount in amounts and isinstance(amount, int) and not isinstance(amount, bool):
+    amounts = bet_range(state, seat)
+    if amount in amounts:  # an exact int (BetRange refuses bools and int subclasses)
         return None
     player = state.seats[seat]
     if is_out_of_blind_bets(state, seat):
@@ -197,11 +201,7 @@ def why_not_bet(state: State, seat: int, amount: object) -> str | None:
             f"its minimum bet is {minimum_bet(state, seat)} chips and it has only "
             f"{player.stack} (R25); it may go all-in or pack"
         )
-    options = (
-        " or ".join(str(a) for a in amounts)
-        if len(amounts) <= 4
-        else (f"{amounts[0]} to {amounts[-1]}")
-    )
+    options = amounts.describe()
     status = "seen" if player.seen else "blind"
     return f"{amount!r} chips is not a legal {status} bet now; it may bet {options} (R24)"
 
@@ -256,7 +256,7 @@ def why_not_sideshow(state: State, seat: int, amount: object = None) -> str | No
     reason = why_not_bet(state, seat, amount)
     if reason is not None:
         return reason
-    assert isinstance(amount, int)
+    assert type(amount) is int
     if amount >= player.stack:
         return (
             f"a chaal of {amount} would empty its stack; a sideshow must leave a chip behind (R30)"

@@ -37,7 +37,7 @@ explicit deck. ``history.to_json(indent=2)`` gives::
     }
 
 (``indent`` puts every list item on its own line; shortened here.) A deal without
-a deck is shuffled from the seed by :func:`~teenpatti_rules.dealing.shuffled_deck`,
+a deck is shuffled from the seed by :func:`~teenpatti_rules.engine.dealing.shuffled_deck`,
 so such a history replays identically under the same format version; record
 explicit decks (``Deal(seat, deck)``) for histories that must not depend on the
 shuffle at all.
@@ -61,12 +61,15 @@ from typing import Any, Final
 
 import attrs
 
-from .actions import ACTION_TYPES, Action, parse_action
-from .engine import apply
-from .errors import HistoryError
-from .rules import Rules
-from .serialize import _bad_document, _load_document, _short, _structure, converter
-from .state import State, new_session
+from ..actions import ACTION_TYPES, Action, parse_action
+from ..engine import apply
+from ..errors import HistoryError
+from ..rules import Rules
+from ..state import State, new_session
+from .codec import _short, converter
+from .documents import bad_document as _bad_document
+from .documents import load_document as _load_document
+from .documents import structure as _structure
 
 __all__ = ["HISTORY_VERSION", "History", "replay", "replay_states"]
 
@@ -165,7 +168,7 @@ class History:
         :raises HistoryError: (a :class:`ValueError`) for any other state: a
             history can only start at the start of a session (a state later in a
             session cannot be rebuilt from a seed and stacks alone; save it with
-            :func:`~teenpatti_rules.serialize.state_to_json` instead).
+            :func:`~teenpatti_rules.io.state_json.state_to_json` instead).
 
         >>> from teenpatti_rules import new_session
         >>> History.from_state(new_session(["A", "B", "C"], seed=3, dealer=1)).dealer

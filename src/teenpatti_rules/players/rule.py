@@ -39,7 +39,7 @@ situation              action
 =====================  ================================================================
 between hands          ``Deal(seat)`` if it holds the button (R5, R6), else nothing
 blind, may look        ``Look`` — first, always, on or off its turn (R22, R44)
-asked for a sideshow   accept with a pair or better, else refuse (R31)
+asked for a sideshow   accept when GOOD or STRONG, else refuse (R31)
 WEAK, its turn         chaal ``min`` if ``20 * min <= stack``, one time in 3 (a bluff);
                        else pack
 FAIR, two left         show (R34) once ``2 * pot >= stack``, if allowed (R36); else as
@@ -77,30 +77,27 @@ reproducible from its seed and the ``rng`` seed.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
 from enum import IntEnum
-from typing import TypeAlias
 
-from .actions import (
+from ..actions import (
     AcceptSideShow,
     Action,
     AllIn,
     Bet,
-    Deal,
     Look,
     Pack,
     RefuseSideShow,
     Show,
     SideShow,
 )
-from .cards import Card, Rank
-from .engine import apply, legal_actions
-from .events import HandStarted
-from .options import is_seat, minimum_bet, players_in_hand
-from .ranking import HandCategory, evaluate
-from .rules import Rules
-from .state import Phase, State
-from .views import view
+from ..cards import Card
+from ..engine import legal_actions
+from ..engine.questions import minimum_bet, players_in_hand
+from ..hands import hand_order
+from ..ranking import evaluate
+from ..rules import Rules
+from ..state import Phase, State
+from .common import check_seat, deal_or_nothing
 
 __all__ = [
     "BLUFF_CHANCE",
@@ -112,40 +109,38 @@ __all__ = [
     "GOOD_RAISE_COST",
     "SIDESHOW_CHANCE",
     "STRONG_RAISE_COST",
-    "Chooser",
     "HandClass",
-    "OnStep",
     "choose",
     "hand_class",
-    "play_session",
-    "random_choice",
 ]
-
-Chooser: TypeAlias = Callable[[State, int, random.Random], Action | None]
-"""A player: ``(view, seat, rng) -> Action | None`` (see :func:`choose`)."""
-
-OnStep: TypeAlias = Callable[[Action, State], None]
-"""Called by :func:`play_session` after each applied action with the action and the new state."""
 
 
 class HandClass(IntEnum):
-    """How :func:`choose` rates a hand (R13 categories, high cards split by their top card)."""
+    """How :func:`choose` rates a hand: by the share of all hands it beats under the
+    table's hand order (its percentile), so that the policy holds under every ranking
+    variant. The bounds are those of the default order's categories (shares of the
+    22,100 hands in brackets).
+    """
 
     WEAK = 0
-    """High card, jack-high or lower."""
+    """The weakest 6,720 hands: under R13–R16, high card jack-high or lower (30.4 %)."""
     FAIR = 1
-    """High card, queen-, king- or ace-high."""
+    """Up to 16,440: under R13–R16, high card queen-, king- or ace-high (44.0 %)."""
     GOOD = 2
-    """Pair or color."""
+    """Up to 21,280: under R13–R16, pair or color (21.9 %)."""
     STRONG = 3
-    """Sequence, pure sequence or trail."""
+    """The best 820: under R13–R16, sequence, pure sequence or trail (3.7 %)."""
+
+
+_CLASS_BOUNDS = ((21_280, HandClass.STRONG), (16_440, HandClass.GOOD), (6_720, HandClass.FAIR))
+"""(the least number of weaker hands of the class, class), strongest first."""
 
 
 def hand_class(cards: tuple[Card, ...], rules: Rules | None = None) -> HandClass:
-    """The :class:`HandClass` of a hand.
+    """The :class:`HandClass` of a hand: by its percentile under the table's order.
 
     :param cards: three distinct cards, or ``()`` for a hand the view hides.
-    :param rules: ranking variants (V1); None for the default table.
+    :param rules: the table's rules (ranking variants); None for the default table.
     :returns: the class; :attr:`HandClass.WEAK` for hidden cards.
     :raises ValueError: if ``cards`` is neither empty nor three distinct cards.
 
@@ -155,26 +150,11 @@ def hand_class(cards: tuple[Card, ...], rules: Rules | None = None) -> HandClass
     """
     if not cards:
         return HandClass.WEAK
-    rank = evaluate(cards, rules)
-    category = rank.category
-    if category >= HandCategory.SEQUENCE:
-        return HandClass.STRONG
-    if category >= HandCategory.PAIR:
-        return HandClass.GOOD
-    return HandClass.FAIR if rank.ranks[0] >= Rank.QUEEN else HandClass.WEAK
-
-
-def _check_seat(state: State, seat: object) -> int:
-    if not is_seat(state, seat):
-        raise ValueError(f"seat must be a seat number 0..{len(state.seats) - 1}, not {seat!r}")
-    assert isinstance(seat, int)
-    return seat
-
-
-def _deal_or_nothing(state: State, seat: int) -> Action | None:
-    if state.phase is Phase.AWAITING_DEAL and seat == state.dealer:
-        return Deal(seat)
-    return None
+    weaker = hand_order(rules).table().weaker(evaluate(cards, rules).strength)
+    for bound, kind in _CLASS_BOUNDS:
+        if weaker >= bound:
+            return kind
+    return HandClass.WEAK
 
 
 def choose(view: State, seat: int, rng: random.Random) -> Action | None:
@@ -196,10 +176,10 @@ def choose(view: State, seat: int, rng: random.Random) -> Action | None:
         or the session is over).
     :raises ValueError: if ``seat`` is not a seat number.
     """
-    seat = _check_seat(view, seat)
+    seat = check_seat(view, seat)
     phase = view.phase
     if phase is Phase.AWAITING_DEAL or phase is Phase.SESSION_OVER:
-        return _deal_or_nothing(view, seat)
+        return deal_or_nothing(view, seat)
     mine = [action for action in legal_actions(view) if action.seat == seat]
     for action in mine:
         if isinstance(action, Look):
@@ -208,9 +188,7 @@ def choose(view: State, seat: int, rng: random.Random) -> Action | None:
         return None
     player = view.seats[seat]
     if phase is Phase.SIDESHOW:
-        good = bool(player.cards) and evaluate(player.cards, view.rules).category >= (
-            HandCategory.PAIR
-        )
+        good = hand_class(player.cards, view.rules) >= HandClass.GOOD
         wanted = AcceptSideShow if good else RefuseSideShow
         return next(action for action in mine if isinstance(action, wanted))
     return _turn(view, seat, mine, rng)
@@ -289,97 +267,3 @@ def _turn(view: State, seat: int, mine: list[Action], rng: random.Random) -> Act
 
 def _pack(mine: list[Action]) -> Action:
     return next(action for action in mine if isinstance(action, Pack))
-
-
-def random_choice(view: State, seat: int, rng: random.Random) -> Action | None:
-    """A uniformly random legal player, for tests and benchmarks.
-
-    :param view: ``view(state, seat)`` (any state works; only legal actions are read).
-    :param seat: the seat it plays, a seat number.
-    :param rng: the source of its choices.
-    :returns: when ``seat`` is to act (its turn, or a sideshow asked of it), one of
-        its legal actions chosen uniformly (``Look`` included, R22); between hands
-        ``Deal(seat)`` when it holds the button (R5, R6); otherwise None (it never
-        acts off its turn, so it may stay blind).
-    :raises ValueError: if ``seat`` is not a seat number.
-    """
-    seat = _check_seat(view, seat)
-    if view.phase is Phase.AWAITING_DEAL or view.phase is Phase.SESSION_OVER:
-        return _deal_or_nothing(view, seat)
-    if view.actor != seat:
-        return None
-    return rng.choice([action for action in legal_actions(view) if action.seat == seat])
-
-
-def play_session(
-    state: State,
-    players: Mapping[int, Chooser] | Chooser,
-    rng: random.Random,
-    *,
-    on_step: OnStep | None = None,
-) -> State:
-    """Play a session to its end (SESSION_OVER) with one chooser per seat.
-
-    - Between hands the seat holding the button deals: ``Deal(state.dealer)``, from
-      the session seed (R5, R6).
-    - Right after each deal every other seat in the hand, in deal order, is asked
-      once (with its view) and may act off its turn: automatic players look then
-      (R22, R44); a chooser that has nothing to do returns None.
-    - Otherwise the actor (the player whose turn it is, or the seat a sideshow was
-      asked of) is asked with ``view(state, actor)``; it must return an action.
-
-    :param state: a real :class:`~teenpatti_rules.state.State` (with its seed), in
-        any phase.
-    :param players: a chooser for every seat (seat → chooser), or one chooser for
-        all seats; e.g. :func:`choose`.
-    :param rng: passed to every chooser call.
-    :param on_step: called after each applied action with ``(action, new_state)``;
-        it may raise to stop the session early (the exception propagates).
-    :returns: the final state (phase SESSION_OVER).
-    :raises ValueError: if a seat has no chooser, or the actor's chooser returns None.
-    :raises IllegalActionError: if a chooser returns an action that is not legal,
-        or ``state`` is a view (no seed to deal from).
-
-    >>> import random
-    >>> from teenpatti_rules import Rules, new_session
-    >>> start = new_session(["A", "B", "C"], Rules(hand_limit=3), seed=5)
-    >>> end = play_session(start, choose, random.Random(5))
-    >>> end.phase.name, end.hand_number, end.total_chips
-    ('SESSION_OVER', 3, 300)
-    """
-    n = len(state.seats)
-    if isinstance(players, Mapping):
-        missing = [seat for seat in range(n) if seat not in players]
-        if missing:
-            raise ValueError(f"no player (chooser) for seat(s) {missing}")
-        choosers: Mapping[int, Chooser] = players
-    else:
-        choosers = dict.fromkeys(range(n), players)
-
-    def step(current: State, action: Action) -> State:
-        after = apply(current, action)
-        if on_step is not None:
-            on_step(action, after)
-        return after
-
-    while state.phase is not Phase.SESSION_OVER:
-        if state.phase is Phase.AWAITING_DEAL:
-            state = step(state, Deal(state.dealer))
-            started = state.events[0]
-            assert isinstance(started, HandStarted)
-            for seat in started.seats:
-                if state.phase is Phase.AWAITING_DEAL or state.phase is Phase.SESSION_OVER:
-                    break
-                if seat == state.actor:
-                    continue
-                action = choosers[seat](view(state, seat), seat, rng)
-                if action is not None:
-                    state = step(state, action)
-            continue
-        actor = state.actor
-        assert actor is not None
-        action = choosers[actor](view(state, actor), actor, rng)
-        if action is None:
-            raise ValueError(f"the player of seat {actor} chose nothing on its turn")
-        state = step(state, action)
-    return state

@@ -16,7 +16,7 @@ import hashlib
 import struct
 from collections.abc import Sequence
 
-from .cards import CARDS, Card
+from ..cards import CARDS, Card
 
 __all__ = ["deal_hands", "first_dealer", "shuffled_deck"]
 

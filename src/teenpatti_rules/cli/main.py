@@ -1,0 +1,65 @@
+"""The ``teenpatti`` command line: one module per command (``rank``, ``simulate``,
+``replay``, ``play``), each with ``add_parser`` and ``run``.
+
+- ``teenpatti rank HAND HAND...`` names each hand in words and says which wins.
+- ``teenpatti simulate`` lets automatic players (R44) play a whole session and
+  prints each hand's history, then the standings and the winners (R8).
+- ``teenpatti replay FILE`` prints a history saved by ``simulate --json FILE``.
+- ``teenpatti play`` seats a person at seat 0 against automatic players.
+
+Errors in the input print one line on stderr and exit with code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+
+from . import play, rank, replay, simulate
+from .common import NAMES, UsageError, hand_report
+
+__all__ = ["COMMANDS", "NAMES", "build_parser", "hand_report", "main"]
+
+COMMANDS = (rank, simulate, replay, play)
+"""The command modules, in the order ``--help`` lists them."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of ``teenpatti`` with all its subcommands."""
+    parser = argparse.ArgumentParser(
+        prog="teenpatti", description="Teen Patti rules: rank hands, simulate and play sessions."
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for command in COMMANDS:
+        command.add_parser(commands)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``teenpatti`` command line.
+
+    :param argv: the arguments after the program name; None for ``sys.argv[1:]``.
+    :returns: the exit code: 0 on success, 2 on bad input (one line on stderr),
+        130 when interrupted.
+    """
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        code: int = args.handler(args)
+    except UsageError as error:
+        print(f"teenpatti {args.command}: error: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # e.g. `teenpatti simulate | head`: stop quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+    return code
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,116 @@
+"""``teenpatti simulate``: automatic players (R44) play a whole session."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+
+from ..actions import Action
+from ..io.history import History
+from ..players import choose, play_session
+from ..state import State, new_session
+from .common import (
+    SessionReport,
+    UsageError,
+    add_table_options,
+    player_names,
+    rules_from_options,
+    seed_or_random,
+)
+
+__all__ = ["add_parser", "run"]
+
+
+def run(args: argparse.Namespace) -> int:
+    """``teenpatti simulate``: automatic players (R44) play a whole session (R2).
+
+    Prints a header, each hand's history as a spectator saw it (R43), the stacks
+    after each hand, then the standings and the winners (R8). ``--quiet`` prints
+    only the standings. Progress goes to stderr every 1000 hands when stderr is a
+    terminal or with ``--progress``. ``--json FILE`` writes the session's
+    :class:`~teenpatti_rules.io.history.History` to ``FILE`` (``-`` for stdout, which
+    then holds only the JSON).
+
+    :param args: the parsed options of ``simulate``.
+    :returns: the exit code, 0.
+    :raises UsageError: for options the rules refuse (R3, ``Rules`` validation), or
+        a ``--json`` file that cannot be written.
+    """
+    rules = rules_from_options(
+        boot=args.boot,
+        starting_boots=args.starting_boots,
+        pot_limit=args.pot_limit,
+        hand_limit=args.hands,
+    )
+    names = player_names(args.players, rules)
+    seed = seed_or_random(args.seed)
+    state = new_session(names, rules, seed=seed)
+    to_stdout = args.json == "-"
+    json_file = None
+    if args.json is not None and not to_stdout:
+        try:  # before playing, so that a bad path fails at once
+            json_file = open(args.json, "w", encoding="utf-8")  # noqa: SIM115
+        except OSError as error:
+            raise UsageError(f"cannot write {args.json}: {error.strerror}") from None
+    report = SessionReport(
+        state,
+        f"Teen Patti: {len(names)} automatic players",
+        "simulate",
+        quiet=args.quiet or to_stdout,
+        progress=args.progress or sys.stderr.isatty(),
+    )
+    actions: list[Action] = []
+
+    def on_step(action: Action, after: State) -> None:
+        actions.append(action)
+        report.step(action, after)
+
+    try:
+        final = play_session(state, choose, random.Random(seed), on_step=on_step)
+        if args.json is not None:
+            text = History.from_state(state).record(*actions).to_json(indent=2) + "\n"
+            if json_file is None:
+                sys.stdout.write(text)
+                return 0
+            json_file.write(text)
+    finally:
+        if json_file is not None:
+            json_file.close()
+    report.finish(final)
+    return 0
+
+
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``simulate`` command to ``teenpatti``'s subcommands."""
+    simulate = subparsers.add_parser(
+        "simulate",
+        help="automatic players play a whole session",
+        description="Automatic players (R44) play a whole session; prints each hand's "
+        "history, then the standings and the winners. With the defaults (4 players, "
+        "the default table: boot 1, 100 boots each, no limits) a session lasts about a "
+        "hundred hands and takes well under a second.",
+    )
+    add_table_options(simulate)
+    simulate.add_argument(
+        "--hands", type=int, default=None, metavar="N", help="hand limit (default: none, R2)"
+    )
+    simulate.add_argument(
+        "--pot-limit", type=int, default=None, metavar="N", help="pot limit (default: none)"
+    )
+    simulate.add_argument(
+        "--json",
+        default=None,
+        metavar="FILE",
+        help="also write the session's history as JSON to FILE ('-' for stdout only); "
+        "teenpatti replay FILE prints it again",
+    )
+    simulate.add_argument(
+        "--quiet", action="store_true", help="print only the standings, not the hands"
+    )
+    simulate.add_argument(
+        "--progress",
+        action="store_true",
+        help="report progress on stderr every 1000 hands (default: only on a terminal)",
+    )
+    simulate.set_defaults(handler=run)

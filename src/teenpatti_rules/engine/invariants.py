@@ -1,0 +1,237 @@
+"""Invariants: is a state one the engine could have reached? (:func:`check`).
+
+:func:`check` lists every inconsistency of a state as ``"description @ path"``
+strings (empty for a reachable state), cheaply, without replaying anything. The
+state loader (:func:`~teenpatti_rules.io.state_json.state_from_json`), the history
+loader and the property tests all use it, so that
+:func:`~teenpatti_rules.engine.apply` and
+:func:`~teenpatti_rules.engine.legal_actions` never fail on a state that passes it
+except with :class:`~teenpatti_rules.errors.IllegalActionError`. What it checks is
+listed in :mod:`teenpatti_rules.io.state_json`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import attrs
+
+from ..cards import Card
+from ..events import SEAT, HandEnding, Showdown, ShownHand
+from ..hands import hand_order
+from ..ranking import HandRank, evaluate
+from ..rules import Rules
+from ..state import HandResult, Phase, State
+from .questions import bettors, previous_player
+
+__all__ = ["check"]
+
+
+def _rank_problem(rank: HandRank, rules: Rules, cards: tuple[Card, ...] = ()) -> str | None:
+    """Why ``rank`` is not a rank of the table (of ``cards``, when given), or None."""
+    known = hand_order(rules).table().by_strength
+    if not 0 <= rank.strength < len(known) or (
+        known[rank.strength] != rank or known[rank.strength].category is not rank.category
+    ):
+        return f"no hand has this category, ranks and strength under this table's order: {rank}"
+    if cards and (len(set(cards)) != 3 or evaluate(cards, rules) != rank):
+        return f"{rank} is not the rank of {' '.join(map(str, cards))}"
+    return None
+
+
+def _event_problems(state: State) -> Iterator[str]:
+    n = len(state.seats)
+    for index, event in enumerate(state.events):
+        path = f"$.events[{index}]"
+        for field in attrs.fields(type(event)):
+            value = getattr(event, field.name)
+            holds = field.metadata.get(SEAT)
+            if holds == "one" and not 0 <= value < n:
+                yield f"seat {value} does not exist (seats are 0..{n - 1}) @ {path}.{field.name}"
+            elif holds == "many" and any(not 0 <= s < n for s in value):
+                yield f"a seat of {list(value)} does not exist @ {path}.{field.name}"
+            elif field.name in ("amount", "stack", "stake", "hand_number") and value < 0:
+                yield f"{field.name} must not be negative, not {value} @ {path}.{field.name}"
+        if isinstance(event, Showdown):
+            for k, hand in enumerate(event.hands):
+                yield from _shown_hand_problems(hand, state, f"{path}.hands[{k}]")
+
+
+def _shown_hand_problems(hand: ShownHand, state: State, path: str) -> Iterator[str]:
+    n = len(state.seats)
+    if not 0 <= hand.seat < n:
+        yield f"seat {hand.seat} does not exist (seats are 0..{n - 1}) @ {path}.seat"
+    if len(hand.cards) not in (0, 3) or len(set(hand.cards)) != len(hand.cards):
+        yield f"a shown hand is three distinct cards @ {path}.cards"
+        return
+    problem = _rank_problem(hand.rank, state.rules, hand.cards)
+    if problem:
+        yield f"{problem} @ {path}.rank"
+
+
+def _result_problems(state: State, result: HandResult) -> Iterator[str]:
+    n = len(state.seats)
+    path = "$.result"
+    if not 1 <= result.hand_number <= state.hand_number:
+        yield f"hand {result.hand_number} has not been played @ {path}.hand_number"
+    if not 0 <= result.dealer < n:
+        yield f"seat {result.dealer} does not exist @ {path}.dealer"
+    for seat, chips in result.winnings.items():
+        if not 0 <= seat < n:
+            yield f"seat {seat} does not exist @ {path}.winnings['{seat}']"
+        if chips < 1:
+            yield f"a seat wins at least one chip, not {chips} @ {path}.winnings['{seat}']"
+    if sum(result.winnings.values()) != result.pot or not result.winnings:
+        yield f"the winnings must sum to the pot of {result.pot} chips (R42) @ {path}.winnings"
+    if (result.ending is HandEnding.PACKED) == bool(result.shown):
+        yield (
+            "hands are shown exactly when the hand did not end with everyone else "
+            f"packing (R39) @ {path}.shown"
+        )
+    for seat, rank in result.shown.items():
+        if not 0 <= seat < n:
+            yield f"seat {seat} does not exist @ {path}.shown['{seat}']"
+        problem = _rank_problem(rank, state.rules)
+        if problem:
+            yield f"{problem} @ {path}.shown['{seat}']"
+
+
+def _table_problems(state: State) -> Iterator[str]:
+    """Seats, cards, amounts and the dealer, in any phase."""
+    rules, seats = state.rules, state.seats
+    n = len(seats)
+    if not rules.min_players <= n <= rules.max_players:
+        allowed = f"{rules.min_players} to {rules.max_players}"
+        yield f"{n} seats, but the rules allow {allowed} players (R3) @ $.seats"
+    names = [seat.name for seat in seats]
+    for i, seat in enumerate(seats):
+        path = f"$.seats[{i}]"
+        if not seat.name.strip():
+            yield f"a player's name must not be empty @ {path}.name"
+        elif names.index(seat.name) != i:
+            yield f"player names must be distinct; {seat.name!r} appears twice @ {path}.name"
+        for field in ("stack", "blind_bets", "contributed"):
+            if getattr(seat, field) < 0:
+                yield f"{field} must not be negative @ {path}.{field}"
+        if len(seat.cards) not in (0, 3) or len(set(seat.cards)) != len(seat.cards):
+            yield f"a seat holds three distinct cards or none @ {path}.cards"
+    dealt = [card for seat in seats for card in seat.cards]
+    if len(set(dealt)) != len(dealt):
+        twice = next(card for i, card in enumerate(dealt) if card in dealt[:i])
+        yield f"card {twice} is dealt twice @ $.seats"
+    for field in ("hand_number", "pot", "stake"):
+        if getattr(state, field) < 0:
+            yield f"{field} must not be negative @ $.{field}"
+    if not 0 <= state.dealer < n:
+        yield f"the dealer must be a seat 0..{n - 1}, not {state.dealer} @ $.dealer"
+    elif not seats[state.dealer].in_session:
+        yield f"the dealer, seat {state.dealer}, has left the session (R5) @ $.dealer"
+
+
+def _between_hands_problems(state: State) -> Iterator[str]:
+    phase, rules = state.phase, state.rules
+    in_session = [i for i, seat in enumerate(state.seats) if seat.in_session]
+    if state.actor is not None:
+        yield f"nobody acts in phase {phase.value!r} @ $.actor"
+    if state.sideshow is not None:
+        yield f"no sideshow is pending in phase {phase.value!r} @ $.sideshow"
+    if state.pot != 0:
+        yield "the pot is 0 between hands (R42) @ $.pot"
+    if state.hand_number == 0:
+        if phase is not Phase.AWAITING_DEAL:
+            yield "before the first hand the table awaits a deal @ $.phase"
+        if state.result is not None:
+            yield "before the first hand there is no result @ $.result"
+        if state.stake != 0 or any(seat.in_hand for seat in state.seats):
+            yield "before the first deal the stake is 0 and nobody is in a hand @ $.stake"
+    elif state.result is None or state.result.hand_number != state.hand_number:
+        yield f"between hands the result is that of hand {state.hand_number} @ $.result"
+    limit = rules.hand_limit
+    over = len(in_session) <= 1 or (limit is not None and state.hand_number >= limit)
+    if phase is Phase.AWAITING_DEAL:
+        if over:
+            yield "the session is over (R2, R7) but the phase is 'awaiting_deal' @ $.phase"
+        if state.session_winners:
+            yield "the session has winners only when it is over @ $.session_winners"
+        return
+    if not over:
+        yield "the session is not over: players remain and hands are left (R2) @ $.phase"
+    winners = state.session_winners
+    if not winners or list(winners) != sorted(set(winners)):
+        yield "a finished session has its winners, ascending (R8) @ $.session_winners"
+    elif any(w not in in_session for w in winners):
+        yield "every winner is a seat still in the session (R8) @ $.session_winners"
+
+
+def _in_hand_problems(state: State) -> Iterator[str]:
+    rules, seats, phase = state.rules, state.seats, state.phase
+    n = len(seats)
+    if state.hand_number < 1:
+        yield "a hand is in play, so hand_number is at least 1 @ $.hand_number"
+    if state.session_winners:
+        yield "the session has winners only when it is over @ $.session_winners"
+    for i, seat in enumerate(seats):
+        path = f"$.seats[{i}]"
+        if not seat.in_session:
+            if seat.in_hand or seat.all_in:
+                yield f"a seat that left the session is not in a hand @ {path}.in_hand"
+            continue
+        if seat.contributed < rules.boot:
+            yield f"every player in the session posted the boot (R9) @ {path}.contributed"
+        if state.seed is not None and len(seat.cards) != 3:
+            yield f"every player in the session was dealt three cards (R10) @ {path}.cards"
+        if seat.all_in and (not seat.in_hand or seat.stack != 0):
+            yield f"an all-in player is in the hand with an empty stack (R28) @ {path}.all_in"
+    if len(bettors(state)) < 2:
+        yield "fewer than two players can still bet, so the hand is over (R39, R40) @ $.seats"
+    if state.pot != sum(seat.contributed for seat in seats):
+        yield "the pot holds exactly the chips put in this hand (R42) @ $.pot"
+    if rules.pot_limit is not None and state.pot >= rules.pot_limit:
+        yield f"the pot reached the pot limit ({rules.pot_limit}): betting is over (R37) @ $.pot"
+    if state.stake < rules.boot:
+        yield f"the stake is at least the boot ({rules.boot}) (R11) @ $.stake"
+    actor = state.actor
+    if actor is None or not 0 <= actor < n:
+        yield f"a seat 0..{n - 1} must act in phase {phase.value!r} @ $.actor"
+        return
+    if not (seats[actor].in_hand and not seats[actor].all_in):
+        yield f"the actor, seat {actor}, cannot act: it is not in the hand or is all-in @ $.actor"
+    request = state.sideshow
+    if phase is Phase.BETTING:
+        if request is not None:
+            yield "a pending sideshow needs phase 'sideshow' @ $.sideshow"
+        return
+    if request is None:
+        yield "phase 'sideshow' needs the pending request @ $.sideshow"
+        return
+    asker, target = request.asker, request.target
+    if not (0 <= asker < n and 0 <= target < n):
+        yield f"the sideshow's seats must be 0..{n - 1} @ $.sideshow"
+        return
+    for side in (asker, target):
+        if not (seats[side].in_hand and seats[side].seen and not seats[side].all_in):
+            yield f"seat {side} of the sideshow is not a seen player who can bet (R30) @ $.sideshow"
+            return
+    if previous_player(state, asker) != target:
+        yield f"seat {target} is not the previous player of seat {asker} (R21, R30) @ $.sideshow"
+    if actor != target:
+        yield f"the asked player, seat {target}, must be the actor @ $.actor"
+    if request.amount < 1:
+        yield "the sideshow's chaal is at least one chip @ $.sideshow.amount"
+
+
+def check(state: State) -> list[str]:
+    """Every inconsistency of ``state`` found by the checks listed in this module's
+    docstring, as ``"description @ path"`` strings; empty for a reachable state.
+    """
+    problems = list(_table_problems(state))
+    if problems:  # later checks index seats by number
+        return problems
+    if state.phase in (Phase.AWAITING_DEAL, Phase.SESSION_OVER):
+        problems += _between_hands_problems(state)
+    else:
+        problems += _in_hand_problems(state)
+    if state.result is not None:
+        problems += _result_problems(state, state.result)
+    problems += _event_problems(state)
+    return problems

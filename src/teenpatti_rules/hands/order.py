@@ -1,0 +1,157 @@
+"""What a hand order is: a frozen object that ranks every hand, and its lookup table.
+
+A *hand order* (:class:`HandOrder`) is one way of ranking three-card hands: the
+default order of R13–R16, the classic sequence order (V1), and the variants' orders.
+An order owns only its sort key (:meth:`HandOrder.key`) and how a hand is named;
+everything else — the table of all 22,100 hands, the dense strengths, each
+strength's percentile, the numpy table of :func:`~teenpatti_rules.ranking.evaluate_many`
+— follows from the key, here, once, lazily, in a bounded cache.
+
+Orders are found by name in :data:`teenpatti_rules.hands.ORDERS`; a new ranking
+variant is one module with one :class:`HandOrder` subclass plus one line there.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import attrs
+
+from ..cards import CARDS, Card, Rank
+
+if TYPE_CHECKING:
+    from ..ranking import HandRank
+
+__all__ = ["HandOrder", "HandTable", "hand_table"]
+
+Hand3 = tuple[Card, Card, Card]
+
+
+@attrs.frozen
+class HandOrder:
+    """A ranking of three-card hands; subclasses are frozen and hashable (their fields
+    are the options they depend on, e.g. the sequence order).
+
+    Subclasses define :meth:`key` (a sort key: a greater key is a stronger hand, equal
+    keys are equal hands) and may override :meth:`category` and :meth:`ranks`.
+
+    :cvar name: the registry name (the value of ``Rules.ranking``).
+    :cvar low: True for an order that reverses the usual one (lowball, as Muflis).
+    """
+
+    name: ClassVar[str] = ""
+    low: ClassVar[bool] = False
+
+    def key(self, cards: Hand3) -> tuple[int, ...]:
+        """The sort key of ``cards`` (three distinct cards): greater is stronger.
+
+        The key's first item is the :class:`~teenpatti_rules.ranking.HandCategory`
+        value of the hand, unless :meth:`category` is overridden.
+        """
+        raise NotImplementedError
+
+    def category(self, key: tuple[int, ...]) -> int:
+        """The :class:`~teenpatti_rules.ranking.HandCategory` value of a hand with ``key``."""
+        return key[0]
+
+    def ranks(self, key: tuple[int, ...], cards: Hand3) -> tuple[Rank, Rank, Rank]:
+        """The three ranks in the order the hand is named (highest first by default)."""
+        high, middle, low = sorted((card.rank for card in cards), reverse=True)
+        return (high, middle, low)
+
+    def table(self) -> HandTable:
+        """The :class:`HandTable` of this order (built on first use, then cached; bounded)."""
+        return hand_table(self)
+
+
+@attrs.frozen(eq=False)
+class HandTable:
+    """Every three-card hand ranked under one :class:`HandOrder`.
+
+    :param ranks: a flat list of 52³ entries: entry ``(a * 52 + b) * 52 + c`` is the
+        shared :class:`~teenpatti_rules.ranking.HandRank` of the cards with indices
+        ``a``, ``b``, ``c`` (any order), or None when two indices are equal.
+    :param by_strength: the :class:`~teenpatti_rules.ranking.HandRank` of each
+        strength, weakest first; strengths are dense, 0 to ``len(by_strength) - 1``.
+    :param counts: how many of the 22,100 hands have each strength.
+    """
+
+    ranks: list[HandRank | None]
+    by_strength: tuple[HandRank, ...]
+    counts: tuple[int, ...]
+    _numpy: list[Any] = attrs.field(factory=list, repr=False)
+    _below: list[tuple[int, ...]] = attrs.field(factory=list, repr=False)
+
+    def weaker(self, strength: int) -> int:
+        """How many of the 22,100 hands are strictly weaker than a hand of ``strength``."""
+        if not self._below:
+            self._below.append(tuple(itertools.accumulate(self.counts, initial=0)))
+        return self._below[0][strength]
+
+    def percentile(self, strength: int) -> float:
+        """The share of the 22,100 hands strictly weaker than a hand of ``strength``,
+        0.0 for the weakest to just below 1.0 for the strongest.
+        """
+        return self.weaker(strength) / 22_100
+
+    def numpy_strengths(self) -> Any:
+        """The strengths as an ``int16`` numpy array of shape ``(52, 52, 52)``; -1 where
+        two indices are equal. Needs numpy.
+        """
+        if not self._numpy:
+            import numpy as np
+
+            flat = [-1 if hand is None else hand.strength for hand in self.ranks]
+            self._numpy.append(np.array(flat, dtype=np.int16).reshape(52, 52, 52))
+        return self._numpy[0]
+
+    def hands(self) -> Iterator[tuple[Hand3, HandRank]]:
+        """Every hand with its rank, in :func:`itertools.combinations` order of the deck."""
+        ranks = self.ranks
+        for combo in itertools.combinations(CARDS, 3):
+            i, j, k = (card.index for card in combo)
+            hand = ranks[(i * 52 + j) * 52 + k]
+            assert hand is not None
+            yield combo, hand
+
+
+TABLE_CACHE_SIZE = 16
+"""How many hand tables stay built at once (each about 1.2 MB); older ones are rebuilt
+when needed again."""
+
+
+@functools.lru_cache(maxsize=TABLE_CACHE_SIZE)
+def hand_table(order: HandOrder) -> HandTable:
+    """Rank all 22,100 hands under ``order`` (cached: at most :data:`TABLE_CACHE_SIZE`).
+
+    :param order: a :class:`HandOrder`.
+    :returns: its :class:`HandTable`.
+    """
+    from ..ranking import HandCategory, HandRank
+
+    keyed = [(order.key(combo), combo) for combo in itertools.combinations(CARDS, 3)]
+    distinct = sorted({key for key, _ in keyed})
+    strength_of = {key: i for i, key in enumerate(distinct)}
+    by_strength: list[HandRank | None] = [None] * len(distinct)
+    counts = [0] * len(distinct)
+    table: list[HandRank | None] = [None] * (52 * 52 * 52)
+    for key, combo in keyed:
+        strength = strength_of[key]
+        counts[strength] += 1
+        hand = by_strength[strength]
+        if hand is None:
+            hand = by_strength[strength] = HandRank(
+                HandCategory(order.category(key)), strength, order.ranks(key, combo)
+            )
+        i, j, k = (card.index for card in combo)
+        table[(i * 52 + j) * 52 + k] = hand
+        table[(i * 52 + k) * 52 + j] = hand
+        table[(j * 52 + i) * 52 + k] = hand
+        table[(j * 52 + k) * 52 + i] = hand
+        table[(k * 52 + i) * 52 + j] = hand
+        table[(k * 52 + j) * 52 + i] = hand
+    complete = tuple(hand for hand in by_strength if hand is not None)
+    return HandTable(table, complete, tuple(counts))

@@ -1,0 +1,304 @@
+"""The library's cattrs converter: every record of the library to and from JSON values.
+
+The format is described in :mod:`teenpatti_rules.io.state_json`; histories
+(:mod:`teenpatti_rules.io.history`) use the same converter. Structuring is strict:
+exact JSON types, no unknown fields, every problem named with its path.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Final, Literal, get_args, get_origin
+
+import attrs
+
+from ..actions import Action, parse_action
+from ..cards import Card, Rank
+from ..events import Event, HandEnding
+from ..ranking import HandCategory, HandRank
+from ..state import Phase
+
+if TYPE_CHECKING:  # cattrs is imported on first use, to keep ``import teenpatti_rules`` fast
+    import cattrs
+
+__all__ = ["converter"]
+
+
+# --- strict hooks ---------------------------------------------------------------------
+
+
+class _Invalid(ValueError):
+    """A JSON value that does not fit its field; the message says why."""
+
+
+def _short(value: object, limit: int = 40) -> str:
+    """``repr(value)``, cut to ``limit`` characters, for error messages."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _json_kind(value: object) -> str:
+    """The JSON name of a loaded value's type, for error messages."""
+    if value is None:
+        return "null"
+    names = {bool: "a boolean", int: "an int", float: "a number", str: "a string"}
+    kind = names.get(type(value))
+    if kind is not None:
+        return f"{kind} {_short(value)}"
+    return "a list" if isinstance(value, list) else "an object" if isinstance(value, dict) else ""
+
+
+def _exactly(kind: type[Any], name: str) -> Callable[[Any, Any], Any]:
+    """A hook that passes values of exactly ``kind`` through (no bool for int, no coercion)."""
+
+    def structure(value: Any, _: Any) -> Any:
+        if type(value) is not kind:
+            raise _Invalid(f"expected {name}, not {_json_kind(value)}")
+        return value
+
+    return structure
+
+
+def _enum_hooks(
+    converter: cattrs.Converter,
+    cls: type[Any],
+    by_text: Mapping[str, Any],
+    text: Callable[[Any], str],
+) -> None:
+    """Register an enum written as ``text(member)`` and read back by ``by_text``."""
+    choices = ", ".join(repr(t) for t in by_text)
+
+    def structure(value: Any, _: Any) -> Any:
+        if type(value) is str and value in by_text:
+            return by_text[value]
+        raise _Invalid(f"expected one of {choices}, not {_json_kind(value)}")
+
+    converter.register_structure_hook(cls, structure)
+    converter.register_unstructure_hook(cls, text)
+
+
+def _structure_card(value: Any, _: Any) -> Card:
+    if type(value) is not str or len(value) > 4:
+        raise _Invalid(f"expected a card such as 'As', not {_json_kind(value)}")
+    return Card.parse(value)  # CardParseError (a ValueError) names the bad text
+
+
+_RANK_BY_CHAR: Final = {rank.char: rank for rank in Rank}
+_CATEGORY_BY_NAME: Final = {category.name.lower(): category for category in HandCategory}
+_RANK_FIELDS: Final = ("category", "ranks", "strength")
+
+
+def _unstructure_hand_rank(rank: HandRank) -> dict[str, Any]:
+    return {
+        "category": rank.category.name.lower(),
+        "ranks": "".join(r.char for r in rank.ranks),
+        "strength": rank.strength,
+    }
+
+
+def _structure_hand_rank(value: Any, _: Any) -> HandRank:
+    """Read a hand rank as a record; whether it is a rank of the table's hand order is
+    checked with the whole state (:mod:`teenpatti_rules.engine.invariants`), which knows
+    the table's rules.
+    """
+    if not isinstance(value, dict):
+        raise _Invalid(f"expected a hand rank object, not {_json_kind(value)}")
+    if set(value) != set(_RANK_FIELDS):
+        raise _Invalid(
+            "a hand rank has exactly the fields category, ranks and strength, not "
+            + ", ".join(sorted(map(str, value)))
+        )
+    category = _CATEGORY_BY_NAME.get(value["category"]) if type(value["category"]) is str else None
+    text, strength = value["ranks"], value["strength"]
+    ranks = tuple(_RANK_BY_CHAR.get(c) for c in text) if type(text) is str else ()
+    if category is None or len(ranks) != 3 or None in ranks or type(strength) is not int:
+        raise _Invalid(f"not a hand rank: {_short(value, 80)}")
+    return HandRank(category, strength, ranks)  # type: ignore[arg-type]
+
+
+_SEAT_KEY: Final = re.compile(r"0|[1-9][0-9]{0,5}")
+
+
+def _is_seat_mapping(cls: Any) -> bool:
+    """``Mapping[int, X]`` (or ``dict[int, X]``): seat → something."""
+    return get_origin(cls) in (Mapping, dict) and get_args(cls)[:1] == (int,)
+
+
+def _seat_mapping_unstructure(cls: Any, converter: cattrs.Converter) -> Callable[[Any], Any]:
+    hook = converter.get_unstructure_hook(get_args(cls)[1])
+
+    def unstructure(mapping: Mapping[int, Any]) -> dict[str, Any]:
+        return {str(seat): hook(value) for seat, value in mapping.items()}
+
+    return unstructure
+
+
+def _seat_mapping_structure(cls: Any, converter: cattrs.Converter) -> Callable[[Any, Any], Any]:
+    from cattrs.errors import IterableValidationError, IterableValidationNote
+
+    item = get_args(cls)[1]
+    hook = converter.get_structure_hook(item)
+
+    def structure(value: Any, _: Any) -> dict[int, Any]:
+        if not isinstance(value, dict):
+            raise _Invalid(f"expected an object keyed by seat number, not {_json_kind(value)}")
+        result: dict[int, Any] = {}
+        errors: list[Exception] = []
+        for key, element in value.items():
+            try:
+                if not _SEAT_KEY.fullmatch(key):
+                    raise _Invalid(f"a key must be a seat number such as '0', not {_short(key)}")
+                result[int(key)] = hook(element, item)
+            except Exception as error:
+                note = IterableValidationNote(f"Structuring {cls} @ key {key!r}", key, item)
+                error.__notes__ = [*getattr(error, "__notes__", []), note]
+                errors.append(error)
+        if errors:
+            raise IterableValidationError(f"While structuring {cls!r}", errors, cls)
+        return result
+
+    return structure
+
+
+def _is_homogeneous_tuple(cls: Any) -> bool:
+    """``tuple[X, ...]``."""
+    args = get_args(cls)
+    return get_origin(cls) is tuple and len(args) == 2 and args[1] is Ellipsis
+
+
+def _tuple_structure(cls: Any, converter: cattrs.Converter) -> Callable[[Any, Any], Any]:
+    from cattrs.errors import IterableValidationError, IterableValidationNote
+
+    item = get_args(cls)[0]
+    hook = converter.get_structure_hook(item)
+
+    def structure(value: Any, _: Any) -> tuple[Any, ...]:
+        if not isinstance(value, list):
+            raise _Invalid(f"expected a list, not {_json_kind(value)}")
+        result: list[Any] = []
+        errors: list[Exception] = []
+        for index, element in enumerate(value):
+            try:
+                result.append(hook(element, item))
+            except Exception as error:
+                note = IterableValidationNote(f"Structuring {cls} @ index {index}", index, item)
+                error.__notes__ = [*getattr(error, "__notes__", []), note]
+                errors.append(error)
+        if errors:
+            raise IterableValidationError(f"While structuring {cls!r}", errors, cls)
+        return tuple(result)
+
+    return structure
+
+
+def _is_literal(cls: Any) -> bool:
+    return get_origin(cls) is Literal
+
+
+def _literal_structure(cls: Any) -> Callable[[Any, Any], Any]:
+    choices = get_args(cls)
+    text = ", ".join(repr(c) for c in choices)
+
+    def structure(value: Any, _: Any) -> Any:
+        if any(type(value) is type(c) and value == c for c in choices):
+            return value
+        raise _Invalid(f"expected one of {text}, not {_json_kind(value)}")
+
+    return structure
+
+
+def _attrs_structure(cls: Any, converter: cattrs.Converter) -> Callable[[Any, Any], Any]:
+    """Wrap cattrs' generated structure function with a check that the value is an object."""
+    from cattrs.gen import make_dict_structure_fn
+
+    inner = make_dict_structure_fn(cls, converter)
+    name = cls.__name__
+
+    def structure(value: Any, _: Any) -> Any:
+        if not isinstance(value, dict):
+            raise _Invalid(f"expected an object ({name}), not {_json_kind(value)}")
+        return inner(value, cls)
+
+    return structure
+
+
+def _configure_events(converter: cattrs.Converter) -> None:
+    """Events: a tagged union, ``{"type": "BetMade", ...}`` (the class name first)."""
+    from cattrs.strategies import configure_tagged_union
+
+    configure_tagged_union(Event, converter, tag_name="type")
+    tagged_structure = converter.get_structure_hook(Event)
+    tagged_unstructure = converter.get_unstructure_hook(Event)
+    tags = [cls.__name__ for cls in get_args(Event)]
+
+    def structure(value: Any, _: Any) -> Any:
+        if not isinstance(value, dict):
+            raise _Invalid(f"expected an event object, not {_json_kind(value)}")
+        if "type" not in value:
+            raise _Invalid("an event needs its 'type', e.g. 'BetMade'")
+        if value["type"] not in tags or type(value["type"]) is not str:
+            raise _Invalid(
+                f"unknown event type {_short(value['type'])} (expected one of: {', '.join(tags)})"
+            )
+        return tagged_structure(value, Event)
+
+    def unstructure(event: Any) -> dict[str, Any]:
+        fields = tagged_unstructure(event)
+        return {"type": fields.pop("type"), **fields}
+
+    converter.register_structure_hook(Event, structure)
+    converter.register_unstructure_hook(Event, unstructure)
+
+
+def _structure_action(value: Any, _: Any) -> Action:
+    if type(value) is not str:
+        raise _Invalid(f"expected an action such as 'P2 bet 4', not {_json_kind(value)}")
+    return parse_action(value)  # a ValueError naming the text and the problem
+
+
+def _unstructure_action(action: Any) -> str:
+    return str(action)
+
+
+@functools.cache
+def converter() -> cattrs.Converter:
+    """The library's cattrs converter (built once, on first use).
+
+    It un/structures every record of the library to and from JSON-ready values as
+    described in this module's docstring; strict (see there), with detailed
+    validation so that :func:`cattrs.transform_error` can name the path of every
+    problem. Actions are their text form (``"P2 bet 4"``). Callers that store
+    states or histories as JSON values inside a larger document (a database row,
+    a message) can use it directly: ``converter().unstructure(state)``; the
+    structure side raises cattrs' ``BaseValidationError`` (not
+    :class:`~teenpatti_rules.errors.HistoryError`) and performs no consistency
+    checks. Do not register further hooks on it.
+
+    :returns: a :class:`cattrs.preconf.json.JsonConverter`.
+    """
+    from cattrs.preconf.json import make_converter
+
+    result = make_converter(
+        forbid_extra_keys=True,
+        detailed_validation=True,
+        unstruct_collection_overrides={Sequence: list},
+    )
+    for kind, name in ((int, "an int"), (str, "a string"), (bool, "a boolean")):
+        result.register_structure_hook(kind, _exactly(kind, name))
+    _enum_hooks(result, Phase, {p.value: p for p in Phase}, lambda p: str(p.value))
+    _enum_hooks(result, HandEnding, {e.value: e for e in HandEnding}, lambda e: str(e.value))
+    result.register_structure_hook(Card, _structure_card)
+    result.register_unstructure_hook(Card, str)
+    result.register_structure_hook(HandRank, _structure_hand_rank)
+    result.register_unstructure_hook(HandRank, _unstructure_hand_rank)
+    result.register_structure_hook_factory(_is_literal, _literal_structure)
+    result.register_structure_hook_factory(attrs.has, _attrs_structure)
+    result.register_structure_hook_factory(_is_homogeneous_tuple, _tuple_structure)
+    result.register_structure_hook_factory(_is_seat_mapping, _seat_mapping_structure)
+    result.register_unstructure_hook_factory(_is_seat_mapping, _seat_mapping_unstructure)
+    result.register_structure_hook(Action, _structure_action)
+    result.register_unstructure_hook(Action, _unstructure_action)
+    _configure_events(result)
+    return result

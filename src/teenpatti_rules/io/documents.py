@@ -1,0 +1,113 @@
+"""Reading JSON documents (states and histories): parsing, the format version, and
+errors that name each problem and its path.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+from ..errors import HistoryError
+from .codec import _json_kind, _short, converter
+
+__all__ = ["bad_document", "describe_error", "load_document", "structure"]
+
+
+# --- reading documents -----------------------------------------------------------------
+
+
+def describe_error(error: BaseException, _type: Any) -> str:
+    """One problem in words, for :func:`cattrs.transform_error`."""
+    from cattrs.errors import ForbiddenExtraKeysError
+
+    if isinstance(error, KeyError):
+        return "required field missing"
+    if isinstance(error, ForbiddenExtraKeysError):
+        return "unknown field(s) " + ", ".join(sorted(map(repr, error.extra_fields)))
+    if isinstance(error, ValueError) and str(error):
+        return str(error)
+    return f"{type(error).__name__}: {error}"
+
+
+_ACTION_PATH: Final = re.compile(r"\$\.actions\[(\d+)\]")
+
+
+def bad_document(what: str, problems: Sequence[str]) -> HistoryError:
+    """A :class:`HistoryError` for ``problems`` (``"description @ path"`` each, at least one)."""
+    shown = "; ".join(problems[:4])
+    if len(problems) > 4:
+        shown += f" (and {len(problems) - 4} more)"
+    path = problems[0].rpartition(" @ ")[2] if " @ " in problems[0] else None
+    match = _ACTION_PATH.match(path or "")
+    return HistoryError(
+        f"bad {what}: {shown}",
+        path=path,
+        index=int(match[1]) if match else None,
+        problems=tuple(problems),
+    )
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def load_document(text: str | bytes, what: str, version: int) -> dict[str, Any]:
+    """Parse JSON ``text`` into an object whose ``"version"`` is ``version``.
+
+    :param text: the JSON document (str, or bytes in UTF-8/16/32).
+    :param what: ``"history"`` or ``"state"``, for messages.
+    :param version: the only format version accepted.
+    :returns: the parsed object (a dict).
+    :raises HistoryError: for text that is not JSON, not an object, or has a missing
+        or other version.
+    """
+    if not isinstance(text, str | bytes | bytearray):
+        raise HistoryError(f"a {what} document is JSON text (str or bytes), not {_short(text)}")
+    try:
+        document = json.loads(text, parse_constant=_refuse_constant)
+    except RecursionError:
+        raise HistoryError(f"malformed {what} JSON: nested too deeply", path="$") from None
+    except ValueError as error:  # JSONDecodeError, UnicodeDecodeError, huge ints, NaN
+        raise HistoryError(f"malformed {what} JSON: {error}", path="$") from None
+    if not isinstance(document, dict):
+        raise HistoryError(
+            f"a {what} document is a JSON object, not {_json_kind(document)} @ $",
+            path="$",
+        )
+    if "version" not in document:
+        raise HistoryError(
+            f"a {what} document needs its format version (e.g. 'version': {version}) @ $.version",
+            path="$.version",
+        )
+    found = document["version"]
+    if type(found) is not int:
+        raise HistoryError(
+            f"the format version is an int, not {_json_kind(found)} @ $.version",
+            path="$.version",
+        )
+    if found != version:
+        raise HistoryError(
+            f"unsupported {what} format version {_short(found)} "
+            f"(this library reads version {version}) @ $.version",
+            path="$.version",
+        )
+    return document
+
+
+def structure(document: Mapping[str, Any], cls: type[Any], what: str) -> Any:
+    """``converter().structure(document, cls)``, with every failure as a :class:`HistoryError`.
+
+    :raises HistoryError: naming each problem and its path (``$.seats[2].stack``).
+    """
+    from cattrs.errors import BaseValidationError
+    from cattrs.v import transform_error
+
+    try:
+        return converter().structure(document, cls)
+    except BaseValidationError as error:
+        problems = transform_error(error, format_exception=describe_error)
+    except Exception as error:  # a hook outside detailed validation; never expected
+        problems = [f"{describe_error(error, None)} @ $"]
+    raise bad_document(f"{what} document", problems or [f"invalid {what} @ $"])

@@ -1,0 +1,34 @@
+"""The random player: uniform among the legal actions of its turn, for tests and
+benchmarks.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..actions import Action
+from ..engine import legal_actions
+from ..state import Phase, State
+from .common import check_seat, deal_or_nothing
+
+__all__ = ["random_choice"]
+
+
+def random_choice(view: State, seat: int, rng: random.Random) -> Action | None:
+    """A uniformly random legal player, for tests and benchmarks.
+
+    :param view: ``view(state, seat)`` (any state works; only legal actions are read).
+    :param seat: the seat it plays, a seat number.
+    :param rng: the source of its choices.
+    :returns: when ``seat`` is to act (its turn, or a sideshow asked of it), one of
+        its legal actions chosen uniformly (``Look`` included, R22); between hands
+        ``Deal(seat)`` when it holds the button (R5, R6); otherwise None (it never
+        acts off its turn, so it may stay blind).
+    :raises ValueError: if ``seat`` is not a seat number.
+    """
+    seat = check_seat(view, seat)
+    if view.phase is Phase.AWAITING_DEAL or view.phase is Phase.SESSION_OVER:
+        return deal_or_nothing(view, seat)
+    if view.actor != seat:
+        return None
+    return rng.choice([action for action in legal_actions(view) if action.seat == seat])

@@ -1,0 +1,3 @@
+"""Text for people: hand histories in words (:mod:`.narrate`) and action labels
+(:mod:`.labels`).
+"""
