@@ -1,0 +1,49 @@
+"""Environments for reinforcement-learning frameworks, each behind its own extra.
+
+- :mod:`teenpatti_rules.adapters.pettingzoo` — a PettingZoo AEC environment
+  (``pip install 'teenpatti_rules[pettingzoo]'``), also as
+  :mod:`teenpatti_rules.adapters.teenpatti_v0` (PettingZoo's module naming);
+- :mod:`teenpatti_rules.adapters.gymnasium` — one learning seat against automatic
+  players (``[gymnasium]``), registered in Gymnasium as ``teenpatti/TeenPatti-v0``;
+- :mod:`teenpatti_rules.adapters.openspiel` — the OpenSpiel game
+  ``python_teen_patti`` (``[openspiel]``).
+
+This package imports no framework: each module imports its own when it is imported.
+Every adapter only maps the core's :func:`~teenpatti_rules.engine.apply`,
+:func:`~teenpatti_rules.engine.legal_actions` and :func:`~teenpatti_rules.views.view`
+through :mod:`teenpatti_rules.encoding`; none re-implements a rule.
+
+>>> sorted(ENV_IDS)
+['teenpatti/teenpatti-v0', 'teenpatti/teenpatti_range-v0']
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["ENV_IDS", "make"]
+
+ENV_IDS: dict[str, dict[str, Any]] = {
+    "teenpatti/teenpatti-v0": {},
+    "teenpatti/teenpatti_range-v0": {"bet_sizing": "range"},
+}
+"""The PettingZoo environment ids :func:`make` knows, with the keyword arguments each
+adds: ``teenpatti-v0`` is the default table (``bet_sizing="double"``, 10 action ids),
+``teenpatti_range-v0`` a V3 table with amount bins."""
+
+
+def make(env_id: str, **kwargs: Any) -> Any:
+    """The PettingZoo environment registered under ``env_id`` (wrapped as :func:`env`).
+
+    :param env_id: one of :data:`ENV_IDS`, e.g. ``"teenpatti/teenpatti-v0"``.
+    :param kwargs: passed to :func:`teenpatti_rules.adapters.pettingzoo.env`.
+    :returns: a PettingZoo ``AECEnv``.
+    :raises ValueError: for an unknown id.
+    :raises ImportError: if PettingZoo is not installed.
+    """
+    if env_id not in ENV_IDS:
+        known = ", ".join(sorted(ENV_IDS))
+        raise ValueError(f"env_id must be one of {known}, not {env_id!r}")
+    from .pettingzoo import env
+
+    return env(**{**ENV_IDS[env_id], **kwargs})

@@ -1,0 +1,293 @@
+"""A PettingZoo AEC environment of Teen Patti (``pip install 'teenpatti_rules[pettingzoo]'``).
+
+Agents are ``"player_0"`` … ``"player_{n-1}"``, one per seat. The agent to act is the
+core's :attr:`~teenpatti_rules.state.State.actor`: the player to bet, or the asked
+player of a pending sideshow (R20, R31). Its action is an id of the alphabet of
+:mod:`teenpatti_rules.encoding` (:class:`~gymnasium.spaces.Discrete` of 10 ids on
+the default table); ``LOOK`` keeps the turn with the actor (R22).
+
+- **Observations** (``obs_format="pettingzoo"``, the default, as PettingZoo's classic
+  environments): ``{"observation": float32[60 + 19·n], "action_mask": int8[A]}``,
+  the vector of :func:`~teenpatti_rules.encoding.observation` from the agent's view
+  (R43); the mask is all zeros for an agent not to act. ``obs_format="rllib"`` names
+  the vector ``"observations"`` (RLlib's action-masking models); ``"info"`` gives the
+  bare vector and puts the mask in ``infos[agent]["action_mask"]``.
+- **Episodes**: by default one hand (the session has ``hand_limit=1`` and the given
+  stacks, R2). Every agent gets ``(stack_end − stack_start) / boot`` when the hand
+  ends; rewards sum to 0. With ``session=True`` the episode is a whole session:
+  rewards after every hand, an agent whose stack fell below the boot is terminated
+  when it leaves (R7), and everyone at SESSION_OVER (R8).
+- **Dealing**: :meth:`raw_env.reset` draws the session seed from its generator
+  (``random.Random(seed)``) and deals with ``Deal(dealer)`` (R5, R6, R10).
+- **Truncation**: ``max_turns`` agent steps per episode (``max_cycles`` is accepted
+  as an alias, as PettingZoo's loaders pass it); None for no cap (a hand always ends).
+- **Illegal ids**: :class:`raw_env` raises
+  :class:`~teenpatti_rules.errors.IllegalActionError` with the core's reason;
+  :func:`env` wraps it in PettingZoo's ``TerminateIllegalWrapper(illegal_reward=-1)``.
+- **render**: the narration of the hand (spectators' view); ``"human"`` prints the
+  new lines, ``"ansi"`` returns the whole hand as one string.
+
+>>> from teenpatti_rules.adapters.pettingzoo import env
+>>> e = env(num_players=3)
+>>> e.reset(seed=7)
+>>> obs, reward, terminated, truncated, info = e.last()
+>>> obs["observation"].shape, obs["action_mask"].tolist()
+((117,), [1, 1, 1, 1, 0, 0, 0, 0, 0, 0])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from .. import Deal, Phase, Rules, State, apply, view
+from ..encoding import (
+    DEFAULT_BET_BINS,
+    action_for_id,
+    legal_action_mask,
+    num_actions,
+    observation,
+    observation_size,
+)
+from ._table import check_stacks, narration, new_rng, start, table_rules
+
+__all__ = ["env", "raw_env"]
+
+_FORMATS = ("pettingzoo", "rllib", "info")
+
+
+def env(**kwargs: Any) -> Any:
+    """The environment with PettingZoo's usual wrappers, as classic environments do.
+
+    :param kwargs: as for :class:`raw_env`.
+    :returns: ``OrderEnforcingWrapper(AssertOutOfBoundsWrapper(
+        TerminateIllegalWrapper(raw_env(**kwargs), illegal_reward=-1)))``: an illegal
+        id ends the episode with reward −1 for its agent instead of raising.
+    """
+    environment: Any = raw_env(**kwargs)
+    environment = wrappers.TerminateIllegalWrapper(environment, illegal_reward=-1)
+    environment = wrappers.AssertOutOfBoundsWrapper(environment)
+    return wrappers.OrderEnforcingWrapper(environment)
+
+
+class raw_env(AECEnv[str, Any, Any]):
+    """Teen Patti as a PettingZoo AEC environment (no wrappers; see :func:`env`).
+
+    :param num_players: seats at the table, 2 to 17 as ``rules`` allow (R3, V6);
+        two players get ``Rules(min_players=2)`` when ``rules`` is None.
+    :param rules: the table's :class:`~teenpatti_rules.rules.Rules` (default
+        ``Rules()``); ``hand_limit`` is set to 1 unless ``session``.
+    :param bet_sizing: overrides ``rules.bet_sizing`` (``"range"`` adds amount bins,
+        V3), or None.
+    :param bet_bins: bins per bet kind on a ``"range"`` table (see
+        :mod:`teenpatti_rules.encoding`).
+    :param stacks: starting chips per seat (each at least the boot), or None for
+        ``rules.starting_stack`` each (R4).
+    :param session: False (default) for one hand per episode, True for a session.
+    :param max_turns: truncate after this many agent steps, or None.
+    :param max_cycles: an alias of ``max_turns`` (PettingZoo loaders pass it).
+    :param obs_format: ``"pettingzoo"``, ``"rllib"`` or ``"info"`` (see the module).
+    :param render_mode: None, ``"human"`` or ``"ansi"``.
+    :raises ValueError: naming the bad parameter.
+    """
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo reads a class attribute
+        "render_modes": ["human", "ansi"],
+        "name": "teenpatti_v0",
+        "is_parallelizable": False,
+        "render_fps": 1,
+    }
+
+    def __init__(
+        self,
+        num_players: int = 3,
+        rules: Rules | None = None,
+        *,
+        bet_sizing: str | None = None,
+        bet_bins: int = DEFAULT_BET_BINS,
+        stacks: Sequence[int] | None = None,
+        session: bool = False,
+        max_turns: int | None = None,
+        max_cycles: int | None = None,
+        obs_format: str = "pettingzoo",
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        self.rules = table_rules(num_players, rules, bet_sizing=bet_sizing, session=session)
+        self.num_players = num_players
+        self.session = bool(session)
+        self.stacks = check_stacks(stacks, num_players)
+        self.bet_bins = bet_bins
+        size = num_actions(self.rules, bet_bins=bet_bins)
+        if max_turns is None:
+            max_turns = max_cycles
+        if max_turns is not None and (
+            isinstance(max_turns, bool) or not isinstance(max_turns, int) or max_turns < 1
+        ):
+            raise ValueError(f"max_turns must be a positive int or None, not {max_turns!r}")
+        self.max_turns = max_turns
+        if obs_format not in _FORMATS:
+            raise ValueError(f"obs_format must be one of {_FORMATS}, not {obs_format!r}")
+        self.obs_format = obs_format
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}")
+        self.render_mode = render_mode
+        self.possible_agents = [f"player_{seat}" for seat in range(num_players)]
+        self.agent_name_mapping = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        vector = spaces.Box(0.0, 1.0, (observation_size(num_players),), np.float32)
+        mask = spaces.Box(0, 1, (size,), np.int8)
+        space: spaces.Space[Any]
+        if obs_format == "pettingzoo":
+            space = spaces.Dict({"observation": vector, "action_mask": mask})
+        elif obs_format == "rllib":
+            space = spaces.Dict({"observations": vector, "action_mask": mask})
+        else:
+            space = vector
+        self.observation_spaces = dict.fromkeys(self.possible_agents, space)
+        self.action_spaces = {agent: spaces.Discrete(size) for agent in self.possible_agents}
+        self._rng = new_rng(None)
+        self.state: State | None = None
+        self._rendered = 0
+        self._turns = 0
+        self._hand_start: list[int] = []
+
+    # --- spaces ----------------------------------------------------------------------
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The observation space of ``agent`` (the same object every call)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """``Discrete(num_actions)`` for every agent."""
+        return self.action_spaces[agent]
+
+    # --- episode ---------------------------------------------------------------------
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start an episode: a new session seeded from the generator, dealt (R5, R6).
+
+        :param seed: reseeds the generator (``random.Random(seed)``) when given;
+            None continues the generator's stream.
+        :param options: unused.
+        """
+        if seed is not None or self.state is None:
+            self._rng = new_rng(seed)
+        self.state = start(self._rng, self.possible_agents, self.rules, self.stacks)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._turns = 0
+        self._rendered = 0
+        self._hand_start = [seat.stack for seat in self.state.seats]
+        self._settle()
+
+    def _seat(self, agent: str) -> int:
+        return self.agent_name_mapping[agent]
+
+    def observe(self, agent: str) -> Any:
+        """The observation of ``agent`` from its view (R43); see the module docstring."""
+        assert self.state is not None, "call reset() first"
+        seat = self._seat(agent)
+        vector = observation(view(self.state, seat), seat)
+        mask = legal_action_mask(self.state, seat, bet_bins=self.bet_bins)
+        if self.obs_format == "pettingzoo":
+            return {"observation": vector, "action_mask": mask}
+        if self.obs_format == "rllib":
+            return {"observations": vector, "action_mask": mask}
+        return vector
+
+    def step(self, action: Any) -> None:
+        """Play ``action`` (an id) for :attr:`agent_selection`; ``None`` for a finished agent.
+
+        :raises IllegalActionError: if the id is not legal now (the core's reason).
+        :raises ValueError: for an id outside the alphabet.
+        """
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        assert self.state is not None
+        seat = self._seat(agent)
+        move = action_for_id(self.state, seat, int(action), bet_bins=self.bet_bins)
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        self.state = apply(self.state, move)
+        self._turns += 1
+        self._settle()
+        if self.render_mode == "human":
+            self.render()
+
+    def _settle(self) -> None:
+        """After a deal or an action: pay rewards at hand ends, deal the next hand in a
+        session, terminate agents that left (R7) or everyone at SESSION_OVER (R8),
+        truncate at ``max_turns``, and select the next agent.
+        """
+        state = self.state
+        assert state is not None
+        boot = self.rules.boot
+        while state.phase is Phase.AWAITING_DEAL or (
+            state.phase is Phase.SESSION_OVER and self._hand_start
+        ):
+            for agent in self.agents:
+                seat = self._seat(agent)
+                self.rewards[agent] += (state.seats[seat].stack - self._hand_start[seat]) / boot
+            if state.phase is Phase.SESSION_OVER:
+                self._hand_start = []
+                break
+            for agent in self.agents:
+                if not state.seats[self._seat(agent)].in_session:
+                    self.terminations[agent] = True
+            self._hand_start = [seat.stack for seat in state.seats]
+            state = apply(state, Deal(state.dealer))  # R5, R6
+        self.state = state
+        if state.phase is Phase.SESSION_OVER:
+            for agent in self.agents:
+                self.terminations[agent] = True
+        elif self.max_turns is not None and self._turns >= self.max_turns:
+            for agent in self.agents:
+                self.truncations[agent] = True
+        for agent in self.agents:
+            self.infos[agent] = self._info(agent)
+        self._accumulate_rewards()
+        if state.actor is not None:
+            self.agent_selection = self.possible_agents[state.actor]
+        elif not hasattr(self, "agent_selection") or self.agent_selection not in self.agents:
+            self.agent_selection = self.agents[0]
+        self._deads_step_first()
+
+    def _info(self, agent: str) -> dict[str, Any]:
+        if self.obs_format != "info":
+            return {}
+        assert self.state is not None
+        return {
+            "action_mask": legal_action_mask(self.state, self._seat(agent), bet_bins=self.bet_bins)
+        }
+
+    # --- rendering -------------------------------------------------------------------
+
+    def render(self) -> str | None:
+        """The hand in words (spectators' view, R43): ``"ansi"`` returns it, ``"human"``
+        prints the lines not printed yet; None when ``render_mode`` is None.
+        """
+        if self.render_mode is None or self.state is None:
+            return None
+        lines = narration(view(self.state, None))
+        if self.render_mode == "ansi":
+            return "\n".join(lines)
+        if len(lines) < self._rendered:
+            self._rendered = 0
+        for line in lines[self._rendered :]:
+            print(line)
+        self._rendered = len(lines)
+        return None
+
+    def close(self) -> None:
+        """Nothing to release."""

@@ -1,0 +1,579 @@
+"""Numbers for learning agents: a fixed action alphabet, masks and observation vectors.
+
+Needs the ``numpy`` extra (``pip install 'teenpatti_rules[numpy]'``).
+
+**The action alphabet.** An agent picks an integer id; :func:`action_for_id` turns it
+into the core action of the seat that is to act. The first ten ids never change:
+
+==  ==================  ==============================================================
+id  name                core action
+==  ==================  ==============================================================
+0   PACK                ``Pack(seat)`` (R29)
+1   LOOK                ``Look(seat)``: a blind actor looks; the turn stays (R22, R28)
+2   CHAAL               ``Bet(seat, m)``, ``m`` the minimum bet (R23-R25, V4)
+3   RAISE               ``Bet(seat, 2·m)`` (R24, R25, V4)
+4   SIDESHOW            ``SideShow(seat, m)`` (R30)
+5   SIDESHOW_RAISE      ``SideShow(seat, 2·m)`` (R30)
+6   SHOW                ``Show(seat)`` (R34-R36)
+7   ALL_IN              ``AllIn(seat)`` (R26, R27)
+8   ACCEPT              ``AcceptSideShow(seat)`` (R31)
+9   REFUSE              ``RefuseSideShow(seat)`` (R31)
+==  ==================  ==============================================================
+
+``m`` is the seat's minimum bet: the stake when blind, twice the stake when seen
+(R24). Whether an id is legal is the core's decision alone: :func:`action_ids` keeps
+the ids whose action is among :func:`~teenpatti_rules.engine.legal_actions` of the
+state, so this module re-implements no rule. :class:`~teenpatti_rules.actions.Deal`
+is not in the alphabet (environments deal themselves) and neither are off-turn looks
+(R22): only the actor's own ``Look`` is offered.
+
+**Amount bins** (``bet_sizing="range"``, V3). A range table allows every whole amount
+from ``m`` to ``2·m`` (even amounts when seen), so the number of amounts grows with
+the stake. With ``bet_bins=K`` (default :data:`DEFAULT_BET_BINS` = 5, at least 2) the
+alphabet grows by ``2·(K−2)`` ids after the fixed ten: ``BET_BIN_1 … BET_BIN_{K−2}``
+then ``SIDESHOW_BIN_1 … SIDESHOW_BIN_{K−2}``. Bin ``j`` (0 ≤ j ≤ K−1) aims at
+``m + round(j·m/(K−1))`` chips, snapped down to the legal grid (the largest legal
+amount not above the aim); bin 0 is CHAAL / SIDESHOW and bin K−1 is RAISE /
+SIDESHOW_RAISE, so the fixed ids keep their meaning. A bin whose aim is above every
+legal amount (the stack or ``stake_limit`` stops it) is masked, and so is an interior
+bin that snaps to an amount an earlier id already names (no two masked ids name one
+action). When ``K−1 ≥ m/step`` (step 1 blind, 2 seen) the bins enumerate every legal
+amount exactly. Under ``bet_sizing="double"`` there are no bins: exactly ten ids.
+
+*No limit* (V3 ``"no_limit"``, not in this version's :class:`~teenpatti_rules.rules.Rules`)
+will use the same shape: the fixed ten (CHAAL = ``m``, RAISE = ``2·m``) plus
+appended bins aimed at :data:`NO_LIMIT_MULTIPLES` of ``m`` snapped down to the
+legal grid and masked above the stack, so ids 0-9 stay put there too.
+
+**The observation** (:func:`observation`) is a float32 vector of
+``60 + 19·n`` values in [0, 1] for an ``n``-seat table, built only from
+``view(state, seat)`` (R43), with the observer's seat first in every per-seat block
+(seats rotated). :func:`observation_layout` gives its named slices;
+:data:`OBSERVATION_LAYOUT` is the same for every table size as functions of ``n``.
+
+>>> import teenpatti_rules as tp
+>>> state = tp.apply(tp.new_session(["A", "B", "C"], seed=3, dealer=0), tp.Deal(0))
+>>> [ActionId(i).name for i in action_ids(state, state.actor)]
+['PACK', 'LOOK', 'CHAAL', 'RAISE']
+>>> action_for_id(state, 1, ActionId.RAISE)
+Bet(seat=1, amount=2)
+>>> observation(tp.view(state, 1), 1).shape
+(117,)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from enum import IntEnum
+from typing import Any
+
+import numpy as np
+
+from .actions import (
+    AcceptSideShow,
+    Action,
+    AllIn,
+    Bet,
+    Look,
+    Pack,
+    RefuseSideShow,
+    Show,
+    SideShow,
+)
+from .cards import Card
+from .errors import IllegalActionError
+from .events import (
+    BetMade,
+    BootPosted,
+    Looked,
+    Packed,
+    ShowAsked,
+    SideShowAccepted,
+    SideShowAsked,
+    SideShowRefused,
+    WentAllIn,
+)
+from .rules import Rules
+from .state import Phase, State
+
+__all__ = [
+    "DEFAULT_BET_BINS",
+    "FIXED_ACTIONS",
+    "NO_LIMIT_MULTIPLES",
+    "OBSERVATION_LAYOUT",
+    "PER_SEAT_FEATURES",
+    "ActionId",
+    "action_for_id",
+    "action_ids",
+    "action_name",
+    "id_for_action",
+    "legal_action_mask",
+    "num_actions",
+    "observation",
+    "observation_layout",
+    "observation_size",
+]
+
+
+class ActionId(IntEnum):
+    """The ten fixed ids of the action alphabet (stable; see the module docstring)."""
+
+    PACK = 0
+    LOOK = 1
+    CHAAL = 2
+    RAISE = 3
+    SIDESHOW = 4
+    SIDESHOW_RAISE = 5
+    SHOW = 6
+    ALL_IN = 7
+    ACCEPT = 8
+    REFUSE = 9
+
+
+FIXED_ACTIONS = len(ActionId)
+"""How many fixed ids there are: 10. Ids from here on are amount bins (V3)."""
+
+DEFAULT_BET_BINS = 5
+"""Bins per bet kind on a ``bet_sizing="range"`` table (V3), CHAAL and RAISE included."""
+
+NO_LIMIT_MULTIPLES: tuple[int, ...] = (3, 4, 6, 8, 12, 16)
+"""Planned bins for a future ``"no_limit"`` sizing, as multiples of the minimum bet."""
+
+PER_SEAT_FEATURES: tuple[str, ...] = (
+    "in_hand",
+    "seen",
+    "all_in",
+    "is_actor",
+    "is_dealer",
+    "stack",
+    "contributed",
+    "blind_bets",
+)
+"""The eight values of each seat in the ``seats`` block, in order."""
+
+
+# --- the alphabet --------------------------------------------------------------------
+
+
+def _bins(rules: Rules, bet_bins: int) -> int:
+    """The number of bins per bet kind in force: 2 (just CHAAL/RAISE) under "double"."""
+    if isinstance(bet_bins, bool) or not isinstance(bet_bins, int) or bet_bins < 2:
+        raise ValueError(f"bet_bins must be an int of at least 2, not {bet_bins!r}")
+    return bet_bins if rules.bet_sizing == "range" else 2
+
+
+def num_actions(rules: Rules, *, bet_bins: int = DEFAULT_BET_BINS) -> int:
+    """The size of the action alphabet of a table.
+
+    :param rules: the table's :class:`~teenpatti_rules.rules.Rules`.
+    :param bet_bins: bins per bet kind for ``bet_sizing="range"`` (V3), at least 2;
+        ignored under ``"double"``.
+    :returns: 10 under ``"double"``; ``10 + 2·(bet_bins − 2)`` under ``"range"``.
+    :raises ValueError: if ``bet_bins`` is not an int of at least 2.
+
+    >>> num_actions(Rules()), num_actions(Rules(bet_sizing="range"))
+    (10, 16)
+    """
+    return FIXED_ACTIONS + 2 * (_bins(rules, bet_bins) - 2)
+
+
+def action_name(
+    action_id: int, rules: Rules | None = None, *, bet_bins: int = DEFAULT_BET_BINS
+) -> str:
+    """The name of an id: ``"PACK"`` … ``"REFUSE"``, ``"BET_BIN_j"``, ``"SIDESHOW_BIN_j"``.
+
+    :param action_id: an id of the alphabet.
+    :param rules: the table (for the bins); None for the default table.
+    :param bet_bins: as for :func:`num_actions`.
+    :raises ValueError: for an id outside ``0..num_actions − 1``.
+    """
+    rules = Rules() if rules is None else rules
+    _check_id(action_id, rules, bet_bins)
+    if action_id < FIXED_ACTIONS:
+        return ActionId(action_id).name
+    interior = _bins(rules, bet_bins) - 2
+    offset = action_id - FIXED_ACTIONS
+    kind = "BET" if offset < interior else "SIDESHOW"
+    return f"{kind}_BIN_{offset % interior + 1}"
+
+
+def _check_id(action_id: object, rules: Rules, bet_bins: int) -> int:
+    size = num_actions(rules, bet_bins=bet_bins)
+    if isinstance(action_id, bool) or not isinstance(action_id, int | np.integer):
+        raise ValueError(f"action_id must be an int, not {action_id!r}")
+    value = int(action_id)
+    if not 0 <= value < size:
+        raise ValueError(f"action_id must be in 0..{size - 1} for this table, not {value}")
+    return value
+
+
+def _check_seat(state: State, seat: object) -> int:
+    if type(seat) is not int or not 0 <= seat < len(state.seats):
+        raise ValueError(f"seat must be a seat number 0..{len(state.seats) - 1}, not {seat!r}")
+    return seat
+
+
+def _bin_amounts(legal: list[int], bins: int) -> list[int | None]:
+    """Bin j → the amount it names among the ascending legal amounts, or None (masked).
+
+    ``legal[0]`` is the minimum bet ``m`` whenever any bet is legal (the core only
+    removes amounts from the top: stack, stake limit).
+    """
+    if not legal:
+        return [None] * bins
+    low, high = legal[0], legal[-1]
+    out: list[int | None] = []
+    for j in range(bins):
+        aim = low + round(j * low / (bins - 1))
+        if aim > high:
+            out.append(None)
+            continue
+        out.append(max(amount for amount in legal if amount <= aim))
+    return out
+
+
+def _table(state: State, seat: int, bins: int) -> dict[int, Action]:
+    """Every legal id of ``seat`` and its action, from the core's legal actions."""
+    if state.actor != seat:
+        return {}
+    table: dict[int, Action] = {}
+    bets: list[int] = []
+    sideshows: list[int] = []
+    for action in _legal(state):
+        if action.seat != seat:
+            continue
+        kind = type(action)
+        if kind is Bet:
+            assert isinstance(action, Bet)
+            bets.append(action.amount)
+        elif kind is SideShow:
+            assert isinstance(action, SideShow)
+            sideshows.append(action.amount)
+        elif kind in _FIXED_IDS:
+            table[_FIXED_IDS[kind]] = action
+    interior = bins - 2
+    for amounts, make, first, last, start in (
+        (sorted(bets), Bet, ActionId.CHAAL, ActionId.RAISE, FIXED_ACTIONS),
+        (
+            sorted(sideshows),
+            SideShow,
+            ActionId.SIDESHOW,
+            ActionId.SIDESHOW_RAISE,
+            FIXED_ACTIONS + interior,
+        ),
+    ):
+        named = _bin_amounts(amounts, bins)
+        taken: set[int] = set()
+        order = [(int(first), named[0]), (int(last), named[-1])] + [
+            (start + j - 1, named[j]) for j in range(1, bins - 1)
+        ]
+        for action_id, amount in order:
+            if amount is None or amount in taken:
+                continue
+            taken.add(amount)
+            table[action_id] = make(seat, amount)
+    return table
+
+
+def _legal(state: State) -> tuple[Action, ...]:
+    from . import legal_actions
+
+    return legal_actions(state)
+
+
+_FIXED_IDS: dict[type[Any], int] = {
+    Pack: ActionId.PACK,
+    Look: ActionId.LOOK,
+    Show: ActionId.SHOW,
+    AllIn: ActionId.ALL_IN,
+    AcceptSideShow: ActionId.ACCEPT,
+    RefuseSideShow: ActionId.REFUSE,
+}
+
+
+def action_ids(state: State, seat: int, *, bet_bins: int = DEFAULT_BET_BINS) -> tuple[int, ...]:
+    """The ids ``seat`` may play now, ascending.
+
+    Empty unless ``seat`` is the actor (the player to bet, or the asked player of a
+    pending sideshow, R20, R31): environments mask every other seat. Works on a
+    full state or a view.
+
+    :param state: a :class:`~teenpatti_rules.state.State` (or a view of it).
+    :param seat: a seat number.
+    :param bet_bins: bins per bet kind on a ``"range"`` table (V3); ignored otherwise.
+    :returns: the ids whose actions are legal (R19-R36), never two ids for one action.
+    :raises ValueError: for a bad seat or ``bet_bins``.
+    """
+    _check_seat(state, seat)
+    return tuple(sorted(_table(state, seat, _bins(state.rules, bet_bins))))
+
+
+def legal_action_mask(
+    state: State, seat: int, *, bet_bins: int = DEFAULT_BET_BINS, dtype: Any = np.int8
+) -> np.ndarray:
+    """:func:`action_ids` as a 0/1 vector of length :func:`num_actions`.
+
+    :param state: a :class:`~teenpatti_rules.state.State` (or a view).
+    :param seat: a seat number; all zeros unless it is the actor.
+    :param bet_bins: as for :func:`action_ids`.
+    :param dtype: the numpy dtype, int8 by default (PettingZoo, Gymnasium); ``bool``
+        for ``action_masks()`` users.
+    :returns: an array of shape ``(num_actions(state.rules),)``.
+    :raises ValueError: for a bad seat or ``bet_bins``.
+    """
+    bins = _bins(state.rules, bet_bins)
+    mask = np.zeros(num_actions(state.rules, bet_bins=bet_bins), dtype=dtype)
+    for action_id in _table(state, _check_seat(state, seat), bins):
+        mask[action_id] = 1
+    return mask
+
+
+def action_for_id(
+    state: State, seat: int, action_id: int, *, bet_bins: int = DEFAULT_BET_BINS
+) -> Action:
+    """The core action that ``action_id`` names for ``seat`` now.
+
+    :param state: a :class:`~teenpatti_rules.state.State` (or a view).
+    :param seat: the acting seat.
+    :param action_id: an id of the alphabet (an int or numpy integer).
+    :param bet_bins: as for :func:`action_ids`.
+    :returns: the action, legal in ``state`` (pass it to
+        :func:`~teenpatti_rules.engine.apply`).
+    :raises ValueError: for a bad seat, ``bet_bins`` or an id outside the alphabet.
+    :raises IllegalActionError: if the id is not legal for ``seat`` now (not in
+        :func:`action_ids`); the message names the id and, for an action without
+        an amount, the core's reason.
+    """
+    _check_seat(state, seat)
+    value = _check_id(action_id, state.rules, bet_bins)
+    table = _table(state, seat, _bins(state.rules, bet_bins))
+    action = table.get(value)
+    if action is not None:
+        return action
+    name = action_name(value, state.rules, bet_bins=bet_bins)
+    legal = ", ".join(action_name(i, state.rules, bet_bins=bet_bins) for i in sorted(table))
+    reason = f"legal ids now: {legal}" if legal else f"seat {seat} is not to act"
+    simple = _SIMPLE.get(value)
+    if simple is not None:
+        try:
+            _apply(state, simple(seat))
+        except IllegalActionError as error:
+            reason = f"{error}; {reason}"
+    raise IllegalActionError(f"id {value} ({name}) is not legal for seat {seat} now: {reason}")
+
+
+def _apply(state: State, action: Action) -> State:
+    from . import apply
+
+    return apply(state, action)
+
+
+_SIMPLE: dict[int, Callable[[int], Action]] = {
+    ActionId.PACK: Pack,
+    ActionId.LOOK: Look,
+    ActionId.SHOW: Show,
+    ActionId.ALL_IN: AllIn,
+    ActionId.ACCEPT: AcceptSideShow,
+    ActionId.REFUSE: RefuseSideShow,
+}
+
+
+def id_for_action(state: State, action: Action, *, bet_bins: int = DEFAULT_BET_BINS) -> int | None:
+    """The id that names ``action`` now, or None if no id does (not the actor's, or an
+    amount between bins). The inverse of :func:`action_for_id` on legal ids.
+
+    :param state: the state in which ``action`` would be played.
+    :param action: a core action.
+    :param bet_bins: as for :func:`action_ids`.
+    """
+    if not 0 <= action.seat < len(state.seats):
+        return None
+    for action_id, named in _table(state, action.seat, _bins(state.rules, bet_bins)).items():
+        if named == action:
+            return action_id
+    return None
+
+
+# --- the observation -----------------------------------------------------------------
+
+OBSERVATION_LAYOUT: Mapping[str, tuple[str, str]] = {
+    "own_cards": ("0", "52"),
+    "own_seen": ("52", "53"),
+    "seats": ("53", "53 + 8n"),
+    "table": ("53 + 8n", "56 + 8n"),
+    "phase": ("56 + 8n", "58 + 8n"),
+    "sideshow": ("58 + 8n", "60 + 9n"),
+    "last_action": ("60 + 9n", "60 + 19n"),
+}
+"""The named blocks of :func:`observation` as ``(start, stop)`` formulas in ``n``, the
+number of seats; :func:`observation_layout` gives the slices for one ``n``.
+
+============  =========  ===============================================================
+block         size       content (every value in [0, 1]; ``T`` = the table's total chips)
+============  =========  ===============================================================
+own_cards     52         one-hot of the own cards by ``Card.index`` when the view shows
+                         them (seen, or turned up at a show/showdown); else zeros (R43)
+own_seen      1          1 if the observer is seen (R22)
+seats         8·n        per seat, the observer first then to its left (seat order):
+                         in_hand, seen, all_in, is_actor, is_dealer, stack/T,
+                         contributed/T, blind_bets/max_blind_bets (1 when the limit is
+                         0; ``b/(b+1)`` with no limit, V5)
+table         3          pot/T, stake/T, observer's minimum bet/T (clipped to 1)
+phase         2          BETTING, SIDESHOW (both 0 between hands / session over)
+sideshow      2 + n      observer is asked, observer asked, asker one-hot (rotated)
+last_action   10·n       per seat (rotated), one-hot of the fixed id of its last public
+                         action this hand, from the event log: LOOK, CHAAL (a bet that
+                         kept the stake), RAISE (a bet that raised it), SIDESHOW /
+                         SIDESHOW_RAISE likewise, SHOW, ALL_IN, PACK, ACCEPT, REFUSE
+============  =========  ===============================================================
+"""
+
+
+def observation_size(seats: int) -> int:
+    """The length of :func:`observation` for a table of ``seats`` seats: ``60 + 19·seats``."""
+    return 60 + 19 * seats
+
+
+def observation_layout(seats: int) -> dict[str, slice]:
+    """:data:`OBSERVATION_LAYOUT` for ``seats`` seats: block name → slice.
+
+    >>> observation_layout(3)["last_action"]
+    slice(87, 117, None)
+    """
+    if type(seats) is not int or seats < 2:
+        raise ValueError(f"seats must be an int of at least 2, not {seats!r}")
+    n = seats
+    return {
+        "own_cards": slice(0, 52),
+        "own_seen": slice(52, 53),
+        "seats": slice(53, 53 + 8 * n),
+        "table": slice(53 + 8 * n, 56 + 8 * n),
+        "phase": slice(56 + 8 * n, 58 + 8 * n),
+        "sideshow": slice(58 + 8 * n, 60 + 9 * n),
+        "last_action": slice(60 + 9 * n, 60 + 19 * n),
+    }
+
+
+def _minimum_bet(state: State, seat: int) -> int:
+    try:
+        from .engine.questions import minimum_bet  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:
+        from .options import minimum_bet  # type: ignore[import-not-found,no-redef,unused-ignore]
+    result: int = minimum_bet(state, seat)
+    return result
+
+
+def _last_actions(state: State) -> dict[int, int]:
+    """Seat → the fixed id of its last public action in the current hand's log."""
+    last: dict[int, int] = {}
+    stake = 0
+    for event in state.events:
+        kind = type(event)
+        if kind is BootPosted:
+            assert isinstance(event, BootPosted)
+            stake = max(stake, event.amount)
+        elif kind is Looked:
+            assert isinstance(event, Looked)
+            last[event.seat] = ActionId.LOOK
+        elif kind is BetMade:
+            assert isinstance(event, BetMade)
+            last[event.seat] = ActionId.RAISE if event.stake > stake else ActionId.CHAAL
+            stake = max(stake, event.stake)
+        elif kind is SideShowAsked:
+            assert isinstance(event, SideShowAsked)
+            raised = event.stake > stake
+            last[event.asker] = ActionId.SIDESHOW_RAISE if raised else ActionId.SIDESHOW
+            stake = max(stake, event.stake)
+        elif kind is WentAllIn:
+            assert isinstance(event, WentAllIn)
+            last[event.seat] = ActionId.ALL_IN
+        elif kind is Packed:
+            assert isinstance(event, Packed)
+            last[event.seat] = ActionId.PACK
+        elif kind is SideShowAccepted:
+            assert isinstance(event, SideShowAccepted)
+            last[event.target] = ActionId.ACCEPT
+        elif kind is SideShowRefused:
+            assert isinstance(event, SideShowRefused)
+            last[event.target] = ActionId.REFUSE
+        elif kind is ShowAsked:
+            assert isinstance(event, ShowAsked)
+            last[event.seat] = ActionId.SHOW
+    return last
+
+
+def observation(view: State, seat: int) -> np.ndarray:
+    """The observation vector of ``seat``, built from its view (R43).
+
+    :param view: ``view(state, seat)`` (see :func:`teenpatti_rules.views.view`). A
+        state that still has its seed is not a view and is refused; the function
+        views its argument once more for ``seat`` anyway, so nothing hidden from
+        ``seat`` can reach the vector.
+    :param seat: the observing seat; it comes first in every per-seat block.
+    :returns: float32 array of shape ``(observation_size(n),)`` (``n`` seats), every
+        value finite and in [0, 1]; blocks as in :data:`OBSERVATION_LAYOUT`.
+    :raises ValueError: if ``view`` has a seed (a full state, not a view), or ``seat``
+        is not a seat number.
+    """
+    from . import view as make_view
+
+    if not isinstance(view, State):
+        raise ValueError(f"view must be a State from view(state, seat), not {view!r}")
+    if view.seed is not None:
+        raise ValueError(
+            "observation() takes view(state, seat), not the full state: the full state "
+            "holds hidden cards and the seed (R43)"
+        )
+    _check_seat(view, seat)
+    state = make_view(view, seat)
+    n = len(state.seats)
+    layout = observation_layout(n)
+    out = np.zeros(observation_size(n), dtype=np.float32)
+    total = max(1, state.total_chips)
+    me = state.seats[seat]
+    cards: tuple[Card, ...] = me.cards
+    for card in cards:
+        out[card.index] = 1.0
+    out[52] = float(me.seen)
+    in_hand = state.phase is Phase.BETTING or state.phase is Phase.SIDESHOW
+    limit = state.rules.max_blind_bets
+    base = layout["seats"].start
+    for k in range(n):
+        other = (seat + k) % n
+        player = state.seats[other]
+        if limit is None:
+            blind = player.blind_bets / (player.blind_bets + 1)
+        elif limit == 0:
+            blind = 1.0
+        else:
+            blind = min(1.0, player.blind_bets / limit)
+        row = base + 8 * k
+        out[row : row + 8] = (
+            float(player.in_hand),
+            float(player.seen),
+            float(player.all_in),
+            float(state.actor == other),
+            float(state.dealer == other),
+            min(1.0, player.stack / total),
+            min(1.0, player.contributed / total),
+            blind,
+        )
+    table = layout["table"].start
+    out[table] = min(1.0, state.pot / total)
+    out[table + 1] = min(1.0, state.stake / total)
+    if in_hand and me.in_hand:
+        out[table + 2] = min(1.0, _minimum_bet(state, seat) / total)
+    phase = layout["phase"].start
+    out[phase] = float(state.phase is Phase.BETTING)
+    out[phase + 1] = float(state.phase is Phase.SIDESHOW)
+    request = state.sideshow
+    side = layout["sideshow"].start
+    if request is not None:
+        out[side] = float(request.target == seat)
+        out[side + 1] = float(request.asker == seat)
+        out[side + 2 + (request.asker - seat) % n] = 1.0
+    last = layout["last_action"].start
+    if state.hand_number > 0:
+        for other, action_id in _last_actions(state).items():
+            out[last + 10 * ((other - seat) % n) + action_id] = 1.0
+    return out
