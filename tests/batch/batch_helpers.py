@@ -13,6 +13,7 @@ from numpy.typing import NDArray
 
 import teenpatti_rules as tp
 from teenpatti_rules.batch import BatchState
+from teenpatti_rules.encoding import legal_action_mask
 
 ENDINGS = {
     tp.HandEnding.PACKED: 1,
@@ -114,6 +115,8 @@ def assert_row_equals(batch: BatchState, i: int, state: tp.State, *, ended_now: 
         assert int(batch.asker[i]) == asker, where
         ids = reducer_ids(state)
         assert batch.legal_action_mask[i].tolist() == [a in ids for a in range(10)], where
+        shared = legal_action_mask(state, state.actor, dtype=bool)  # the adapters' mapping
+        assert batch.legal_action_mask[i].tolist() == shared.tolist(), where
     assert int(batch.pot[i]) == state.pot, where
     assert int(batch.stake[i]) == state.stake, where
     for p, seat in enumerate(state.seats):

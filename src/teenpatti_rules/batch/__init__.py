@@ -8,8 +8,9 @@ The rules are R1–R44 of the default table for one hand with given stacks, with
 variants listed in :mod:`teenpatti_rules.batch.config`; every table's result equals the
 reducer's (the differential tests check it step by step).
 
-Action ids (``A = 10``): PACK 0, LOOK 1, CHAAL 2, RAISE 3, SIDESHOW 4,
-SIDESHOW_RAISE 5, SHOW 6, ALL_IN 7, ACCEPT 8, REFUSE 9.
+Action ids (``A = 10``) are those of :mod:`teenpatti_rules.encoding`
+(:class:`~teenpatti_rules.encoding.ActionId`, re-exported here): PACK 0, LOOK 1,
+CHAAL 2, RAISE 3, SIDESHOW 4, SIDESHOW_RAISE 5, SHOW 6, ALL_IN 7, ACCEPT 8, REFUSE 9.
 
 Modules: :mod:`~teenpatti_rules.batch.env` (the environment),
 :mod:`~teenpatti_rules.batch.state` (the arrays, their dtypes and shapes),
@@ -31,19 +32,7 @@ except ImportError:  # pragma: no cover - exercised in a venv without numpy
         "teenpatti_rules.batch needs numpy: pip install 'teenpatti_rules[numpy]'"
     ) from None
 
-from .alphabet import (
-    ACCEPT,
-    ACTION_COUNT,
-    ALL_IN,
-    CHAAL,
-    LOOK,
-    PACK,
-    RAISE,
-    REFUSE,
-    SHOW,
-    SIDESHOW,
-    SIDESHOW_RAISE,
-)
+from ..encoding import ActionId
 from .config import SUPPORTED_FIELDS
 from .env import BatchEnv
 from .state import (
@@ -58,25 +47,15 @@ from .state import (
 )
 
 __all__ = [
-    "ACCEPT",
-    "ACTION_COUNT",
-    "ALL_IN",
-    "CHAAL",
     "ENDING_NONE",
     "ENDING_PACKED",
     "ENDING_SHOW",
     "ENDING_SHOWDOWN",
-    "LOOK",
-    "PACK",
     "PHASE_BETTING",
     "PHASE_OVER",
     "PHASE_SIDESHOW",
-    "RAISE",
-    "REFUSE",
-    "SHOW",
-    "SIDESHOW",
-    "SIDESHOW_RAISE",
     "SUPPORTED_FIELDS",
+    "ActionId",
     "BatchEnv",
     "BatchState",
 ]

@@ -1,7 +1,8 @@
 """Which :class:`~teenpatti_rules.rules.Rules` the batch engine plays, as plain numbers.
 
-Supported: the default table R1–R44; the ranking variants that
-:func:`~teenpatti_rules.ranking.evaluate_many` ranks (V1 ``sequence_order``); V2
+Supported: the default table R1–R44; the three-card ranking variants that
+:func:`~teenpatti_rules.ranking.evaluate_many` ranks (V1 ``sequence_order``, the hand
+orders of ``ranking``, V11 ``high_235`` where the rules have it); V2
 ``show_cost_multiplier``; V4 ``stake_limit``; V5 ``max_blind_bets``; any ``boot``,
 ``pot_limit``; ``starting_boots`` and ``hand_limit`` are accepted (an episode is one
 hand with given stacks). Every other option refuses with a :class:`ValueError`
@@ -28,6 +29,8 @@ SUPPORTED_FIELDS = frozenset(
         "pot_limit",
         "hand_limit",
         "sequence_order",
+        "ranking",
+        "high_235",
         "show_cost_multiplier",
         "stake_limit",
     }

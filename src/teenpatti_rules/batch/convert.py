@@ -12,10 +12,10 @@ import attrs
 
 from ..actions import Deal
 from ..cards import Card
+from ..encoding import action_for_id
 from ..engine import apply
 from ..rules import Rules
 from ..state import State, new_session
-from .alphabet import action_for_id
 from .state import BatchState
 
 __all__ = ["seat_names", "to_state"]
@@ -56,5 +56,7 @@ def to_state(rules: Rules, state: BatchState, index: int) -> State:
     deck = tuple(Card.from_index(int(card)) for card in state.deck[index])
     result = apply(session, Deal(dealer, deck))
     for action_id in state.history[index, : int(state.history_length[index])]:
-        result = apply(result, action_for_id(result, int(action_id)))
+        actor = result.actor
+        assert actor is not None
+        result = apply(result, action_for_id(result, actor, int(action_id)))
     return result

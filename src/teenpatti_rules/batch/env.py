@@ -1,12 +1,12 @@
 """The batch environment: :class:`BatchEnv`, a pgx-shaped functional API over arrays.
 
 >>> from teenpatti_rules import Rules
->>> from teenpatti_rules.batch import CHAAL, LOOK, BatchEnv
+>>> from teenpatti_rules.batch import ActionId, BatchEnv
 >>> env = BatchEnv(Rules(), players=3, stacks=20)
 >>> s = env.init(seed=1, n=4)
 >>> s.pot.tolist(), s.legal_action_mask.shape
 ([3, 3, 3, 3], (4, 10))
->>> t = env.step(s, np.full(4, CHAAL))
+>>> t = env.step(s, np.full(4, ActionId.CHAAL))
 >>> t.pot.tolist(), s.pot.tolist()
 ([4, 4, 4, 4], [3, 3, 3, 3])
 >>> env.to_state(t, 0).pot
@@ -21,9 +21,9 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from ..encoding import FIXED_ACTIONS
 from ..rules import Rules
 from ..state import State
-from .alphabet import ACTION_COUNT
 from .config import TableConfig, table_config
 from .convert import to_state
 from .deal import new_hands, table_keys
@@ -89,7 +89,7 @@ class BatchEnv:
     @property
     def num_actions(self) -> int:
         """The size ``A`` of the action alphabet (10)."""
-        return ACTION_COUNT
+        return FIXED_ACTIONS
 
     def _check_stacks(self, stacks: Array, shape: tuple[int, ...]) -> Array:
         if stacks.shape != shape or stacks.dtype.kind not in "iu":
@@ -154,8 +154,8 @@ class BatchEnv:
         n = state.tables
         if ids.shape != (n,) or ids.dtype.kind not in "iu":
             raise ValueError(f"actions must be {n} integers, not {ids.dtype} {ids.shape}")
-        if ids.size and (ids.min() < 0 or ids.max() >= ACTION_COUNT):
-            raise ValueError(f"actions must be ids 0..{ACTION_COUNT - 1}")
+        if ids.size and (ids.min() < 0 or ids.max() >= FIXED_ACTIONS):
+            raise ValueError(f"actions must be ids 0..{FIXED_ACTIONS - 1}")
         ids = ids.astype(np.int32)
         legal = np.take_along_axis(state.legal_action_mask, ids[:, None], axis=1)[:, 0]
         if not legal.all():

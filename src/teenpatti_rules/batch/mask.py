@@ -11,19 +11,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from .alphabet import (
-    ACCEPT,
-    ACTION_COUNT,
-    ALL_IN,
-    CHAAL,
-    LOOK,
-    PACK,
-    RAISE,
-    REFUSE,
-    SHOW,
-    SIDESHOW,
-    SIDESHOW_RAISE,
-)
+from ..encoding import FIXED_ACTIONS, ActionId
 from .config import TableConfig
 from .seats import at_seat, one_hot, previous_player
 from .state import PHASE_BETTING, PHASE_SIDESHOW
@@ -94,16 +82,16 @@ def legal_mask(
     target_seen = at_seat(seen, np.maximum(target, 0)) & (target >= 0)
     may_ask = betting & seen_a & (count >= 3) & target_seen
     columns = {
-        PACK: betting,
-        LOOK: betting & ~seen_a,
-        CHAAL: chaal,
-        RAISE: raise_,
-        SIDESHOW: may_ask & chaal & (low < stack_a),
-        SIDESHOW_RAISE: may_ask & raise_ & (high < stack_a),
-        SHOW: show,
-        ALL_IN: all_in_ok,
-        ACCEPT: sideshow,
-        REFUSE: sideshow,
+        ActionId.PACK: betting,
+        ActionId.LOOK: betting & ~seen_a,
+        ActionId.CHAAL: chaal,
+        ActionId.RAISE: raise_,
+        ActionId.SIDESHOW: may_ask & chaal & (low < stack_a),
+        ActionId.SIDESHOW_RAISE: may_ask & raise_ & (high < stack_a),
+        ActionId.SHOW: show,
+        ActionId.ALL_IN: all_in_ok,
+        ActionId.ACCEPT: sideshow,
+        ActionId.REFUSE: sideshow,
     }
-    mask = np.stack([columns[i] for i in range(ACTION_COUNT)], axis=1)
+    mask = np.stack([columns[ActionId(i)] for i in range(FIXED_ACTIONS)], axis=1)
     return mask | over[:, None]

@@ -14,18 +14,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from .alphabet import (
-    ACCEPT,
-    ALL_IN,
-    CHAAL,
-    LOOK,
-    PACK,
-    RAISE,
-    REFUSE,
-    SHOW,
-    SIDESHOW,
-    SIDESHOW_RAISE,
-)
+from ..encoding import ActionId
 from .config import TableConfig
 from .mask import legal_mask
 from .seats import at_seat, next_player, one_hot, previous_player
@@ -85,14 +74,15 @@ def advance(config: TableConfig, state: BatchState, actions: Array) -> BatchStat
     stack_a = at_seat(state.stack, actor)
     low = np.where(seen_a, 2 * state.stake, state.stake)
 
-    is_pack = act == PACK
-    is_look = act == LOOK
-    is_bet = (act == CHAAL) | (act == RAISE)
-    is_ask = (act == SIDESHOW) | (act == SIDESHOW_RAISE)
-    is_show = act == SHOW
-    is_all_in = act == ALL_IN
-    is_answer = (act == ACCEPT) | (act == REFUSE)
-    doubled = (act == RAISE) | (act == SIDESHOW_RAISE)
+    is_pack = act == ActionId.PACK
+    is_look = act == ActionId.LOOK
+    is_bet = (act == ActionId.CHAAL) | (act == ActionId.RAISE)
+    is_ask = (act == ActionId.SIDESHOW) | (act == ActionId.SIDESHOW_RAISE)
+    is_show = act == ActionId.SHOW
+    is_all_in = act == ActionId.ALL_IN
+    is_accept = act == ActionId.ACCEPT
+    is_answer = is_accept | (act == ActionId.REFUSE)
+    doubled = (act == ActionId.RAISE) | (act == ActionId.SIDESHOW_RAISE)
 
     # What the actor pays, and the stake after it (R23–R26, R30, R34).
     amount = (
@@ -114,7 +104,7 @@ def advance(config: TableConfig, state: BatchState, actions: Array) -> BatchStat
     asker_wins = at_seat(state.strength, asker) > at_seat(state.strength, actor)
     loser = np.where(asker_wins, actor, asker)
     leaves = (actor_seat & is_pack[:, None]) | (
-        one_hot(loser, players) & (act == ACCEPT)[:, None]
+        one_hot(loser, players) & is_accept[:, None]
     )
     in_hand = state.in_hand & ~leaves
 
