@@ -19,7 +19,7 @@ from ..ranking import evaluate_many
 from ..rules import Rules
 from .config import TableConfig
 from .mask import legal_mask
-from .seats import first_player
+from .seats import seating
 from .showdown import payout
 from .state import (
     ENDING_NONE,
@@ -144,13 +144,23 @@ def new_hands(
     pot = np.full(rows, boot * players, dtype=np.int32)
     stake = np.full(rows, boot, dtype=np.int32)
     bettors = ~all_in
-    straight = (pot >= config.pot_limit) | (bettors.sum(axis=1) <= 1)  # R12
-    winnings = payout(
-        contributed, in_hand, all_in, strength, dealer_seat, np.full(rows, -1)
-    ) * straight[:, None]
+    seats = seating(players)
+    bettor_code = seats.code(bettors)
+    straight = (pot >= config.pot_limit) | (seats.count(bettors, bettor_code) <= 1)  # R12
+    winnings = np.zeros((rows, players), dtype=np.int32)
+    if straight.any():  # numpy only: pay out just the tables that R12 ends
+        ended = np.flatnonzero(straight)
+        winnings[ended] = payout(
+            contributed[ended],
+            in_hand[ended],
+            all_in[ended],
+            strength[ended],
+            dealer_seat[ended],
+            np.full(ended.size, -1),
+        )
     stack = stack + winnings
     pot = np.where(straight, 0, pot).astype(np.int32)
-    actor = np.where(straight, -1, first_player(bettors, dealer_seat)).astype(np.int32)
+    actor = np.where(straight, -1, seats.first_player(bettors, bettor_code, dealer_seat)).astype(np.int32)
     phase = np.where(straight, PHASE_OVER, PHASE_BETTING).astype(np.int8)
     mask = legal_mask(
         config,

@@ -13,7 +13,7 @@ from numpy.typing import NDArray
 
 from ..encoding import FIXED_ACTIONS, ActionId
 from .config import TableConfig
-from .seats import at_seat, one_hot, previous_player
+from .seats import at_seat, one_hot, seating
 from .state import PHASE_BETTING, PHASE_SIDESHOW
 
 __all__ = ["legal_mask"]
@@ -70,7 +70,8 @@ def legal_mask(
     chaal = may_bet & (low <= stack_a) & (stake_after_low <= config.stake_limit)
     raise_ = may_bet & (high <= stack_a) & (stake_after_high <= config.stake_limit)
     all_in_ok = may_bet & (stack_a < low)
-    count = in_hand.sum(axis=1)
+    seats = seating(players)
+    count = seats.count(in_hand, seats.code(in_hand))
     blind_opponent = (in_hand & ~seen & ~actor_seat).any(axis=1)
     show = (
         may_bet
@@ -78,7 +79,8 @@ def legal_mask(
         & ~(seen_a & blind_opponent)
         & (low * config.show_cost_multiplier <= stack_a)
     )
-    target = previous_player(in_hand & ~all_in, actor)
+    bettors = in_hand & ~all_in
+    target = seats.previous_player(bettors, seats.code(bettors), actor)
     target_seen = at_seat(seen, np.maximum(target, 0)) & (target >= 0)
     may_ask = betting & seen_a & (count >= 3) & target_seen
     columns = {

@@ -1,20 +1,27 @@
 """Seat questions on arrays: whose turn is next, the previous player, one seat's value.
 
-Every function takes ``(n, P)`` arrays (``n`` tables, ``P`` seats) and per-table seat
-numbers of shape ``(n,)``; they loop over nothing but array operations, so the same
-code runs under any array API (numpy here).
+The seats of a table that share a property (in the hand, able to bet) are packed into
+one small integer per table (bit ``p`` for seat ``p``); "the nearest such seat to the
+left of seat ``s``" is then one lookup in a ``(P, 2**P)`` table built once per table
+size (R19, R21, R31). Tables of more than 8 seats (V6) use the same questions
+answered with ``(n, P)`` distance arrays instead. Everything is array operations
+(``packbits`` and gathers), so the same code runs under any array API.
 """
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
-__all__ = ["at_seat", "first_player", "next_player", "one_hot", "previous_player"]
+__all__ = ["Seating", "at_seat", "one_hot", "seating"]
 
 Array = NDArray[Any]
+
+_TABLE_SEATS = 8
+"""Up to this many seats the questions are table lookups."""
 
 
 def one_hot(seat: Array, players: int) -> Array:
@@ -24,43 +31,79 @@ def one_hot(seat: Array, players: int) -> Array:
 
 def at_seat(values: Array, seat: Array) -> Array:
     """``values[i, seat[i]]`` for every table ``i``: shape ``(n,)``; ``seat`` must be 0..P-1."""
-    return np.take_along_axis(values, seat[:, None], axis=1)[:, 0]
+    return values[np.arange(values.shape[0]), seat]
 
 
-def next_player(bettors: Array, seat: Array) -> Array:
-    """The nearest seat to the left of ``seat`` (not ``seat`` itself) that can still bet
-    (R19, R31): ``int32`` ``(n,)``, ``-1`` where there is none.
+class Seating:
+    """The seat questions of a table of ``players`` seats.
 
-    :param bettors: ``bool`` ``(n, P)``: in the hand and not all-in.
-    :param seat: ``(n,)`` seat numbers 0..P-1.
+    Sets of seats are ``(n,)`` integer codes from :meth:`code` (bit ``p`` set for seat
+    ``p``); seats are ``(n,)`` integers 0..P-1; answers are ``int32`` seats, ``-1``
+    where no seat qualifies.
     """
-    players = bettors.shape[1]
-    distance = (np.arange(players)[None, :] - seat[:, None]) % players
-    return _nearest(bettors, distance)
+
+    def __init__(self, players: int) -> None:
+        self.players = players
+        self.small = players <= _TABLE_SEATS
+        size = 2**players if self.small else 1
+        nearest = np.full((3, players, size), -1, dtype=np.int32)
+        count = np.zeros(size, dtype=np.int32)
+        if self.small:
+            for code in range(size):
+                members = [p for p in range(players) if code >> p & 1]
+                count[code] = len(members)
+                for seat in range(players):
+                    left = [(seat + k) % players for k in range(1, players)]
+                    right = [(seat - k) % players for k in range(1, players)]
+                    first = [*left, seat]  # the dealer's left first, the dealer last
+                    for kind, order in enumerate((left, right, first)):
+                        nearest[kind, seat, code] = next((p for p in order if p in members), -1)
+        self._nearest = nearest
+        self._count = count
+        self._weights = (1 << np.arange(players)).astype(np.int64)
+
+    def code(self, members: Array) -> Array:
+        """``(n,)`` the set of seats where ``members`` (``bool`` ``(n, P)``) is True."""
+        if self.small:
+            return np.packbits(members, axis=1, bitorder="little")[:, 0]
+        return members @ self._weights
+
+    def count(self, members: Array, code: Array) -> Array:
+        """``int32`` ``(n,)`` how many seats are in the set (``members`` and its ``code``)."""
+        if self.small:
+            return self._count[code]
+        return members.sum(axis=1).astype(np.int32)
+
+    def _ask(self, kind: int, members: Array, code: Array, seat: Array) -> Array:
+        if self.small:
+            return self._nearest[kind, seat, code]
+        players = self.players
+        place = np.arange(players)[None, :]
+        if kind == 0:
+            distance = (place - seat[:, None]) % players
+        elif kind == 1:
+            distance = (seat[:, None] - place) % players
+        else:
+            distance = (place - seat[:, None] - 1) % players + 1
+        never = players + 1
+        candidates = np.where(members & (distance > 0), distance, never)
+        best = np.argmin(candidates, axis=1)
+        return np.where(candidates.min(axis=1) < never, best, -1).astype(np.int32)
+
+    def next_player(self, members: Array, code: Array, seat: Array) -> Array:
+        """The nearest member to the left of ``seat``, not ``seat`` itself (R19, R31)."""
+        return self._ask(0, members, code, seat)
+
+    def previous_player(self, members: Array, code: Array, seat: Array) -> Array:
+        """The nearest member to the right of ``seat``, not ``seat`` itself (R21)."""
+        return self._ask(1, members, code, seat)
+
+    def first_player(self, members: Array, code: Array, dealer: Array) -> Array:
+        """The first member from the dealer's left, the dealer last (R19)."""
+        return self._ask(2, members, code, dealer)
 
 
-def previous_player(bettors: Array, seat: Array) -> Array:
-    """The previous player of ``seat`` (R21): the nearest seat to the right that can
-    still bet, in seat order; ``int32`` ``(n,)``, ``-1`` where there is none.
-    """
-    players = bettors.shape[1]
-    distance = (seat[:, None] - np.arange(players)[None, :]) % players
-    return _nearest(bettors, distance)
-
-
-def _nearest(bettors: Array, distance: Array) -> Array:
-    players = bettors.shape[1]
-    never = players + 1
-    candidates = np.where(bettors & (distance > 0), distance, never)
-    best = np.argmin(candidates, axis=1)
-    found = np.take_along_axis(candidates, best[:, None], axis=1)[:, 0] < never
-    return np.where(found, best, -1).astype(np.int32)
-
-
-def first_player(bettors: Array, dealer: Array) -> Array:
-    """The first seat to the dealer's left that can still bet, the dealer last (R19):
-    ``int32`` ``(n,)``, ``-1`` where nobody can bet.
-    """
-    players = bettors.shape[1]
-    distance = (np.arange(players)[None, :] - dealer[:, None] - 1) % players + 1
-    return _nearest(bettors, distance)
+@functools.cache
+def seating(players: int) -> Seating:
+    """The (cached) :class:`Seating` of a table of ``players`` seats."""
+    return Seating(players)

@@ -59,7 +59,11 @@ def payout(
     asker = seat == loses_ties[:, None]
     winnings = np.zeros((rows, players), dtype=np.int64)
     carry = np.zeros(rows, dtype=np.int64)
-    for k in range(players, -1, -1):  # from the top slice down, carrying orphans down
+    # Slices above the most all-in levels of any row are empty: skip them (numpy only;
+    # a traced version would run all P + 1).
+    top = int((in_hand & all_in).sum(axis=1).max()) if rows else 0
+    uppers[:, top] = _ABOVE
+    for k in range(top, -1, -1):  # from the top slice down, carrying orphans down
         upper = uppers[:, k : k + 1]
         lower = uppers[:, k - 1 : k] if k else np.zeros((rows, 1), dtype=np.int64)
         own = (np.minimum(chips, upper) - np.minimum(chips, lower)).sum(axis=1)

@@ -17,7 +17,7 @@ from numpy.typing import NDArray
 from ..encoding import ActionId
 from .config import TableConfig
 from .mask import legal_mask
-from .seats import at_seat, next_player, one_hot, previous_player
+from .seats import at_seat, one_hot, seating
 from .showdown import payout
 from .state import (
     ENDING_PACKED,
@@ -109,13 +109,15 @@ def advance(config: TableConfig, state: BatchState, actions: Array) -> BatchStat
     in_hand = state.in_hand & ~leaves
 
     # What comes next (R12's cousins R37–R40, then the turn).
+    seats = seating(players)
     bettors = in_hand & ~all_in
-    count = in_hand.sum(axis=1)
+    bettor_code = seats.code(bettors)
+    count = seats.count(in_hand, seats.code(in_hand))
     at_limit = pot >= config.pot_limit
     turn = is_pack | is_bet | is_all_in | is_answer
     last_one = turn & (count == 1)  # R39
     showdown = (
-        turn & ~last_one & (((is_bet | is_all_in) & at_limit) | (bettors.sum(axis=1) <= 1))
+        turn & ~last_one & (((is_bet | is_all_in) & at_limit) | (seats.count(bettors, bettor_code) <= 1))
     ) | ((is_show | is_ask) & at_limit)  # R37, R40, R38
     show = is_show & ~at_limit  # R35
     ends = last_one | showdown | show
@@ -126,8 +128,10 @@ def advance(config: TableConfig, state: BatchState, actions: Array) -> BatchStat
         -1,
         np.where(
             pending,
-            previous_player(bettors, actor),
-            np.where(turn, next_player(bettors, left_of), state.current_player),
+            seats.previous_player(bettors, bettor_code, actor),
+            np.where(
+                turn, seats.next_player(bettors, bettor_code, left_of), state.current_player
+            ),
         ),
     ).astype(np.int32)
     phase = np.where(
@@ -142,10 +146,12 @@ def advance(config: TableConfig, state: BatchState, actions: Array) -> BatchStat
         np.where(show, ENDING_SHOW, np.where(showdown, ENDING_SHOWDOWN, state.ending)),
     ).astype(np.int8)
 
-    # Paying out the tables whose hand ended (R18, R35, R39, R41).
-    won = np.zeros_like(stack)
-    if ends.any():
-        rows = np.flatnonzero(ends)
+    # Paying out the tables whose hand ended (R18, R35, R39, R41): the last player
+    # takes the whole pot; shows and showdowns go by slices (numpy: only those rows).
+    won = in_hand * (pot * last_one)[:, None]
+    contested = show | showdown
+    if contested.any():
+        rows = np.flatnonzero(contested)
         won[rows] = payout(
             contributed[rows],
             in_hand[rows],
