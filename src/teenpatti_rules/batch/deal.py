@@ -115,7 +115,7 @@ def new_hands(
     :param config: the table's numbers.
     :param rules: the table's rules (for the hand strengths).
     :param keys: ``uint64`` ``(n,)`` table keys; ``hand_index``: ``(n,)`` hand counters.
-    :param start_stack: ``int32`` ``(n, P)`` stacks before the boots (each at least the boot).
+    :param start_stack: integer ``(n, P)`` stacks before the boots (each at least the boot).
     :param dealer: a fixed dealer seat, or None for a dealer drawn per table and hand.
     :param history: an ``int8`` ``(n, L)`` array to use as the (empty) history.
     :returns: the new :class:`BatchState`.
@@ -129,38 +129,41 @@ def new_hands(
         else np.full(rows, dealer, dtype=np.int32)
     )
     cards = deal_cards(deck, dealer_seat, players)
-    strength = (
+    strength = np.ascontiguousarray(
         evaluate_many(cards.reshape(rows * players, 3), rules)
         .reshape(rows, players)
-        .astype(np.int32)
+        .T.astype(np.int32)
     )
+    # Seat-major (P, n) arrays from here on.
+    start = np.ascontiguousarray(start_stack.T, dtype=np.int32)
     boot = config.boot
-    stack = (start_stack - boot).astype(np.int32)
-    contributed = np.full((rows, players), boot, dtype=np.int32)
-    in_hand = np.ones((rows, players), dtype=bool)
-    seen = np.zeros((rows, players), dtype=bool)
+    stack = start - boot
+    contributed = np.full((players, rows), boot, dtype=np.int32)
+    in_hand = np.ones((players, rows), dtype=bool)
+    seen = np.zeros((players, rows), dtype=bool)
     all_in = stack == 0
-    blind_bets = np.zeros((rows, players), dtype=np.int32)
+    blind_bets = np.zeros((players, rows), dtype=np.int32)
     pot = np.full(rows, boot * players, dtype=np.int32)
     stake = np.full(rows, boot, dtype=np.int32)
     bettors = ~all_in
     seats = seating(players)
     bettor_code = seats.code(bettors)
     straight = (pot >= config.pot_limit) | (seats.count(bettors, bettor_code) <= 1)  # R12
-    winnings = np.zeros((rows, players), dtype=np.int32)
+    winnings = np.zeros((players, rows), dtype=np.int32)
     if straight.any():  # numpy only: pay out just the tables that R12 ends
         ended = np.flatnonzero(straight)
-        winnings[ended] = payout(
-            contributed[ended],
-            in_hand[ended],
-            all_in[ended],
-            strength[ended],
+        winnings[:, ended] = payout(
+            contributed[:, ended],
+            in_hand[:, ended],
+            all_in[:, ended],
+            strength[:, ended],
             dealer_seat[ended],
             np.full(ended.size, -1),
         )
     stack = stack + winnings
     pot = np.where(straight, 0, pot).astype(np.int32)
-    actor = np.where(straight, -1, seats.first_player(bettors, bettor_code, dealer_seat)).astype(np.int32)
+    first = seats.first_player(bettors, bettor_code, dealer_seat)
+    actor = np.where(straight, -1, first).astype(np.int32)
     phase = np.where(straight, PHASE_OVER, PHASE_BETTING).astype(np.int8)
     mask = legal_mask(
         config,
@@ -174,16 +177,16 @@ def new_hands(
         blind_bets=blind_bets,
     )
     arrays = {
-        "stack": stack,
-        "contributed": contributed,
-        "in_hand": in_hand,
-        "seen": seen,
-        "all_in": all_in,
-        "blind_bets": blind_bets,
-        "strength": strength,
-        "start_stack": start_stack.astype(np.int32),
-        "rewards": ((stack - start_stack) * straight[:, None]).astype(np.int32),
-        "winnings": winnings,
+        "seat_stack": stack,
+        "seat_contributed": contributed,
+        "seat_in_hand": in_hand,
+        "seat_seen": seen,
+        "seat_all_in": all_in,
+        "seat_blind_bets": blind_bets,
+        "seat_strength": strength,
+        "seat_start_stack": start,
+        "seat_rewards": ((stack - start) * straight).astype(np.int32),
+        "seat_winnings": winnings,
         "pot": pot,
         "stake": stake,
         "dealer": dealer_seat,

@@ -189,7 +189,10 @@ class BatchEnv:
             if name == "history":
                 continue
             merged = np.array(getattr(after, name))
-            merged[rows] = getattr(fresh, name)
+            if name.startswith("seat_"):
+                merged[:, rows] = getattr(fresh, name)
+            else:
+                merged[rows] = getattr(fresh, name)
             changes[name] = merged
         return after.replace(**changes)
 

@@ -51,8 +51,8 @@ def legal_mask(
     :param phase: ``(n,)`` phase codes (see :mod:`teenpatti_rules.batch.state`).
     :param actor: ``(n,)`` the seat to act (any seat 0..P-1 where the hand is over).
     :param stake: ``(n,)`` the stake.
-    :param stack: ``(n, P)``; ``in_hand``, ``seen``, ``all_in``: ``bool`` ``(n, P)``;
-        ``blind_bets``: ``(n, P)``.
+    :param stack: seat-major ``(P, n)``; ``in_hand``, ``seen``, ``all_in``: ``bool``
+        ``(P, n)``; ``blind_bets``: ``(P, n)``.
     """
     players = config.players
     betting = phase == PHASE_BETTING
@@ -72,7 +72,7 @@ def legal_mask(
     all_in_ok = may_bet & (stack_a < low)
     seats = seating(players)
     count = seats.count(in_hand, seats.code(in_hand))
-    blind_opponent = (in_hand & ~seen & ~actor_seat).any(axis=1)
+    blind_opponent = (in_hand & ~seen & ~actor_seat).any(axis=0)
     show = (
         may_bet
         & (count == 2)

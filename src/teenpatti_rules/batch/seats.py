@@ -5,7 +5,7 @@ one small integer per table (bit ``p`` for seat ``p``); "the nearest such seat t
 left of seat ``s``" is then one lookup in a ``(P, 2**P)`` table built once per table
 size (R19, R21, R31). Tables of more than 8 seats (V6) use the same questions
 answered with ``(n, P)`` distance arrays instead. Everything is array operations
-(``packbits`` and gathers), so the same code runs under any array API.
+(shifts and gathers), so the same code runs under any array API.
 """
 
 from __future__ import annotations
@@ -25,21 +25,23 @@ _TABLE_SEATS = 8
 
 
 def one_hot(seat: Array, players: int) -> Array:
-    """``bool`` ``(n, P)``: True at ``[i, seat[i]]``; all False in rows where ``seat[i] < 0``."""
-    return np.arange(players)[None, :] == seat[:, None]
+    """``bool`` ``(P, n)``: True at ``[seat[i], i]``; no True where ``seat[i] < 0``."""
+    return np.arange(players)[:, None] == seat[None, :]
 
 
 def at_seat(values: Array, seat: Array) -> Array:
-    """``values[i, seat[i]]`` for every table ``i``: shape ``(n,)``; ``seat`` must be 0..P-1."""
-    return values[np.arange(values.shape[0]), seat]
+    """``values[seat[i], i]`` of seat-major ``(P, n)`` values: shape ``(n,)``;
+    ``seat`` must be 0..P-1.
+    """
+    return values[seat, np.arange(values.shape[1])]
 
 
 class Seating:
     """The seat questions of a table of ``players`` seats.
 
-    Sets of seats are ``(n,)`` integer codes from :meth:`code` (bit ``p`` set for seat
-    ``p``); seats are ``(n,)`` integers 0..P-1; answers are ``int32`` seats, ``-1``
-    where no seat qualifies.
+    Sets of seats are seat-major ``bool`` ``(P, n)`` arrays with their ``(n,)`` integer
+    codes from :meth:`code` (bit ``p`` set for seat ``p``); seats are ``(n,)`` integers
+    0..P-1; answers are ``int32`` seats, ``-1`` where no seat qualifies.
     """
 
     def __init__(self, players: int) -> None:
@@ -60,35 +62,40 @@ class Seating:
                         nearest[kind, seat, code] = next((p for p in order if p in members), -1)
         self._nearest = nearest
         self._count = count
-        self._weights = (1 << np.arange(players)).astype(np.int64)
 
     def code(self, members: Array) -> Array:
-        """``(n,)`` the set of seats where ``members`` (``bool`` ``(n, P)``) is True."""
-        if self.small:
-            return np.packbits(members, axis=1, bitorder="little")[:, 0]
-        return members @ self._weights
+        """``(n,)`` the set of seats where ``members`` (``bool`` ``(P, n)``) is True
+        (0 for tables of more than 8 seats, which do not use codes).
+        """
+        if not self.small:
+            return np.zeros(members.shape[1], dtype=np.uint8)
+        bits = members.view(np.uint8)
+        code = bits[0].copy()
+        for seat in range(1, self.players):
+            code |= bits[seat] << seat
+        return code
 
     def count(self, members: Array, code: Array) -> Array:
         """``int32`` ``(n,)`` how many seats are in the set (``members`` and its ``code``)."""
         if self.small:
             return self._count[code]
-        return members.sum(axis=1).astype(np.int32)
+        return members.sum(axis=0).astype(np.int32)
 
     def _ask(self, kind: int, members: Array, code: Array, seat: Array) -> Array:
         if self.small:
             return self._nearest[kind, seat, code]
         players = self.players
-        place = np.arange(players)[None, :]
+        place = np.arange(players)[:, None]
         if kind == 0:
-            distance = (place - seat[:, None]) % players
+            distance = (place - seat[None, :]) % players
         elif kind == 1:
-            distance = (seat[:, None] - place) % players
+            distance = (seat[None, :] - place) % players
         else:
-            distance = (place - seat[:, None] - 1) % players + 1
+            distance = (place - seat[None, :] - 1) % players + 1
         never = players + 1
         candidates = np.where(members & (distance > 0), distance, never)
-        best = np.argmin(candidates, axis=1)
-        return np.where(candidates.min(axis=1) < never, best, -1).astype(np.int32)
+        best = np.argmin(candidates, axis=0)
+        return np.where(candidates.min(axis=0) < never, best, -1).astype(np.int32)
 
     def next_player(self, members: Array, code: Array, seat: Array) -> Array:
         """The nearest member to the left of ``seat``, not ``seat`` itself (R19, R31)."""

@@ -25,6 +25,7 @@ __all__ = [
     "PHASE_BETTING",
     "PHASE_OVER",
     "PHASE_SIDESHOW",
+    "SEAT_FIELDS",
     "BatchState",
     "freeze",
 ]
@@ -54,28 +55,47 @@ def freeze(array: Array) -> Array:
     return array
 
 
+SEAT_FIELDS = (
+    "stack",
+    "contributed",
+    "in_hand",
+    "seen",
+    "all_in",
+    "blind_bets",
+    "strength",
+    "start_stack",
+    "rewards",
+    "winnings",
+)
+"""The per-seat arrays: stored seat-major as ``seat_<name>`` of shape ``(P, n)``, read
+as ``<name>`` of shape ``(n, P)`` (a transposed view)."""
+
+
 @dataclasses.dataclass(frozen=True, eq=False)
 class BatchState:
     """``n`` tables, each playing one hand of ``P`` seats.
 
-    Per seat, shape ``(n, P)``, indexed ``[table, seat]``:
+    Per seat, read as shape ``(n, P)`` and indexed ``[table, seat]`` (properties;
+    each is a read-only transposed view of the seat-major field ``seat_<name>`` of
+    shape ``(P, n)``, the layout the engine computes in, because sums over the few
+    seats of a table are fastest along the first axis):
 
-    :param stack: ``int32`` chips in front of each seat (not in the pot).
-    :param contributed: ``int32`` chips each seat put in the pot this hand (R41).
-    :param in_hand: ``bool``: dealt in and not packed (R29).
-    :param seen: ``bool``: has looked at its cards (R22).
-    :param all_in: ``bool``: has no chips left to bet (R9, R25, R26, R28).
-    :param blind_bets: ``int32`` bets made while blind (R23).
-    :param strength: ``int32`` what each hand is compared by: the
-        :attr:`~teenpatti_rules.ranking.HandRank.strength` of its cards (R13–R17) from
-        :func:`~teenpatti_rules.ranking.evaluate_many`; higher wins, equal ties.
-    :param start_stack: ``int32`` stacks when the hand was dealt (before the boots);
-        an autoreset deals the next hand with these stacks again.
-    :param rewards: ``int32`` chips won (+) or lost (−) per seat over the hand that
-        ended in the last step (final stack − ``start_stack``); zeros on every other
-        step. A hand's rewards sum to 0 (R42).
-    :param winnings: ``int32`` chips each seat won from the pot (gross) in the hand
-        that ended last (R18, R35, R39, R41); zeros while the hand is in play.
+    - ``stack``: ``int32`` chips in front of each seat (not in the pot).
+    - ``contributed``: ``int32`` chips each seat put in the pot this hand (R41).
+    - ``in_hand``: ``bool``: dealt in and not packed (R29).
+    - ``seen``: ``bool``: has looked at its cards (R22).
+    - ``all_in``: ``bool``: has no chips left to bet (R9, R25, R26, R28).
+    - ``blind_bets``: ``int32`` bets made while blind (R23).
+    - ``strength``: ``int32`` what each hand is compared by: the
+      :attr:`~teenpatti_rules.ranking.HandRank.strength` of its cards (R13–R17) from
+      :func:`~teenpatti_rules.ranking.evaluate_many`; higher wins, equal ties.
+    - ``start_stack``: ``int32`` stacks when the hand was dealt (before the boots);
+      an autoreset deals the next hand with these stacks again.
+    - ``rewards``: ``int32`` chips won (+) or lost (−) per seat over the hand that
+      ended in the last step (final stack − ``start_stack``); zeros on every other
+      step. A hand's rewards sum to 0 (R42).
+    - ``winnings``: ``int32`` chips each seat won from the pot (gross) in the hand
+      that ended last (R18, R35, R39, R41); zeros while the hand is in play.
 
     Per table, shape ``(n,)``:
 
@@ -108,16 +128,16 @@ class BatchState:
         ``history_length[i]`` of row ``i``; ``L`` grows as needed.
     """
 
-    stack: Array
-    contributed: Array
-    in_hand: Array
-    seen: Array
-    all_in: Array
-    blind_bets: Array
-    strength: Array
-    start_stack: Array
-    rewards: Array
-    winnings: Array
+    seat_stack: Array
+    seat_contributed: Array
+    seat_in_hand: Array
+    seat_seen: Array
+    seat_all_in: Array
+    seat_blind_bets: Array
+    seat_strength: Array
+    seat_start_stack: Array
+    seat_rewards: Array
+    seat_winnings: Array
     pot: Array
     stake: Array
     dealer: Array
@@ -135,6 +155,56 @@ class BatchState:
     history: Array
 
     @property
+    def stack(self) -> Array:
+        """``int32`` ``(n, P)`` chips in front of each seat."""
+        return self.seat_stack.T
+
+    @property
+    def contributed(self) -> Array:
+        """``int32`` ``(n, P)`` chips each seat put in the pot this hand (R41)."""
+        return self.seat_contributed.T
+
+    @property
+    def in_hand(self) -> Array:
+        """``bool`` ``(n, P)`` dealt in and not packed (R29)."""
+        return self.seat_in_hand.T
+
+    @property
+    def seen(self) -> Array:
+        """``bool`` ``(n, P)`` has looked (R22)."""
+        return self.seat_seen.T
+
+    @property
+    def all_in(self) -> Array:
+        """``bool`` ``(n, P)`` all-in (R25, R26, R28)."""
+        return self.seat_all_in.T
+
+    @property
+    def blind_bets(self) -> Array:
+        """``int32`` ``(n, P)`` bets made while blind (R23)."""
+        return self.seat_blind_bets.T
+
+    @property
+    def strength(self) -> Array:
+        """``int32`` ``(n, P)`` hand strengths, higher wins (R13–R17)."""
+        return self.seat_strength.T
+
+    @property
+    def start_stack(self) -> Array:
+        """``int32`` ``(n, P)`` stacks when the hand was dealt."""
+        return self.seat_start_stack.T
+
+    @property
+    def rewards(self) -> Array:
+        """``int32`` ``(n, P)`` net chips of the hand that ended in the last step."""
+        return self.seat_rewards.T
+
+    @property
+    def winnings(self) -> Array:
+        """``int32`` ``(n, P)`` gross chips won from the pot in the hand that ended last."""
+        return self.seat_winnings.T
+
+    @property
     def tables(self) -> int:
         """How many tables (``n``)."""
         return int(self.pot.shape[0])
@@ -142,7 +212,7 @@ class BatchState:
     @property
     def players(self) -> int:
         """Seats per table (``P``)."""
-        return int(self.stack.shape[1])
+        return int(self.seat_stack.shape[0])
 
     @property
     def nbytes(self) -> int:
@@ -157,12 +227,7 @@ class BatchState:
         return total
 
     def replace(self, **changes: Array) -> BatchState:
-        """A copy with the given arrays replaced (each frozen read-only first)."""
+        """A copy with the given fields replaced (each array frozen read-only first)."""
         for array in changes.values():
             freeze(array)
         return dataclasses.replace(self, **changes)
-
-
-def as_int32(array: Array) -> Array:
-    """``array`` as ``int32`` (no copy when it already is)."""
-    return np.asarray(array, dtype=np.int32)

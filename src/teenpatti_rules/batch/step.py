@@ -69,10 +69,10 @@ def advance(config: TableConfig, state: BatchState, actions: Array) -> BatchStat
     live = ~state.terminated
     act = np.where(live, actions, -1)
     actor = np.maximum(state.current_player, 0)
-    actor_seat = one_hot(actor, players) & live[:, None]
-    seen_a = at_seat(state.seen, actor)
-    stack_a = at_seat(state.stack, actor)
-    low = np.where(seen_a, 2 * state.stake, state.stake)
+    actor_seat = one_hot(actor, players) & live  # (P, n)
+    seen_a = at_seat(state.seat_seen, actor)
+    stack_a = at_seat(state.seat_stack, actor)
+    low = state.stake << seen_a  # R24: the stake if blind, twice it if seen
 
     is_pack = act == ActionId.PACK
     is_look = act == ActionId.LOOK
@@ -83,32 +83,32 @@ def advance(config: TableConfig, state: BatchState, actions: Array) -> BatchStat
     is_accept = act == ActionId.ACCEPT
     is_answer = is_accept | (act == ActionId.REFUSE)
     doubled = (act == ActionId.RAISE) | (act == ActionId.SIDESHOW_RAISE)
+    chaal = is_bet | is_ask
 
     # What the actor pays, and the stake after it (R23–R26, R30, R34).
     amount = (
-        np.where(is_bet | is_ask, np.where(doubled, 2 * low, low), 0)
-        + np.where(is_show, low * config.show_cost_multiplier, 0)
-        + np.where(is_all_in, stack_a, 0)
+        (low << doubled) * chaal
+        + (low * config.show_cost_multiplier) * is_show
+        + stack_a * is_all_in
     ).astype(np.int32)
-    paid = actor_seat * amount[:, None]
-    stack = state.stack - paid
-    contributed = state.contributed + paid
+    paid = actor_seat * amount
+    stack = state.seat_stack - paid
+    contributed = state.seat_contributed + paid
     pot = state.pot + amount
-    all_in = state.all_in | (actor_seat & (stack == 0))
-    blind_bets = state.blind_bets + (actor_seat & (is_bet & ~seen_a)[:, None])
-    stake = np.where(is_bet | is_ask, np.where(seen_a, amount // 2, amount), state.stake)
-    seen = state.seen | (actor_seat & is_look[:, None])
+    all_in = state.seat_all_in | (actor_seat & (stack == 0))
+    blind_bets = state.seat_blind_bets + (actor_seat & (is_bet & ~seen_a))
+    stake = np.where(chaal, amount >> seen_a, state.stake)
+    seen = state.seat_seen | (actor_seat & is_look)
 
     # Who leaves the hand: the packer (R29), the loser of an accepted sideshow (R31).
     asker = np.maximum(state.asker, 0)
-    asker_wins = at_seat(state.strength, asker) > at_seat(state.strength, actor)
+    strength = state.seat_strength
+    asker_wins = at_seat(strength, asker) > at_seat(strength, actor)
     loser = np.where(asker_wins, actor, asker)
-    leaves = (actor_seat & is_pack[:, None]) | (
-        one_hot(loser, players) & is_accept[:, None]
-    )
-    in_hand = state.in_hand & ~leaves
+    leaves = (actor_seat & is_pack) | (one_hot(loser, players) & is_accept)
+    in_hand = state.seat_in_hand & ~leaves
 
-    # What comes next (R12's cousins R37–R40, then the turn).
+    # What comes next (R37–R40, then the turn).
     seats = seating(players)
     bettors = in_hand & ~all_in
     bettor_code = seats.code(bettors)
@@ -116,53 +116,49 @@ def advance(config: TableConfig, state: BatchState, actions: Array) -> BatchStat
     at_limit = pot >= config.pot_limit
     turn = is_pack | is_bet | is_all_in | is_answer
     last_one = turn & (count == 1)  # R39
-    showdown = (
-        turn & ~last_one & (((is_bet | is_all_in) & at_limit) | (seats.count(bettors, bettor_code) <= 1))
-    ) | ((is_show | is_ask) & at_limit)  # R37, R40, R38
+    few_bettors = seats.count(bettors, bettor_code) <= 1
+    showdown = (turn & ~last_one & (((is_bet | is_all_in) & at_limit) | few_bettors)) | (
+        (is_show | is_ask) & at_limit
+    )  # R37, R40, R38
     show = is_show & ~at_limit  # R35
     ends = last_one | showdown | show
     pending = is_ask & ~at_limit  # R30
     left_of = np.where(is_answer, asker, actor)
     current = np.where(
-        ends,
-        -1,
-        np.where(
-            pending,
-            seats.previous_player(bettors, bettor_code, actor),
-            np.where(
-                turn, seats.next_player(bettors, bettor_code, left_of), state.current_player
-            ),
-        ),
-    ).astype(np.int32)
+        pending,
+        seats.previous_player(bettors, bettor_code, actor),
+        np.where(turn, seats.next_player(bettors, bettor_code, left_of), state.current_player),
+    )
+    current = np.where(ends, -1, current).astype(np.int32)
     phase = np.where(
-        ends,
-        PHASE_OVER,
-        np.where(pending, PHASE_SIDESHOW, np.where(is_answer, PHASE_BETTING, state.phase)),
-    ).astype(np.int8)
+        pending, PHASE_SIDESHOW, np.where(is_answer, PHASE_BETTING, state.phase)
+    )
+    phase = np.where(ends, PHASE_OVER, phase).astype(np.int8)
     new_asker = np.where(pending, actor, np.where(is_answer | ends, -1, state.asker))
-    ending = np.where(
-        last_one,
-        ENDING_PACKED,
-        np.where(show, ENDING_SHOW, np.where(showdown, ENDING_SHOWDOWN, state.ending)),
+    ending = (
+        state.ending
+        + ENDING_PACKED * last_one
+        + ENDING_SHOW * show
+        + ENDING_SHOWDOWN * showdown
     ).astype(np.int8)
 
     # Paying out the tables whose hand ended (R18, R35, R39, R41): the last player
-    # takes the whole pot; shows and showdowns go by slices (numpy: only those rows).
-    won = in_hand * (pot * last_one)[:, None]
+    # takes the whole pot; shows and showdowns go by slices (numpy: only those tables).
+    won = in_hand * (pot * last_one)
     contested = show | showdown
     if contested.any():
         rows = np.flatnonzero(contested)
-        won[rows] = payout(
-            contributed[rows],
-            in_hand[rows],
-            all_in[rows],
-            state.strength[rows],
+        won[:, rows] = payout(
+            contributed[:, rows],
+            in_hand[:, rows],
+            all_in[:, rows],
+            strength[:, rows],
             state.dealer[rows],
             np.where(show[rows], actor[rows], -1),
         )
     stack = stack + won
-    pot = np.where(ends, 0, pot)
-    rewards = (stack - state.start_stack) * ends[:, None]
+    pot = pot * ~ends
+    rewards = (stack - state.seat_start_stack) * ends
 
     mask = legal_mask(
         config,
@@ -177,14 +173,14 @@ def advance(config: TableConfig, state: BatchState, actions: Array) -> BatchStat
     )
     history, length = _record(state.history, state.history_length, act, live)
     return state.replace(
-        stack=stack,
-        contributed=contributed,
-        in_hand=in_hand,
-        seen=seen,
-        all_in=all_in,
-        blind_bets=blind_bets,
-        rewards=rewards.astype(np.int32),
-        winnings=state.winnings + won,
+        seat_stack=stack.astype(np.int32),
+        seat_contributed=contributed,
+        seat_in_hand=in_hand,
+        seat_seen=seen,
+        seat_all_in=all_in,
+        seat_blind_bets=blind_bets.astype(np.int32),
+        seat_rewards=rewards.astype(np.int32),
+        seat_winnings=(state.seat_winnings + won).astype(np.int32),
         pot=pot.astype(np.int32),
         stake=stake.astype(np.int32),
         current_player=current,
