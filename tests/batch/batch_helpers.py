@@ -60,7 +60,7 @@ def reducer_action(state: tp.State, action_id: int) -> tp.Action:
     actor = state.actor
     assert actor is not None
     low = 2 * state.stake if state.seats[actor].seen else state.stake
-    return {
+    table: dict[int, tp.Action] = {
         0: tp.Pack(actor),
         1: tp.Look(actor),
         2: tp.Bet(actor, low),
@@ -71,7 +71,8 @@ def reducer_action(state: tp.State, action_id: int) -> tp.Action:
         7: tp.AllIn(actor),
         8: tp.AcceptSideShow(actor),
         9: tp.RefuseSideShow(actor),
-    }[action_id]
+    }
+    return table[action_id]
 
 
 def reducer_start(rules: tp.Rules, batch: BatchState, i: int) -> tp.State:
@@ -90,7 +91,9 @@ def reducer_start(rules: tp.Rules, batch: BatchState, i: int) -> tp.State:
     return tp.apply(state, tp.Deal(dealer, deck))
 
 
-def assert_row_equals(batch: BatchState, i: int, state: tp.State, *, ended_now: bool = True) -> None:
+def assert_row_equals(
+    batch: BatchState, i: int, state: tp.State, *, ended_now: bool = True
+) -> None:
     """Row ``i`` of ``batch`` equals the reducer's ``state`` field by field; the
     rewards are those of the hand if it ended in the last step (``ended_now``), else 0."""
     where = f"table {i}"
@@ -148,4 +151,5 @@ def random_actions(
     weights = np.ones(mask.shape[1])
     weights[0] = pack_weight
     scores = rng.random(mask.shape) * weights[None, :]
-    return np.argmax(np.where(mask, scores, -1.0), axis=1).astype(np.int64)
+    chosen: NDArray[Any] = np.argmax(np.where(mask, scores, -1.0), axis=1).astype(np.int64)
+    return chosen

@@ -159,7 +159,7 @@ def test_illegal_and_malformed_actions_are_refused() -> None:
         env.step(s, [0, 1])
     with pytest.raises(ValueError, match="actions must be 3 integers"):
         env.step(s, np.zeros(3))
-    with pytest.raises(ValueError, match="ids 0..9"):
+    with pytest.raises(ValueError, match=r"ids 0\.\.9"):
         env.step(s, [0, 1, 10])
     with pytest.raises(TypeError, match="BatchState"):
         env.step("state", [0, 0, 0])  # type: ignore[arg-type]

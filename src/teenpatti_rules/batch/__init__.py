@@ -1,4 +1,6 @@
-"""Teen Patti at thousands of tables at once, on numpy arrays (``pip install 'teenpatti_rules[numpy]'``).
+"""Teen Patti at thousands of tables at once, on numpy arrays.
+
+Needs the numpy extra: ``pip install 'teenpatti_rules[numpy]'``.
 
 A pgx-shaped functional API: :class:`BatchEnv` deals one hand per table
 (:meth:`BatchEnv.init`), steps every table with one action id each

@@ -96,4 +96,5 @@ def legal_mask(
         ActionId.REFUSE: sideshow,
     }
     mask = np.stack([columns[ActionId(i)] for i in range(FIXED_ACTIONS)], axis=1)
-    return mask | over[:, None]
+    result: Array = mask | over[:, None]
+    return result

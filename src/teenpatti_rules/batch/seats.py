@@ -26,7 +26,8 @@ _TABLE_SEATS = 8
 
 def one_hot(seat: Array, players: int) -> Array:
     """``bool`` ``(P, n)``: True at ``[seat[i], i]``; no True where ``seat[i] < 0``."""
-    return np.arange(players)[:, None] == seat[None, :]
+    hot: Array = np.arange(players)[:, None] == seat[None, :]
+    return hot
 
 
 def at_seat(values: Array, seat: Array) -> Array:
@@ -73,17 +74,21 @@ class Seating:
         code = bits[0].copy()
         for seat in range(1, self.players):
             code |= bits[seat] << seat
-        return code
+        result: Array = code
+        return result
 
     def count(self, members: Array, code: Array) -> Array:
         """``int32`` ``(n,)`` how many seats are in the set (``members`` and its ``code``)."""
         if self.small:
-            return self._count[code]
-        return members.sum(axis=0).astype(np.int32)
+            counted: Array = self._count[code]
+        else:
+            counted = members.sum(axis=0).astype(np.int32)
+        return counted
 
     def _ask(self, kind: int, members: Array, code: Array, seat: Array) -> Array:
         if self.small:
-            return self._nearest[kind, seat, code]
+            found: Array = self._nearest[kind, seat, code]
+            return found
         players = self.players
         place = np.arange(players)[:, None]
         if kind == 0:

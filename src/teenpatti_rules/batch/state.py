@@ -14,7 +14,6 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-import numpy as np
 from numpy.typing import NDArray
 
 __all__ = [

@@ -130,16 +130,11 @@ def advance(config: TableConfig, state: BatchState, actions: Array) -> BatchStat
         np.where(turn, seats.next_player(bettors, bettor_code, left_of), state.current_player),
     )
     current = np.where(ends, -1, current).astype(np.int32)
-    phase = np.where(
-        pending, PHASE_SIDESHOW, np.where(is_answer, PHASE_BETTING, state.phase)
-    )
+    phase = np.where(pending, PHASE_SIDESHOW, np.where(is_answer, PHASE_BETTING, state.phase))
     phase = np.where(ends, PHASE_OVER, phase).astype(np.int8)
     new_asker = np.where(pending, actor, np.where(is_answer | ends, -1, state.asker))
     ending = (
-        state.ending
-        + ENDING_PACKED * last_one
-        + ENDING_SHOW * show
-        + ENDING_SHOWDOWN * showdown
+        state.ending + ENDING_PACKED * last_one + ENDING_SHOW * show + ENDING_SHOWDOWN * showdown
     ).astype(np.int8)
 
     # Paying out the tables whose hand ended (R18, R35, R39, R41): the last player
