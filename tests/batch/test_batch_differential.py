@@ -1,7 +1,7 @@
 """Differential test: every table of the batch engine equals the reducer after every step.
 
 Random tables (3-7 players, random stacks per table, pot limits, blind-bet limits,
-V1, V2, V4, V5) and random legal ids: after each step every row's phase, actor, pot,
+V1, V2, V4, V5, V7) and random legal ids: after each step every row's phase, actor, pot,
 stake, seats (stack, in_hand, seen, all_in, blind_bets, contributed, cards), the
 actor's mask and the result are those of the reducer (R1-R44), which is driven with
 the same actions; ``to_state`` rebuilds the reducer's state exactly.
@@ -33,6 +33,7 @@ def batch_tables(draw: st.DrawFn) -> dict[str, Any]:
                 "sequence_order": st.sampled_from(["standard", "classic"]),  # V1
                 "show_cost_multiplier": st.sampled_from([1, 2]),  # V2
                 "stake_limit": st.integers(boot, boot * 8),  # V4
+                "suit_order": st.permutations("shdc").map("".join),  # V7
             },
         )
     )

@@ -9,7 +9,7 @@ import importlib
 
 import numpy as np
 import pytest
-from batch_helpers import random_actions
+from batch_helpers import assert_row_equals, random_actions, reducer_action, reducer_start
 
 import teenpatti_rules as tp
 from teenpatti_rules.batch import (
@@ -20,6 +20,7 @@ from teenpatti_rules.batch import (
     BatchState,
 )
 from teenpatti_rules.batch.showdown import payout
+from teenpatti_rules.batch.strength import hand_strengths
 
 
 def _arrays(state: BatchState) -> dict[str, np.ndarray]:
@@ -169,7 +170,6 @@ def test_illegal_and_malformed_actions_are_refused() -> None:
     ("options", "field"),
     [
         ({"bet_sizing": "range"}, "bet_sizing"),
-        ({"suit_order": "shdc"}, "suit_order"),
         ({"raise_cap": 3}, "raise_cap"),
     ],
 )
@@ -258,3 +258,41 @@ def test_payout_show_tie_goes_to_the_player_who_did_not_ask() -> None:
     # An ordinary showdown splits: 12 = 6 + 6 (R18, R40).
     won = payout(contributed, in_hand, all_in, strength, np.array([2]), np.array([-1]))
     assert won[:, 0].tolist() == [6, 6, 0]
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"sequence_order": "classic"}, {"suit_order": "shdc"}, {"suit_order": "dchs"}],
+)
+def test_hand_strengths_are_the_reducers_showdown_keys(options: dict[str, str]) -> None:
+    # R13-R17, V1, V7: what the batch compares equals ranking.showdown_key.
+    rules = tp.Rules(**options)  # type: ignore[arg-type]
+    rng = np.random.default_rng(7)
+    cards = np.argsort(rng.random((300, 52)), axis=1)[:, :12].reshape(300, 4, 3)
+    keys = hand_strengths(cards, rules)
+    assert keys.shape == (4, 300)
+    for row in range(300):
+        for seat in range(4):
+            hand = [tp.Card.from_index(int(c)) for c in cards[row, seat]]
+            assert keys[seat, row] == tp.showdown_key(hand, rules)
+
+
+def test_more_than_eight_seats() -> None:
+    # V6: ten seats take the general seat questions instead of the lookup tables.
+    rules = tp.Rules(min_players=3, max_players=10)
+    env = BatchEnv(rules, players=10, stacks=6, dealer=9)
+    rng = np.random.default_rng(1)
+    s = env.init(seed=1, n=16)
+    assert (s.current_player == 0).all()  # R19: the dealer's left
+    states = [reducer_start(rules, s, i) for i in range(16)]
+    for _ in range(200):
+        if s.terminated.all():
+            break
+        actions = random_actions(rng, s.legal_action_mask)
+        before = s
+        s = env.step(s, actions)
+        for i in range(16):
+            if not before.terminated[i]:
+                states[i] = tp.apply(states[i], reducer_action(states[i], int(actions[i])))
+                assert_row_equals(s, i, states[i])
+    assert s.terminated.all()

@@ -2,7 +2,8 @@
 
 Supported: the default table R1–R44; the three-card ranking variants that
 :func:`~teenpatti_rules.ranking.evaluate_many` ranks (V1 ``sequence_order``, the hand
-orders of ``ranking``, V11 ``high_235`` where the rules have it); V2
+orders of ``ranking``, V11 ``high_235`` where the rules have it) and V7
+``suit_order``; V2
 ``show_cost_multiplier``; V4 ``stake_limit``; V5 ``max_blind_bets``; any ``boot``,
 ``pot_limit``; ``starting_boots`` and ``hand_limit`` are accepted (an episode is one
 hand with given stacks). Every other option refuses with a :class:`ValueError`
@@ -33,6 +34,7 @@ SUPPORTED_FIELDS = frozenset(
         "high_235",
         "show_cost_multiplier",
         "stake_limit",
+        "suit_order",
     }
 )
 """The :class:`~teenpatti_rules.rules.Rules` fields the batch engine plays at any value;
@@ -70,7 +72,7 @@ def table_config(rules: Rules, players: int) -> TableConfig:
     :returns: the :class:`TableConfig`.
     :raises TypeError: if ``rules`` is not a Rules or ``players`` not an int.
     :raises ValueError: naming the field, for an option the batch engine does not play
-        (e.g. ``Rules.bet_sizing='range'`` (V3) or ``Rules.suit_order`` (V7)), or
+        (e.g. ``Rules.bet_sizing='range'``, V3), or
         naming ``players`` if it is outside ``rules.min_players..rules.max_players``
         (R3, V6).
     """

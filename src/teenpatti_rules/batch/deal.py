@@ -15,7 +15,6 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from ..ranking import evaluate_many
 from ..rules import Rules
 from .config import TableConfig
 from .mask import legal_mask
@@ -29,6 +28,7 @@ from .state import (
     BatchState,
     freeze,
 )
+from .strength import hand_strengths
 
 __all__ = [
     "deal_cards",
@@ -129,11 +129,7 @@ def new_hands(
         else np.full(rows, dealer, dtype=np.int32)
     )
     cards = deal_cards(deck, dealer_seat, players)
-    strength = np.ascontiguousarray(
-        evaluate_many(cards.reshape(rows * players, 3), rules)
-        .reshape(rows, players)
-        .T.astype(np.int32)
-    )
+    strength = hand_strengths(cards, rules)
     # Seat-major (P, n) arrays from here on.
     start = np.ascontiguousarray(start_stack.T, dtype=np.int32)
     boot = config.boot

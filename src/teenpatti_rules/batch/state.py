@@ -87,7 +87,8 @@ class BatchState:
     - ``blind_bets``: ``int32`` bets made while blind (R23).
     - ``strength``: ``int32`` what each hand is compared by: the
       :attr:`~teenpatti_rules.ranking.HandRank.strength` of its cards (R13–R17) from
-      :func:`~teenpatti_rules.ranking.evaluate_many`; higher wins, equal ties.
+      :func:`~teenpatti_rules.ranking.evaluate_many`, or with a ``suit_order`` (V7) its
+      :func:`~teenpatti_rules.ranking.showdown_key`; higher wins, equal ties.
     - ``start_stack``: ``int32`` stacks when the hand was dealt (before the boots);
       an autoreset deals the next hand with these stacks again.
     - ``rewards``: ``int32`` chips won (+) or lost (−) per seat over the hand that
