@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 import teenpatti_rules as tp
+from depth import scaled
 from strategies import actions, play_session, random_action, tables
 
 BETWEEN_HANDS = (tp.Phase.AWAITING_DEAL, tp.Phase.SESSION_OVER)
@@ -89,7 +90,7 @@ class Session(RuleBasedStateMachine):
 
 
 TestSession = Session.TestCase
-TestSession.settings = settings(settings.default, stateful_step_count=80)
+TestSession.settings = settings(settings.default, max_examples=scaled(30), stateful_step_count=60)
 
 
 @given(tables(), st.integers(0, 2**32))

@@ -90,6 +90,12 @@ def _refuse(action: Action, reason: str) -> IllegalActionError:
     return IllegalActionError(f"seat {action.seat} may not {action.doing}: {reason}", action)
 
 
+def _require(action: Action, reason: str | None) -> None:
+    """Refuse ``action`` when a ``why_not_*`` question gave a reason."""
+    if reason is not None:
+        raise _refuse(action, reason)
+
+
 def _check_seat(state: State, action: Action) -> None:
     if not is_seat(state, action.seat):
         raise IllegalActionError(
@@ -243,9 +249,7 @@ def _deal(state: State, action: Deal) -> State:
 def _look(state: State, action: Look) -> State:
     """A blind player in the hand and not all-in looks, on or off turn (R22, R28)."""
     _check_seat(state, action)
-    reason = why_not_look(state, action.seat)
-    if reason is not None:
-        raise _refuse(action, reason)
+    _require(action, why_not_look(state, action.seat))
     seat = action.seat
     seats = _with_seat(state.seats, seat, evolve(state.seats[seat], seen=True))
     return evolve(state, seats=seats, events=(*state.events, Looked(seat)))
@@ -267,9 +271,7 @@ def _bet(state: State, action: Bet) -> State:
     _check_turn(state, action)
     _check_amount(action)
     seat, amount = action.seat, action.amount
-    reason = why_not_bet(state, seat, amount)
-    if reason is not None:
-        raise _refuse(action, reason)
+    _require(action, why_not_bet(state, seat, amount))
     player = state.seats[seat]
     stake = stake_after_bet(player.seen, amount)
     blind = not player.seen
@@ -282,9 +284,7 @@ def _all_in(state: State, action: AllIn) -> State:
     """The actor, short of the minimum bet, puts its whole stack in; the stake stays (R26, R27)."""
     _check_turn(state, action)
     seat = action.seat
-    reason = why_not_all_in(state, seat)
-    if reason is not None:
-        raise _refuse(action, reason)
+    _require(action, why_not_all_in(state, seat))
     amount = state.seats[seat].stack
     state = _pay_in(state, seat, amount, WentAllIn(seat, amount))
     return _after_turn(state, seat, paid=True)
@@ -294,9 +294,7 @@ def _show(state: State, action: Show) -> State:
     """With two players left, the actor pays its minimum bet for a show (R34–R36, R38)."""
     _check_turn(state, action)
     seat = action.seat
-    reason = why_not_show(state, seat)
-    if reason is not None:
-        raise _refuse(action, reason)
+    _require(action, why_not_show(state, seat))
     opponent = next(other for other in players_in_hand(state) if other != seat)
     cost = show_cost(state, seat)
     state = _pay_in(state, seat, cost, ShowAsked(seat, opponent, cost))
@@ -310,9 +308,7 @@ def _sideshow(state: State, action: SideShow) -> State:
     _check_turn(state, action)
     _check_amount(action)
     seat, amount = action.seat, action.amount
-    reason = why_not_sideshow(state, seat, amount)
-    if reason is not None:
-        raise _refuse(action, reason)
+    _require(action, why_not_sideshow(state, seat, amount))
     target = previous_player(state, seat)
     assert target is not None
     stake = stake_after_bet(True, amount)

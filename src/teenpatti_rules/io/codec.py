@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final, Literal, get_args, get_origin
 
 import attrs
@@ -135,29 +135,48 @@ def _seat_mapping_unstructure(cls: Any, converter: cattrs.Converter) -> Callable
     return unstructure
 
 
-def _seat_mapping_structure(cls: Any, converter: cattrs.Converter) -> Callable[[Any, Any], Any]:
+def _structure_each(
+    cls: Any,
+    item: Any,
+    elements: Iterable[tuple[str, Any, Any]],
+    convert: Callable[[Any, Any], Any],
+) -> list[Any]:
+    """``convert(key, element)`` for each ``(where, key, element)``, collecting every
+    failure with a cattrs note of where it happened (``"index"`` or ``"key"``), so that
+    :func:`cattrs.transform_error` names each path.
+
+    :raises cattrs.errors.IterableValidationError: holding every failure.
+    """
     from cattrs.errors import IterableValidationError, IterableValidationNote
 
+    results: list[Any] = []
+    errors: list[Exception] = []
+    for where, key, element in elements:
+        try:
+            results.append(convert(key, element))
+        except Exception as error:
+            note = IterableValidationNote(f"Structuring {cls} @ {where} {key!r}", key, item)
+            error.__notes__ = [*getattr(error, "__notes__", []), note]
+            errors.append(error)
+    if errors:
+        raise IterableValidationError(f"While structuring {cls!r}", errors, cls)  # pyright: ignore[reportCallIssue]
+    return results
+
+
+def _seat_mapping_structure(cls: Any, converter: cattrs.Converter) -> Callable[[Any, Any], Any]:
     item = get_args(cls)[1]
     hook = converter.get_structure_hook(item)
+
+    def entry(key: str, element: Any) -> tuple[int, Any]:
+        if not _SEAT_KEY.fullmatch(key):
+            raise _Invalid(f"a key must be a seat number such as '0', not {_short(key)}")
+        return int(key), hook(element, item)
 
     def structure(value: Any, _: Any) -> dict[int, Any]:
         if not isinstance(value, dict):
             raise _Invalid(f"expected an object keyed by seat number, not {_json_kind(value)}")
-        result: dict[int, Any] = {}
-        errors: list[Exception] = []
-        for key, element in value.items():
-            try:
-                if not _SEAT_KEY.fullmatch(key):
-                    raise _Invalid(f"a key must be a seat number such as '0', not {_short(key)}")
-                result[int(key)] = hook(element, item)
-            except Exception as error:
-                note = IterableValidationNote(f"Structuring {cls} @ key {key!r}", key, item)
-                error.__notes__ = [*getattr(error, "__notes__", []), note]
-                errors.append(error)
-        if errors:
-            raise IterableValidationError(f"While structuring {cls!r}", errors, cls)
-        return result
+        pairs = (("key", key, element) for key, element in value.items())
+        return dict(_structure_each(cls, item, pairs, entry))
 
     return structure
 
@@ -169,26 +188,14 @@ def _is_homogeneous_tuple(cls: Any) -> bool:
 
 
 def _tuple_structure(cls: Any, converter: cattrs.Converter) -> Callable[[Any, Any], Any]:
-    from cattrs.errors import IterableValidationError, IterableValidationNote
-
     item = get_args(cls)[0]
     hook = converter.get_structure_hook(item)
 
     def structure(value: Any, _: Any) -> tuple[Any, ...]:
         if not isinstance(value, list):
             raise _Invalid(f"expected a list, not {_json_kind(value)}")
-        result: list[Any] = []
-        errors: list[Exception] = []
-        for index, element in enumerate(value):
-            try:
-                result.append(hook(element, item))
-            except Exception as error:
-                note = IterableValidationNote(f"Structuring {cls} @ index {index}", index, item)
-                error.__notes__ = [*getattr(error, "__notes__", []), note]
-                errors.append(error)
-        if errors:
-            raise IterableValidationError(f"While structuring {cls!r}", errors, cls)
-        return tuple(result)
+        elements = (("index", index, element) for index, element in enumerate(value))
+        return tuple(_structure_each(cls, item, elements, lambda _, e: hook(e, item)))
 
     return structure
 

@@ -34,26 +34,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
+from .. import events as ev
 from ..cards import format_cards
 from ..engine.questions import minimum_bet
-from ..events import (
-    BetMade,
-    BootPosted,
-    Event,
-    HandEnding,
-    HandStarted,
-    Looked,
-    Packed,
-    Payout,
-    SeatLeft,
-    SessionEnded,
-    ShowAsked,
-    Showdown,
-    SideShowAccepted,
-    SideShowAsked,
-    SideShowRefused,
-    WentAllIn,
-)
+from ..events import Event, HandEnding
 from ..state import Phase, State
 
 __all__ = [
@@ -115,32 +99,32 @@ def describe_event(
     :raises TypeError: if ``event`` is not an event.
     """
     match event:
-        case HandStarted(hand_number, dealer, dealt_by, seats):
+        case ev.HandStarted(hand_number, dealer, dealt_by, seats):
             who = join_names([names[seat] for seat in seats])
             by = "" if dealt_by == dealer else f", dealt by {names[dealt_by]}"
             return f"Hand {hand_number}: dealer {names[dealer]}{by}; {who} are in the hand"
-        case BootPosted(seat, amount, all_in):
+        case ev.BootPosted(seat, amount, all_in):
             tail = " and is all-in" if all_in else ""
             return f"{names[seat]} posts the boot of {chips(amount)}{tail}"
-        case Looked(seat):
+        case ev.Looked(seat):
             return f"{names[seat]} looks at their cards"
-        case BetMade(seat, amount, after, blind, all_in):
+        case ev.BetMade(seat, amount, after, blind, all_in):
             tail = ", and is all-in" if all_in else ""
             return _bet_words(names[seat], amount, blind, stake, after) + tail
-        case WentAllIn(seat, amount):
+        case ev.WentAllIn(seat, amount):
             return f"{names[seat]} goes all-in for {chips(amount)}, stake stays {stake}"
-        case Packed(seat):
+        case ev.Packed(seat):
             return f"{names[seat]} packs"
-        case SideShowAsked(asker, target, amount, after):
+        case ev.SideShowAsked(asker, target, amount, after):
             words = _bet_words(names[asker], amount, False, stake, after)
             return f"{words}, and asks {names[target]} for a sideshow"
-        case SideShowAccepted(asker, target, packed):
+        case ev.SideShowAccepted(asker, target, packed):
             return f"{names[target]} accepts the sideshow; {names[packed]} packs"
-        case SideShowRefused(asker, target):
+        case ev.SideShowRefused(asker, target):
             return f"{names[target]} refuses the sideshow"
-        case ShowAsked(seat, opponent, amount):
+        case ev.ShowAsked(seat, opponent, amount):
             return f"{names[seat]} pays {chips(amount)} and asks {names[opponent]} for a show"
-        case Showdown(ending, hands):
+        case ev.Showdown(ending, hands):
             kind = "Show" if ending is HandEnding.SHOW else "Showdown"
             if limit_reached is not None and ending is not HandEnding.SHOW:
                 kind += f" (the pot reached the pot limit of {limit_reached})"
@@ -148,11 +132,11 @@ def describe_event(
                 f"{names[hand.seat]} {format_cards(hand.cards)} ({hand.rank})" for hand in hands
             )
             return f"{kind}: {shown}"
-        case Payout(seat, amount):
+        case ev.Payout(seat, amount):
             return f"{names[seat]} wins {chips(amount)}"
-        case SeatLeft(seat, stack):
+        case ev.SeatLeft(seat, stack):
             return f"{names[seat]} leaves the session with {chips(stack)}"
-        case SessionEnded(winners):
+        case ev.SessionEnded(winners):
             who = join_names([names[seat] for seat in winners])
             return f"Session over: {'winner' if len(winners) == 1 else 'winners'} {who}"
     raise TypeError(f"not an event: {event!r}")
@@ -183,15 +167,17 @@ def describe_events(
     """
     lines: list[str] = []
     for event in events:
-        if isinstance(event, HandStarted):
+        if isinstance(event, ev.HandStarted):
             stake = pot = 0
-        elif isinstance(event, BootPosted):
+        elif isinstance(event, ev.BootPosted):
             stake = max(stake, event.amount)
-        if isinstance(event, BootPosted | BetMade | WentAllIn | ShowAsked | SideShowAsked):
+        if isinstance(
+            event, ev.BootPosted | ev.BetMade | ev.WentAllIn | ev.ShowAsked | ev.SideShowAsked
+        ):
             pot += event.amount
         reached = pot_limit if pot_limit is not None and pot >= pot_limit else None
         lines.append(describe_event(event, names, stake, limit_reached=reached))
-        if isinstance(event, BetMade | SideShowAsked):
+        if isinstance(event, ev.BetMade | ev.SideShowAsked):
             stake = event.stake
     return lines
 
@@ -225,7 +211,7 @@ def describe_hand(state: State, *, compact: bool = False) -> list[str]:
         if run and type(event) is not type(run[0][0]):
             merged.append(_describe_run([e for e, _ in run], names) if len(run) > 1 else run[0][1])
             run = []
-        if isinstance(event, BootPosted | Looked):
+        if isinstance(event, ev.BootPosted | ev.Looked):
             run.append((event, line))
         elif event is not None:
             merged.append(line)
@@ -234,10 +220,12 @@ def describe_hand(state: State, *, compact: bool = False) -> list[str]:
 
 def _describe_run(run: Sequence[Event], names: Sequence[str]) -> str:
     """One line for a run of boots (R9) or of looks (R22)."""
-    who = join_names([names[event.seat] for event in run if isinstance(event, BootPosted | Looked)])
+    who = join_names(
+        [names[event.seat] for event in run if isinstance(event, ev.BootPosted | ev.Looked)]
+    )
     first = run[0]
-    if isinstance(first, BootPosted):
-        all_in = [names[e.seat] for e in run if isinstance(e, BootPosted) and e.all_in]
+    if isinstance(first, ev.BootPosted):
+        all_in = [names[e.seat] for e in run if isinstance(e, ev.BootPosted) and e.all_in]
         tail = (
             f"; {join_names(all_in)} {'is' if len(all_in) == 1 else 'are'} all-in" if all_in else ""
         )

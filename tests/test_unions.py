@@ -1,0 +1,106 @@
+"""Every member of the closed unions (actions, events) is wired everywhere it must be:
+text form, handler, JSON, narration, visibility, seat metadata. A new action or event
+class that is forgotten somewhere fails here.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any, get_args
+
+import attrs
+import pytest
+
+import teenpatti_rules as tp
+from teenpatti_rules.actions import ACTION_TYPES, ActionBase
+from teenpatti_rules.engine.reducer import _HANDLERS
+from teenpatti_rules.events import EVENT_TYPES, SEAT, EventBase, HandEnding, ShownHand
+from teenpatti_rules.io.codec import converter
+from teenpatti_rules.records import evolve
+from teenpatti_rules.text.narrate import describe_event
+from teenpatti_rules.views import visible_event
+
+NAMES = ["Asha", "Bilal", "Chen"]
+HAND = tp.parse_cards("As Ad Ac")
+
+
+def sample(cls: type[Any]) -> Any:
+    """An instance of an attrs class with a plausible value for every field."""
+    attrs.resolve_types(cls)
+    values: dict[str, Any] = {}
+    for field in attrs.fields(cls):
+        kind = field.type
+        if field.metadata.get(SEAT) == "one" or field.name == "seat":
+            values[field.name] = 1
+        elif field.metadata.get(SEAT) == "many":
+            values[field.name] = (0, 2)
+        elif kind is bool:
+            values[field.name] = True
+        elif kind is int or kind == int | None:
+            values[field.name] = 2
+        elif kind is HandEnding:
+            values[field.name] = HandEnding.SHOWDOWN
+        elif field.name == "hands":
+            values[field.name] = (ShownHand(0, HAND, tp.evaluate(HAND)),)
+        elif field.name in ("cards", "deck"):
+            values[field.name] = HAND
+        else:  # pragma: no cover - a new field type: teach this test about it
+            raise AssertionError(f"no sample value for {cls.__name__}.{field.name}: {kind}")
+    return cls(**values)
+
+
+def test_the_unions_are_the_registries() -> None:
+    assert get_args(tp.Action) == ACTION_TYPES
+    assert get_args(tp.Event) == EVENT_TYPES
+    assert set(_HANDLERS) == set(ACTION_TYPES)  # every action has its reducer handler
+
+
+@pytest.mark.parametrize("cls", ACTION_TYPES, ids=lambda c: c.__name__)
+def test_every_action_round_trips_as_text_and_json(cls: type[Any]) -> None:
+    assert issubclass(cls, ActionBase) and cls.verb and cls.doing
+    action = sample(cls)
+    text = str(action)
+    assert text.startswith(f"P1 {cls.verb}")
+    assert tp.parse_action(text) == action
+    assert converter().unstructure(action, tp.Action) == text
+    assert converter().structure(text, tp.Action) == action  # type: ignore[arg-type]
+    assert copy.deepcopy(action) == action
+
+
+@pytest.mark.parametrize("cls", EVENT_TYPES, ids=lambda c: c.__name__)
+def test_every_event_is_narrated_shown_and_saved(cls: type[Any]) -> None:
+    assert issubclass(cls, EventBase)
+    event = sample(cls)
+    line = describe_event(event, NAMES, 1)
+    assert line and "\n" not in line
+    state = tp.new_session(NAMES, seed=1)
+    for viewer in (None, 0, 1, 2):
+        shown = visible_event(state, event, viewer)
+        if cls.public:
+            assert shown is event
+        else:  # hides what the viewer may not see (here: every hand, nothing turned up)
+            assert shown is None or shown != event
+    text = json.dumps(converter().unstructure(event, tp.Event))
+    assert converter().structure(json.loads(text), tp.Event) == event  # type: ignore[arg-type]
+    assert json.loads(text)["type"] == cls.__name__
+
+
+def test_records_evolve_knows_every_field() -> None:
+    state = tp.apply(tp.new_session(NAMES, seed=3, dealer=0), tp.Deal(0))
+    for record in (state, state.seats[0], tp.Rules()):
+        cls = type(record)
+        if cls is tp.Rules:
+            continue  # Rules is validated; it changes through attrs.evolve
+        for field in attrs.fields(cls):
+            marker = object()
+            changed = evolve(record, **{field.name: marker})
+            assert getattr(changed, field.name) is marker
+            others = [f.name for f in attrs.fields(cls) if f.name != field.name]
+            assert all(getattr(changed, n) == getattr(record, n) for n in others)
+
+
+def test_records_are_their_own_copies() -> None:
+    state = tp.apply(tp.new_session(NAMES, seed=3, dealer=0), tp.Deal(0))
+    assert copy.copy(state) is state and copy.deepcopy(state) is state
+    assert copy.deepcopy(state.seats[1]) is state.seats[1]
