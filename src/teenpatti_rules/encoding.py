@@ -28,16 +28,18 @@ is not in the alphabet (environments deal themselves) and neither are off-turn l
 (R22): only the actor's own ``Look`` is offered.
 
 **Amount bins** (``bet_sizing="range"``, V3). A range table allows every whole amount
-from ``m`` to ``2·m`` (even amounts when seen), so the number of amounts grows with
-the stake. With ``bet_bins=K`` (default :data:`DEFAULT_BET_BINS` = 5, at least 2) the
-alphabet grows by ``2·(K−2)`` ids after the fixed ten: ``BET_BIN_1 … BET_BIN_{K−2}``
-then ``SIDESHOW_BIN_1 … SIDESHOW_BIN_{K−2}``. Bin ``j`` (0 ≤ j ≤ K−1) aims at
-``m + round(j·m/(K−1))`` chips, snapped down to the legal grid (the largest legal
-amount not above the aim); bin 0 is CHAAL / SIDESHOW and bin K−1 is RAISE /
-SIDESHOW_RAISE, so the fixed ids keep their meaning. A bin whose aim is above every
-legal amount (the stack or ``stake_limit`` stops it) is masked, and so is an interior
-bin that snaps to an amount an earlier id already names (no two masked ids name one
-action). When ``K−1 ≥ m/step`` (step 1 blind, 2 seen) the bins enumerate every legal
+from ``m`` to ``raise_cap·m`` (``raise_cap`` = 2 by default; even amounts when seen),
+so the number of amounts grows with the stake. With ``bet_bins=K`` (default
+:data:`DEFAULT_BET_BINS` = 5, at least 2) the alphabet grows by ``2·(K−2)`` ids after
+the fixed ten: ``BET_BIN_1 … BET_BIN_{K−2}`` then ``SIDESHOW_BIN_1 …
+SIDESHOW_BIN_{K−2}``. Bin ``j`` (0 ≤ j ≤ K−1) aims at
+``m + round(j·(raise_cap − 1)·m/(K−1))`` chips, snapped down to the legal grid (the
+largest legal amount not above the aim); bin 0 is CHAAL / SIDESHOW and bin K−1 is
+RAISE / SIDESHOW_RAISE (so on a range table RAISE is ``raise_cap·m``), and the fixed
+ids keep their meaning. A bin whose aim is above every legal amount (the stack or
+``stake_limit`` stops it) is masked, and so is an interior bin that snaps to an
+amount an earlier id already names (no two masked ids name one action). When
+``K−1 ≥ (raise_cap−1)·m/step`` (step 1 blind, 2 seen) the bins enumerate every legal
 amount exactly. Under ``bet_sizing="double"`` there are no bins: exactly ten ids.
 
 *No limit* (V3 ``"no_limit"``, not in this version's :class:`~teenpatti_rules.rules.Rules`)
@@ -213,23 +215,30 @@ def _check_seat(state: State, seat: object) -> int:
     return seat
 
 
-def _bin_amounts(legal: list[int], bins: int) -> list[int | None]:
+def _bin_amounts(legal: list[int], bins: int, top: int) -> list[int | None]:
     """Bin j → the amount it names among the ascending legal amounts, or None (masked).
 
-    ``legal[0]`` is the minimum bet ``m`` whenever any bet is legal (the core only
-    removes amounts from the top: stack, stake limit).
+    Bin j aims at ``m + round(j·(top − 1)·m/(bins − 1))`` chips, ``m = legal[0]`` (the
+    minimum bet whenever any bet is legal: the core only removes amounts from the
+    top, for the stack and the stake limit), and takes the largest legal amount not
+    above its aim; an aim above every legal amount is masked.
     """
     if not legal:
         return [None] * bins
     low, high = legal[0], legal[-1]
     out: list[int | None] = []
     for j in range(bins):
-        aim = low + round(j * low / (bins - 1))
+        aim = low + round(j * (top - 1) * low / (bins - 1))
         if aim > high:
             out.append(None)
             continue
         out.append(max(amount for amount in legal if amount <= aim))
     return out
+
+
+def _top(rules: Rules) -> int:
+    """The top bin in minimum bets: ``raise_cap`` under "range" (V3), else 2 (R24)."""
+    return rules.raise_cap if rules.bet_sizing == "range" else 2
 
 
 def _table(state: State, seat: int, bins: int) -> dict[int, Action]:
@@ -262,7 +271,7 @@ def _table(state: State, seat: int, bins: int) -> dict[int, Action]:
             FIXED_ACTIONS + interior,
         ),
     ):
-        named = _bin_amounts(amounts, bins)
+        named = _bin_amounts(amounts, bins, _top(state.rules))
         taken: set[int] = set()
         order = [(int(first), named[0]), (int(last), named[-1])] + [
             (start + j - 1, named[j]) for j in range(1, bins - 1)
@@ -455,12 +464,9 @@ def observation_layout(seats: int) -> dict[str, slice]:
 
 
 def _minimum_bet(state: State, seat: int) -> int:
-    try:
-        from .engine.questions import minimum_bet  # type: ignore[import-not-found,unused-ignore]
-    except ImportError:
-        from .options import minimum_bet  # type: ignore[import-not-found,no-redef,unused-ignore]
-    result: int = minimum_bet(state, seat)
-    return result
+    from .engine.questions import minimum_bet
+
+    return minimum_bet(state, seat)
 
 
 def _last_actions(state: State) -> dict[int, int]:
@@ -505,21 +511,20 @@ def _last_actions(state: State) -> dict[int, int]:
 def observation(view: State, seat: int) -> np.ndarray:
     """The observation vector of ``seat``, built from its view (R43).
 
-    :param view: ``view(state, seat)`` (see :func:`teenpatti_rules.views.view`). A
-        state that still has its seed is not a view and is refused; the function
-        views its argument once more for ``seat`` anyway, so nothing hidden from
-        ``seat`` can reach the vector.
+    :param view: ``view(state, seat)``, a :class:`~teenpatti_rules.views.View`. A
+        full :class:`~teenpatti_rules.state.State` is refused; the function views
+        its argument once more for ``seat`` anyway, so nothing hidden from ``seat``
+        can reach the vector even from another seat's view.
     :param seat: the observing seat; it comes first in every per-seat block.
     :returns: float32 array of shape ``(observation_size(n),)`` (``n`` seats), every
         value finite and in [0, 1]; blocks as in :data:`OBSERVATION_LAYOUT`.
-    :raises ValueError: if ``view`` has a seed (a full state, not a view), or ``seat``
-        is not a seat number.
+    :raises ValueError: if ``view`` is not a :class:`~teenpatti_rules.views.View` (a
+        full state), or ``seat`` is not a seat number.
     """
-    from . import view as make_view
+    from .views import View
+    from .views import view as make_view
 
-    if not isinstance(view, State):
-        raise ValueError(f"view must be a State from view(state, seat), not {view!r}")
-    if view.seed is not None:
+    if not isinstance(view, View):
         raise ValueError(
             "observation() takes view(state, seat), not the full state: the full state "
             "holds hidden cards and the seed (R43)"

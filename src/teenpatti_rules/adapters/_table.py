@@ -39,7 +39,7 @@ def table_rules(
             f"(R3, V6), not {num_players}"
         )
     if bet_sizing is not None:
-        rules = attrs.evolve(rules, bet_sizing=bet_sizing)  # type: ignore[arg-type]
+        rules = attrs.evolve(rules, bet_sizing=bet_sizing)
     if not session:
         rules = attrs.evolve(rules, hand_limit=1)
     return rules
@@ -81,10 +81,8 @@ def deal_until_play(state: State) -> State:
 
 def narration(state: State) -> list[str]:
     """The current (or last) hand in words, from the event log (R43-safe)."""
-    try:
-        from ..text.narration import describe_hand  # type: ignore[import-not-found,unused-ignore]
-    except ImportError:
-        from ..narrate import describe_hand  # type: ignore[import-not-found,no-redef,unused-ignore]
+    from ..text.narrate import describe_hand
+
     lines: list[str] = describe_hand(state)
     return lines
 

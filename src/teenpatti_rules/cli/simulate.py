@@ -10,6 +10,7 @@ from ..actions import Action
 from ..io.history import History
 from ..players import choose, play_session
 from ..state import State, new_session
+from . import sessions
 from .common import (
     SessionReport,
     UsageError,
@@ -36,7 +37,12 @@ def run(args: argparse.Namespace) -> int:
     :returns: the exit code, 0.
     :raises UsageError: for options the rules refuse (R3, ``Rules`` validation), or
         a ``--json`` file that cannot be written.
+
+    With ``--sessions N`` it plays N sessions instead and prints a summary table
+    (:mod:`teenpatti_rules.cli.sessions`).
     """
+    if args.sessions is not None:
+        return sessions.run(args)
     rules = rules_from_options(
         boot=args.boot,
         starting_boots=args.starting_boots,
@@ -113,4 +119,5 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         action="store_true",
         help="report progress on stderr every 1000 hands (default: only on a terminal)",
     )
+    sessions.add_options(simulate)
     simulate.set_defaults(handler=run)

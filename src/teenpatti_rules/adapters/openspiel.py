@@ -1,0 +1,370 @@
+"""The OpenSpiel game ``python_teen_patti`` (``pip install 'teenpatti_rules[openspiel]'``).
+
+Importing this module registers the game, so that
+``pyspiel.load_game("python_teen_patti", {"players": 3, "pot_limit": 30})`` works.
+
+- **One hand per game.** The dealer is seat ``dealer`` (a parameter, default 0).
+  The deal is ``3·n`` chance nodes in R10's order: chance node ``i`` deals the card
+  with ``Card.index`` equal to its outcome to the ``(i mod n)``-th player left of the
+  dealer (uniform over the cards not dealt yet, so ``max_chance_outcomes`` is 52).
+  Once every card is drawn the game applies one core ``Deal(dealer, deck)`` with
+  that explicit deck; nothing else is random.
+- **Players** are the seats ``0..n−1``; the player to move is the core's
+  :attr:`~teenpatti_rules.state.State.actor`. Actions are the ids of
+  :mod:`teenpatti_rules.encoding` (10 on a ``"double"`` table; ``LOOK`` keeps the turn).
+- **Returns** are raw chips: ``stack_end − stack_start`` per seat; zero-sum;
+  ``min_utility = −stack``, ``max_utility = (n−1)·stack`` (equal stacks).
+- **Length**: every betting action but a pack puts at least one chip in the pot and
+  each player packs and looks at most once, so a hand has at most
+  ``max_game_length = 2·total + 2·n`` decisions (``total`` = chips at the table).
+- **Observer** (:class:`TeenPattiObserver`): the tensor is
+  :func:`~teenpatti_rules.encoding.observation` of the player's view (R43), named by
+  :func:`~teenpatti_rules.encoding.observation_layout`; with perfect recall it adds
+  ``history``: one row per decision so far, the acting seat one-hot then the id
+  one-hot (``max_game_length`` rows). The strings name the player, its cards when
+  it may see them, and the public event log of its view.
+
+Game parameters (``pyspiel.load_game("python_teen_patti", {...})``):
+
+====================  ==========  ====================================================
+parameter             default     meaning
+====================  ==========  ====================================================
+players               3           seats, 2 to 17 (two set ``min_players=2``, V6)
+boot                  1           chips (R9, R11)
+starting_boots        10          each stack is ``boot · starting_boots`` (R4)
+max_blind_bets        4           R23; −1 for no limit (V5)
+pot_limit             0           R37; 0 for none
+stake_limit           0           V4; 0 for none
+bet_sizing            "double"    or ``"range"`` (V3)
+bet_bins              5           bins per bet kind on a ``"range"`` table
+show_cost_multiplier  1           V2 (1 or 2)
+sequence_order        "standard"  or ``"classic"`` (V1)
+dealer                0           the hand's dealer (R5)
+====================  ==========  ====================================================
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+import attrs
+import numpy as np
+import pyspiel
+
+from .. import CARDS, Deal, Phase, Rules, State, apply, new_session, view
+from ..encoding import (
+    action_for_id,
+    action_ids,
+    action_name,
+    num_actions,
+    observation,
+    observation_layout,
+    observation_size,
+)
+
+__all__ = ["TeenPattiGame", "TeenPattiObserver", "TeenPattiState", "game_rules"]
+
+_MAX_PLAYERS = 17
+_DEFAULTS: dict[str, Any] = {
+    "players": 3,
+    "boot": 1,
+    "starting_boots": 10,
+    "max_blind_bets": 4,
+    "pot_limit": 0,
+    "stake_limit": 0,
+    "bet_sizing": "double",
+    "bet_bins": 5,
+    "show_cost_multiplier": 1,
+    "sequence_order": "standard",
+    "dealer": 0,
+}
+
+_GAME_TYPE = pyspiel.GameType(
+    short_name="python_teen_patti",
+    long_name="Python Teen Patti (teenpatti_rules)",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.ZERO_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=_MAX_PLAYERS,
+    min_num_players=2,
+    provides_information_state_string=True,
+    provides_information_state_tensor=True,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=_DEFAULTS,
+)
+
+
+def game_rules(params: dict[str, Any]) -> Rules:
+    """The core :class:`~teenpatti_rules.rules.Rules` of a parameter dict (one hand).
+
+    :param params: the game parameters (missing ones take the defaults above).
+    :raises ValueError: naming a bad value (from :class:`Rules`).
+    """
+    p = {**_DEFAULTS, **params}
+    players = int(p["players"])
+    blind = int(p["max_blind_bets"])
+    return Rules(
+        boot=int(p["boot"]),
+        starting_boots=int(p["starting_boots"]),
+        min_players=min(3, players),
+        max_players=max(7, players),
+        max_blind_bets=None if blind < 0 else blind,
+        pot_limit=int(p["pot_limit"]) or None,
+        stake_limit=int(p["stake_limit"]) or None,
+        bet_sizing=p["bet_sizing"],
+        show_cost_multiplier=int(p["show_cost_multiplier"]),
+        sequence_order=p["sequence_order"],
+        hand_limit=1,
+    )
+
+
+@attrs.frozen
+class _Config:
+    """What a game's parameters mean (computed once per parameter set)."""
+
+    rules: Rules
+    num_seats: int
+    dealer: int
+    bet_bins: int
+    max_decisions: int
+    distinct_actions: int
+    start: State
+
+
+@functools.lru_cache(maxsize=64)
+def _config(items: tuple[tuple[str, Any], ...]) -> _Config:
+    given = {**_DEFAULTS, **dict(items)}
+    rules = game_rules(given)
+    n = int(given["players"])
+    dealer = int(given["dealer"])
+    if not 0 <= dealer < n:
+        raise ValueError(f"dealer must be a seat 0..{n - 1}, not {dealer}")
+    bet_bins = int(given["bet_bins"])
+    return _Config(
+        rules=rules,
+        num_seats=n,
+        dealer=dealer,
+        bet_bins=bet_bins,
+        max_decisions=2 * n * rules.starting_stack + 2 * n,
+        distinct_actions=num_actions(rules, bet_bins=bet_bins),
+        start=new_session([f"P{seat}" for seat in range(n)], rules, seed=0, dealer=dealer),
+    )
+
+
+class TeenPattiGame(pyspiel.Game):
+    """``python_teen_patti``: one hand of Teen Patti (see the module docstring).
+
+    :param params: game parameters, or None for the defaults.
+    :raises ValueError: for a bad parameter.
+    """
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        config = _config(tuple(sorted((params or {}).items())))
+        n = config.num_seats
+        stack = config.rules.starting_stack
+        info = pyspiel.GameInfo(
+            num_distinct_actions=config.distinct_actions,
+            max_chance_outcomes=len(CARDS),
+            num_players=n,
+            min_utility=float(-stack),
+            max_utility=float((n - 1) * stack),
+            utility_sum=0.0,
+            max_game_length=config.max_decisions,
+        )
+        super().__init__(_GAME_TYPE, info, params or {})
+
+    @property
+    def config(self) -> _Config:
+        """The meaning of this game's parameters (a pickled game keeps only those)."""
+        cached: _Config | None = self.__dict__.get("_config")
+        if cached is None:
+            cached = _config(tuple(sorted(self.get_parameters().items())))
+            self.__dict__["_config"] = cached
+        return cached
+
+    def new_initial_state(self) -> TeenPattiState:
+        """The state before the first chance node."""
+        return TeenPattiState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> TeenPattiObserver:
+        """An observer (default: imperfect recall, the player's private info)."""
+        return TeenPattiObserver(
+            self, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params
+        )
+
+
+class _Shared:
+    """Holds an immutable value; ``deepcopy`` (OpenSpiel's ``clone()``) shares it."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
+        return self
+
+
+class TeenPattiState(pyspiel.State):
+    """A state of ``python_teen_patti``: the cards drawn so far, then the core state."""
+
+    def __init__(self, game: TeenPattiGame) -> None:
+        super().__init__(game)
+        self._shared_config = _Shared(game.config)
+        self._core = _Shared(self._config.start)
+        self.cards: list[int] = []
+        self.decisions: list[tuple[int, int]] = []
+
+    @property
+    def _config(self) -> _Config:
+        config: _Config = self._shared_config.value
+        return config
+
+    @property
+    def core(self) -> State:
+        """The core :class:`~teenpatti_rules.state.State` (before the deal: the new session)."""
+        core: State = self._core.value
+        return core
+
+    @core.setter
+    def core(self, value: State) -> None:
+        self._core = _Shared(value)
+
+    # --- the pyspiel API -------------------------------------------------------------
+
+    def current_player(self) -> int:
+        """The actor (R20, R31), CHANCE while dealing, TERMINAL when the hand is over."""
+        if self.core.phase is Phase.SESSION_OVER:
+            return int(pyspiel.PlayerId.TERMINAL)
+        if len(self.cards) < 3 * self._config.num_seats:
+            return int(pyspiel.PlayerId.CHANCE)
+        actor = self.core.actor
+        assert actor is not None
+        return actor
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return list(action_ids(self.core, player, bet_bins=self._config.bet_bins))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The cards not dealt yet, each with probability ``1/(52 − dealt)``."""
+        dealt = set(self.cards)
+        outcomes = [card.index for card in CARDS if card.index not in dealt]
+        p = 1.0 / len(outcomes)
+        return [(index, p) for index in outcomes]
+
+    def _apply_action(self, action: int) -> None:
+        if self.is_chance_node():
+            self.cards.append(int(action))
+            if len(self.cards) == 3 * self._config.num_seats:
+                deck = tuple(CARDS[index] for index in self.cards)
+                self.core = apply(self.core, Deal(self._config.dealer, deck))  # R10
+            return
+        seat = self.core.actor
+        assert seat is not None
+        move = action_for_id(self.core, seat, int(action), bet_bins=self._config.bet_bins)
+        self.core = apply(self.core, move)
+        self.decisions.append((seat, int(action)))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"Deal:{CARDS[action]}"
+        return action_name(action, self._config.rules, bet_bins=self._config.bet_bins)
+
+    def is_terminal(self) -> bool:
+        """Whether the hand is over (the one-hand session ended, R8)."""
+        return self.core.phase is Phase.SESSION_OVER
+
+    def returns(self) -> list[float]:
+        """Chips won or lost per seat (0 until the end)."""
+        if not self.is_terminal():
+            return [0.0] * self._config.num_seats
+        start = self._config.start.seats
+        return [
+            float(now.stack - before.stack)
+            for now, before in zip(self.core.seats, start, strict=True)
+        ]
+
+    def __str__(self) -> str:
+        """The cards dealt and the decisions, for debugging."""
+        cards = " ".join(str(CARDS[i]) for i in self.cards)
+        moves = " ".join(
+            f"{seat}:{action_name(a, self._config.rules, bet_bins=self._config.bet_bins)}"
+            for seat, a in self.decisions
+        )
+        return f"[{cards}] {moves}".strip()
+
+
+class TeenPattiObserver:
+    """Observer for ``python_teen_patti`` (OpenSpiel's PyObserver interface).
+
+    ``tensor`` / ``dict`` hold :func:`~teenpatti_rules.encoding.observation` (named
+    by :func:`~teenpatti_rules.encoding.observation_layout`), plus ``history`` with
+    perfect recall. Private information is the player's own cards when its view shows
+    them (R43); a public-only observer leaves them out.
+    """
+
+    def __init__(
+        self, game: TeenPattiGame, iig_obs_type: Any, params: dict[str, Any] | None
+    ) -> None:
+        if params:
+            raise ValueError(f"observation parameters are not supported; passed {params}")
+        config = game.config
+        self._config = config
+        n = config.num_seats
+        self.private = iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
+        self.perfect_recall = bool(iig_obs_type.perfect_recall)
+        size = observation_size(n)
+        width = n + config.distinct_actions
+        extra = config.max_decisions * width if self.perfect_recall else 0
+        self.tensor = np.zeros(size + extra, np.float32)
+        self.dict: dict[str, np.ndarray] = {
+            name: self.tensor[part] for name, part in observation_layout(n).items()
+        }
+        if self.perfect_recall:
+            self.dict["history"] = self.tensor[size:].reshape(config.max_decisions, width)
+
+    def set_from(self, state: TeenPattiState, player: int) -> None:
+        """Fill ``tensor`` with what ``player`` knows of ``state``."""
+        n = self._config.num_seats
+        size = observation_size(n)
+        self.tensor[:size] = observation(view(state.core, player), player)
+        if not self.private:
+            self.tensor[:53] = 0.0
+        if self.perfect_recall:
+            history = self.dict["history"]
+            history.fill(0.0)
+            for row, (seat, action) in enumerate(state.decisions):
+                history[row, seat] = 1.0
+                history[row, n + action] = 1.0
+
+    def string_from(self, state: TeenPattiState, player: int) -> str:
+        """``p<seat>`` then its visible cards, then the public log of its view (R43)."""
+        seen = view(state.core, player)
+        pieces = [f"p{player}"]
+        if self.private:
+            cards = seen.seats[player].cards
+            pieces.append("cards:" + ("".join(str(card) for card in cards) or "-"))
+        if self.perfect_recall:
+            pieces.extend(repr(event) for event in seen.events)
+        else:
+            pieces.append(
+                f"pot:{seen.pot} stake:{seen.stake} actor:{seen.actor} "
+                + " ".join(
+                    f"{s.stack}/{s.contributed}/{'i' if s.in_hand else 'o'}{'s' if s.seen else 'b'}"
+                    for s in seen.seats
+                )
+            )
+            if seen.sideshow is not None:
+                pieces.append(f"sideshow:{seen.sideshow.asker}>{seen.sideshow.target}")
+            if seen.events:
+                pieces.append(repr(seen.events[-1]))
+        return " ".join(pieces)
+
+
+pyspiel.register_game(_GAME_TYPE, TeenPattiGame)
