@@ -113,12 +113,13 @@ def assert_row_equals(
     else:
         phase = 0 if state.phase is tp.Phase.BETTING else 1
         assert int(batch.phase[i]) == phase, where
-        assert int(batch.current_player[i]) == state.actor, where
+        actor = state.actor
+        assert actor is not None and int(batch.current_player[i]) == actor, where
         asker = -1 if state.sideshow is None else state.sideshow.asker
         assert int(batch.asker[i]) == asker, where
         ids = reducer_ids(state)
         assert batch.legal_action_mask[i].tolist() == [a in ids for a in range(10)], where
-        shared = legal_action_mask(state, state.actor, dtype=bool)  # the adapters' mapping
+        shared = legal_action_mask(state, actor, dtype=bool)  # the adapters' mapping
         assert batch.legal_action_mask[i].tolist() == shared.tolist(), where
     assert int(batch.pot[i]) == state.pot, where
     assert int(batch.stake[i]) == state.stake, where
