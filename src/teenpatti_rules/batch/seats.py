@@ -24,17 +24,30 @@ _TABLE_SEATS = 8
 """Up to this many seats the questions are table lookups."""
 
 
+@functools.cache
+def _seat_column(players: int) -> Array:
+    column = np.arange(players, dtype=np.int32)[:, None]
+    column.flags.writeable = False
+    return column
+
+
 def one_hot(seat: Array, players: int) -> Array:
-    """``bool`` ``(P, n)``: True at ``[seat[i], i]``; no True where ``seat[i] < 0``."""
-    hot: Array = np.arange(players)[:, None] == seat[None, :]
+    """``bool`` ``(P, n)``: True at ``[seat[i], i]``; no True where ``seat[i] < 0``.
+
+    ``seat`` should be ``int32`` (mixing integer widths costs a slow cast).
+    """
+    hot: Array = _seat_column(players) == seat
     return hot
 
 
 def at_seat(values: Array, seat: Array) -> Array:
     """``values[seat[i], i]`` of seat-major ``(P, n)`` values: shape ``(n,)``;
-    ``seat`` must be 0..P-1.
+    ``seat`` must be 0..P-1. (One ``take`` of flat indices: much faster than numpy's
+    two-array fancy indexing.)
     """
-    return values[seat, np.arange(values.shape[1])]
+    tables = values.shape[1]
+    flat = seat.astype(np.int32) * np.int32(tables) + np.arange(tables, dtype=np.int32)
+    return np.ascontiguousarray(values).reshape(-1).take(flat)
 
 
 class Seating:

@@ -16,7 +16,7 @@ __all__ = ["payout"]
 
 Array = NDArray[Any]
 
-_ABOVE = np.int64(2**62)
+_ABOVE = np.int32(2**31 - 1)
 """A level above every contribution: the slice of "everything above" (R41)."""
 
 
@@ -51,8 +51,8 @@ def payout(
     :returns: ``int32`` ``(P, m)`` gross winnings.
     """
     players, rows = contributed.shape
-    chips = contributed.astype(np.int64)
-    seat = np.arange(players)[:, None]
+    chips = contributed.astype(np.int32)  # a table holds fewer than 2**28 chips
+    seat = np.arange(players, dtype=np.int32)[:, None]
     levels = np.sort(np.where(in_hand & all_in, chips, _ABOVE), axis=0)
     uppers = np.concatenate([levels, np.full((1, rows), _ABOVE)], axis=0)
     # Slices above the most all-in levels of any table are empty: skip them (numpy
@@ -62,11 +62,11 @@ def payout(
     order = (seat - dealer[None, :] - 1) % players  # R18: the dealer's left first
     earlier = order[None, :, :] < order[:, None, :]  # [p, q, row]: q is paid before p
     asker = seat == loses_ties[None, :]
-    winnings = np.zeros((players, rows), dtype=np.int64)
-    carry = np.zeros(rows, dtype=np.int64)
+    winnings = np.zeros((players, rows), dtype=np.int32)
+    carry = np.zeros(rows, dtype=np.int32)
     for k in range(top, -1, -1):  # from the top slice down, carrying orphans down
         upper = uppers[k]
-        lower = uppers[k - 1] if k else np.zeros(rows, dtype=np.int64)
+        lower = uppers[k - 1] if k else np.zeros(rows, dtype=np.int32)
         own = (np.minimum(chips, upper) - np.minimum(chips, lower)).sum(axis=0)
         amount = own + carry
         eligible = in_hand & (~all_in | (chips >= upper))
@@ -78,9 +78,10 @@ def payout(
         winners = winners & ~drop
         count = np.maximum(winners.sum(axis=0), 1)
         share, odd = np.divmod(amount, count)
-        rank = (winners[None, :, :] & earlier).sum(axis=1)
-        extra = rank < odd
         paid = winners & has_winner
-        winnings += np.where(paid, share + extra, 0)
+        winnings += paid * share
+        if odd.any():  # numpy only: odd chips (R18) need the order of the winners
+            rank = (winners[None, :, :] & earlier).sum(axis=1)
+            winnings += paid & (rank < odd)
         carry = np.where(has_winner, 0, amount)
-    return winnings.astype(np.int32)
+    return winnings

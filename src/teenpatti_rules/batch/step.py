@@ -144,10 +144,10 @@ def advance(config: TableConfig, state: BatchState, actions: Array) -> BatchStat
     if contested.any():
         rows = np.flatnonzero(contested)
         won[:, rows] = payout(
-            contributed[:, rows],
-            in_hand[:, rows],
-            all_in[:, rows],
-            strength[:, rows],
+            contributed.take(rows, axis=1),
+            in_hand.take(rows, axis=1),
+            all_in.take(rows, axis=1),
+            strength.take(rows, axis=1),
             state.dealer[rows],
             np.where(show[rows], actor[rows], -1),
         )
@@ -199,5 +199,6 @@ def _record(history: Array, length: Array, act: Array, live: Array) -> tuple[Arr
     else:
         grown = history.copy()
     playing = np.flatnonzero(live)
-    grown[playing, length[playing]] = act[playing]
+    width = grown.shape[1]
+    grown.reshape(-1)[playing * width + length[playing]] = act[playing]
     return grown, (length + live).astype(np.int32)
