@@ -41,9 +41,10 @@ def one_hot(seat: Array, players: int) -> Array:
 
 
 def at_seat(values: Array, seat: Array) -> Array:
-    """``values[seat[i], i]`` of seat-major ``(P, n)`` values: shape ``(n,)``;
-    ``seat`` must be 0..P-1. (One ``take`` of flat indices: much faster than numpy's
-    two-array fancy indexing.)
+    """``values[seat[i], i]`` of seat-major ``(P, n)`` values, shape ``(n,)``.
+
+    ``seat`` must be 0..P-1. One ``take`` of flat indices: much faster than numpy's
+    two-array fancy indexing.
     """
     tables = values.shape[1]
     flat = seat.astype(np.int32) * np.int32(tables) + np.arange(tables, dtype=np.int32)
