@@ -1,0 +1,63 @@
+"""Teen Patti at thousands of tables at once, on numpy arrays.
+
+Needs the numpy extra: ``pip install 'teenpatti_rules[numpy]'``.
+
+A pgx-shaped functional API: :class:`BatchEnv` deals one hand per table
+(:meth:`BatchEnv.init`), steps every table with one action id each
+(:meth:`BatchEnv.step`, returning a new :class:`BatchState`), and turns any table
+back into a reducer :class:`~teenpatti_rules.state.State` (:meth:`BatchEnv.to_state`).
+The rules are R1–R44 of the default table for one hand with given stacks, with the
+variants listed in :mod:`teenpatti_rules.batch.config`; every table's result equals the
+reducer's (the differential tests check it step by step).
+
+Action ids (``A = 10``) are those of :mod:`teenpatti_rules.encoding`
+(:class:`~teenpatti_rules.encoding.ActionId`, re-exported here): PACK 0, LOOK 1,
+CHAAL 2, RAISE 3, SIDESHOW 4, SIDESHOW_RAISE 5, SHOW 6, ALL_IN 7, ACCEPT 8, REFUSE 9.
+
+Modules: :mod:`~teenpatti_rules.batch.env` (the environment),
+:mod:`~teenpatti_rules.batch.state` (the arrays, their dtypes and shapes),
+:mod:`~teenpatti_rules.batch.deal` (seeds, decks, boots),
+:mod:`~teenpatti_rules.batch.mask` (legal actions),
+:mod:`~teenpatti_rules.batch.step` (the transition),
+:mod:`~teenpatti_rules.batch.showdown` (side pots and splits),
+:mod:`~teenpatti_rules.batch.seats` (turn order),
+:mod:`~teenpatti_rules.batch.convert` (a table as a reducer state),
+:mod:`~teenpatti_rules.batch.config` (which rules are played).
+"""
+
+from __future__ import annotations
+
+try:
+    import numpy  # noqa: F401
+except ImportError:  # pragma: no cover - exercised in a venv without numpy
+    raise ImportError(
+        "teenpatti_rules.batch needs numpy: pip install 'teenpatti_rules[numpy]'"
+    ) from None
+
+from ..encoding import ActionId
+from .config import SUPPORTED_FIELDS
+from .env import BatchEnv
+from .state import (
+    ENDING_NONE,
+    ENDING_PACKED,
+    ENDING_SHOW,
+    ENDING_SHOWDOWN,
+    PHASE_BETTING,
+    PHASE_OVER,
+    PHASE_SIDESHOW,
+    BatchState,
+)
+
+__all__ = [
+    "ENDING_NONE",
+    "ENDING_PACKED",
+    "ENDING_SHOW",
+    "ENDING_SHOWDOWN",
+    "PHASE_BETTING",
+    "PHASE_OVER",
+    "PHASE_SIDESHOW",
+    "SUPPORTED_FIELDS",
+    "ActionId",
+    "BatchEnv",
+    "BatchState",
+]

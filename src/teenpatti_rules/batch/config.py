@@ -1,0 +1,109 @@
+"""Which :class:`~teenpatti_rules.rules.Rules` the batch engine plays, as plain numbers.
+
+Supported: the default table R1–R44; the three-card ranking variants that
+:func:`~teenpatti_rules.ranking.evaluate_many` ranks (V1 ``sequence_order``, the hand
+orders of ``ranking``, V11 ``high_235`` where the rules have it) and V7
+``suit_order``; V2
+``show_cost_multiplier``; V4 ``stake_limit``; V5 ``max_blind_bets``; any ``boot``,
+``pot_limit``; ``starting_boots`` and ``hand_limit`` are accepted (an episode is one
+hand with given stacks). Every other option refuses with a :class:`ValueError`
+naming the field.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import attrs
+
+from ..rules import Rules
+
+__all__ = ["SUPPORTED_FIELDS", "TableConfig", "table_config"]
+
+SUPPORTED_FIELDS = frozenset(
+    {
+        "boot",
+        "starting_boots",
+        "min_players",
+        "max_players",
+        "max_blind_bets",
+        "pot_limit",
+        "hand_limit",
+        "sequence_order",
+        "ranking",
+        "high_235",
+        "show_cost_multiplier",
+        "stake_limit",
+        "suit_order",
+    }
+)
+"""The :class:`~teenpatti_rules.rules.Rules` fields the batch engine plays at any value;
+every other field must keep its default."""
+
+NO_LIMIT = 2**31 - 1
+"""Stands for "no limit" in :class:`TableConfig` (above any int32 chip count)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class TableConfig:
+    """The numbers of a table that the array code needs.
+
+    :param players: seats per table (``P``).
+    :param boot: chips each seat posts (R9, R11).
+    :param max_blind_bets: blind bets allowed (R23, V5); :data:`NO_LIMIT` for none.
+    :param pot_limit: the pot limit in chips (R37); :data:`NO_LIMIT` for none.
+    :param stake_limit: the highest stake (V4); :data:`NO_LIMIT` for none.
+    :param show_cost_multiplier: 1 or 2 (R34, V2).
+    """
+
+    players: int
+    boot: int
+    max_blind_bets: int
+    pot_limit: int
+    stake_limit: int
+    show_cost_multiplier: int
+
+
+def table_config(rules: Rules, players: int) -> TableConfig:
+    """Check that the batch engine plays ``rules`` with ``players`` seats.
+
+    :param rules: the table's :class:`~teenpatti_rules.rules.Rules`.
+    :param players: seats per table.
+    :returns: the :class:`TableConfig`.
+    :raises TypeError: if ``rules`` is not a Rules or ``players`` not an int.
+    :raises ValueError: naming the field, for an option the batch engine does not play
+        (e.g. ``Rules.bet_sizing='range'``, V3), or
+        naming ``players`` if it is outside ``rules.min_players..rules.max_players``
+        (R3, V6).
+    """
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a Rules record, not {rules!r}")
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise TypeError(f"players must be an int, not {players!r}")
+    if not rules.min_players <= players <= rules.max_players:
+        raise ValueError(
+            f"players must be {rules.min_players} to {rules.max_players} for these rules "
+            f"(R3), not {players}"
+        )
+    default = Rules()
+    for field in attrs.fields(Rules):
+        if field.name in SUPPORTED_FIELDS:
+            continue
+        value = getattr(rules, field.name)
+        if value != getattr(default, field.name):
+            raise ValueError(
+                f"the batch engine does not play Rules.{field.name}={value!r}; it plays "
+                f"the default table and the options {', '.join(sorted(SUPPORTED_FIELDS))}"
+            )
+
+    def limit(value: int | None) -> int:
+        return NO_LIMIT if value is None else min(value, NO_LIMIT)
+
+    return TableConfig(
+        players=players,
+        boot=rules.boot,
+        max_blind_bets=limit(rules.max_blind_bets),
+        pot_limit=limit(rules.pot_limit),
+        stake_limit=limit(rules.stake_limit),
+        show_cost_multiplier=rules.show_cost_multiplier,
+    )

@@ -1,0 +1,202 @@
+"""Dealing many tables at once: per-table seeds, shuffles, boots and cards (R5, R9–R12).
+
+Chance is a counter-based hash (SplitMix64) of the table's key and the hand's index,
+so every table's decks are reproducible from ``(seed, table index, hand index)``
+alone, independent of the other tables and of the number of tables; sorting 52
+hashed keys gives each hand's deck. (These decks are not the reducer's
+:func:`~teenpatti_rules.dealing.shuffled_deck`: the batch deck is handed to the
+reducer explicitly, as in ``Deal(dealer, deck)``.)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from ..rules import Rules
+from .config import TableConfig
+from .mask import legal_mask
+from .seats import seating
+from .showdown import payout
+from .state import (
+    ENDING_NONE,
+    ENDING_SHOWDOWN,
+    PHASE_BETTING,
+    PHASE_OVER,
+    BatchState,
+    freeze,
+)
+from .strength import hand_strengths
+
+__all__ = [
+    "deal_cards",
+    "dealers",
+    "hand_random",
+    "mix",
+    "new_hands",
+    "shuffle",
+    "table_keys",
+]
+
+Array = NDArray[Any]
+
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+_M1 = np.uint64(0xBF58476D1CE4E5B9)
+_M2 = np.uint64(0x94D049BB133111EB)
+_DECK_TAG = np.uint64(0xD1B54A32D192ED03)
+_DEALER_TAG = np.uint64(0x8CB92BA72F3D8DD7)
+_CARDS = np.arange(52, dtype=np.uint64)
+
+
+def mix(x: Array) -> Array:
+    """SplitMix64's finaliser on ``uint64`` arrays (wrapping arithmetic)."""
+    with np.errstate(over="ignore"):
+        z = x + _GOLDEN
+        z = (z ^ (z >> np.uint64(30))) * _M1
+        z = (z ^ (z >> np.uint64(27))) * _M2
+        return z ^ (z >> np.uint64(31))
+
+
+def table_keys(seed: int, tables: int) -> Array:
+    """``uint64`` ``(tables,)``: the key of table ``i`` for the master ``seed`` (any int)."""
+    master = mix(np.array([seed % 2**64], dtype=np.uint64))
+    return mix(master ^ mix(np.arange(tables, dtype=np.uint64)))
+
+
+def hand_random(keys: Array, hand_index: Array, tag: np.uint64) -> Array:
+    """``uint64`` ``(n,)``: one random word per table for hand ``hand_index`` and ``tag``."""
+    with np.errstate(over="ignore"):
+        return mix(keys ^ mix(hand_index.astype(np.uint64) * _GOLDEN + tag))
+
+
+def shuffle(keys: Array, hand_index: Array) -> Array:
+    """``int8`` ``(n, 52)``: each table's deck for its hand, as card indices (R10)."""
+    base = hand_random(keys, hand_index, _DECK_TAG)
+    with np.errstate(over="ignore"):
+        sort_keys = mix(base[:, None] + _CARDS[None, :] * _M2)
+    return np.argsort(sort_keys, axis=1).astype(np.int8)
+
+
+def dealers(keys: Array, hand_index: Array, players: int) -> Array:
+    """``int32`` ``(n,)``: each table's dealer for its hand, uniform over the seats (R5)."""
+    word = hand_random(keys, hand_index, _DEALER_TAG)
+    return (word % np.uint64(players)).astype(np.int32)
+
+
+def deal_cards(deck: Array, dealer: Array, players: int) -> Array:
+    """``int8`` ``(n, P, 3)``: seat ``(dealer + 1 + i) % P`` gets ``deck[i]``,
+    ``deck[i + P]`` and ``deck[i + 2P]`` (R10: one card at a time from the dealer's
+    left, dealer last, three rounds).
+    """
+    place = (np.arange(players)[None, :] - dealer[:, None] - 1) % players  # (n, P)
+    positions = place[:, :, None] + players * np.arange(3)[None, None, :]  # (n, P, 3)
+    rows = deck.shape[0]
+    flat = np.take_along_axis(deck, positions.reshape(rows, players * 3), axis=1)
+    return flat.reshape(rows, players, 3)
+
+
+def new_hands(
+    config: TableConfig,
+    rules: Rules,
+    keys: Array,
+    hand_index: Array,
+    start_stack: Array,
+    dealer: int | None,
+    history: Array,
+) -> BatchState:
+    """Deal one hand at each table: the boots, the cards, the first actor (R5, R9–R12, R19).
+
+    Every seat posts the boot; a seat whose stack is exactly the boot is all-in (R9).
+    If the boots bring the pot to the pot limit, or at most one seat can still bet,
+    the hand goes straight to a showdown (R12), so the table starts terminated.
+
+    :param config: the table's numbers.
+    :param rules: the table's rules (for the hand strengths).
+    :param keys: ``uint64`` ``(n,)`` table keys; ``hand_index``: ``(n,)`` hand counters.
+    :param start_stack: integer ``(n, P)`` stacks before the boots (each at least the boot).
+    :param dealer: a fixed dealer seat, or None for a dealer drawn per table and hand.
+    :param history: an ``int8`` ``(n, L)`` array to use as the (empty) history.
+    :returns: the new :class:`BatchState`.
+    """
+    players = config.players
+    rows = keys.shape[0]
+    deck = shuffle(keys, hand_index)
+    dealer_seat = (
+        dealers(keys, hand_index, players)
+        if dealer is None
+        else np.full(rows, dealer, dtype=np.int32)
+    )
+    cards = deal_cards(deck, dealer_seat, players)
+    strength = hand_strengths(cards, rules)
+    # Seat-major (P, n) arrays from here on.
+    start = np.ascontiguousarray(start_stack.T, dtype=np.int32)
+    boot = config.boot
+    stack = start - boot
+    contributed = np.full((players, rows), boot, dtype=np.int32)
+    in_hand = np.ones((players, rows), dtype=bool)
+    seen = np.zeros((players, rows), dtype=bool)
+    all_in = stack == 0
+    blind_bets = np.zeros((players, rows), dtype=np.int32)
+    pot = np.full(rows, boot * players, dtype=np.int32)
+    stake = np.full(rows, boot, dtype=np.int32)
+    bettors = ~all_in
+    seats = seating(players)
+    bettor_code = seats.code(bettors)
+    straight = (pot >= config.pot_limit) | (seats.count(bettors, bettor_code) <= 1)  # R12
+    winnings = np.zeros((players, rows), dtype=np.int32)
+    if straight.any():  # numpy only: pay out just the tables that R12 ends
+        ended = np.flatnonzero(straight)
+        winnings[:, ended] = payout(
+            contributed[:, ended],
+            in_hand[:, ended],
+            all_in[:, ended],
+            strength[:, ended],
+            dealer_seat[ended],
+            np.full(ended.size, -1),
+        )
+    stack = stack + winnings
+    pot = np.where(straight, 0, pot).astype(np.int32)
+    first = seats.first_player(bettors, bettor_code, dealer_seat)
+    actor = np.where(straight, -1, first).astype(np.int32)
+    phase = np.where(straight, PHASE_OVER, PHASE_BETTING).astype(np.int8)
+    mask = legal_mask(
+        config,
+        phase=phase,
+        actor=np.maximum(actor, 0),
+        stake=stake,
+        stack=stack,
+        in_hand=in_hand,
+        seen=seen,
+        all_in=all_in,
+        blind_bets=blind_bets,
+    )
+    arrays = {
+        "seat_stack": stack,
+        "seat_contributed": contributed,
+        "seat_in_hand": in_hand,
+        "seat_seen": seen,
+        "seat_all_in": all_in,
+        "seat_blind_bets": blind_bets,
+        "seat_strength": strength,
+        "seat_start_stack": start,
+        "seat_rewards": ((stack - start) * straight).astype(np.int32),
+        "seat_winnings": winnings,
+        "pot": pot,
+        "stake": stake,
+        "dealer": dealer_seat,
+        "current_player": actor,
+        "phase": phase,
+        "asker": np.full(rows, -1, dtype=np.int32),
+        "ending": np.where(straight, ENDING_SHOWDOWN, ENDING_NONE).astype(np.int8),
+        "terminated": straight,
+        "table_key": keys,
+        "hand_index": hand_index.astype(np.int32),
+        "history_length": np.zeros(rows, dtype=np.int32),
+        "cards": cards,
+        "deck": deck,
+        "legal_action_mask": mask,
+        "history": history,
+    }
+    return BatchState(**{name: freeze(array) for name, array in arrays.items()})

@@ -1,0 +1,203 @@
+"""The batch environment: :class:`BatchEnv`, a pgx-shaped functional API over arrays.
+
+>>> from teenpatti_rules import Rules
+>>> from teenpatti_rules.batch import ActionId, BatchEnv
+>>> env = BatchEnv(Rules(), players=3, stacks=20)
+>>> s = env.init(seed=1, n=4)
+>>> s.pot.tolist(), s.legal_action_mask.shape
+([3, 3, 3, 3], (4, 10))
+>>> t = env.step(s, np.full(4, ActionId.CHAAL))
+>>> t.pot.tolist(), s.pot.tolist()
+([4, 4, 4, 4], [3, 3, 3, 3])
+>>> env.to_state(t, 0).pot
+4
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from ..encoding import FIXED_ACTIONS
+from ..rules import Rules
+from ..state import State
+from .config import TableConfig, table_config
+from .convert import to_state
+from .deal import new_hands, table_keys
+from .state import BatchState, freeze
+from .step import advance
+
+__all__ = ["BatchEnv"]
+
+Array = NDArray[Any]
+
+_MAX_TABLE_CHIPS = 2**28
+"""Chips at one table stay below this, so that int32 bets (up to 4 × the stake) never overflow."""
+
+
+class BatchEnv:
+    """Many tables of one hand each, stepped together (the pgx shape).
+
+    :param rules: the table's :class:`~teenpatti_rules.rules.Rules` (None for the
+        default table); see :mod:`teenpatti_rules.batch.config` for the options played.
+    :param players: seats per table (``P``), within ``rules.min_players..max_players``.
+    :param stacks: chips per seat when a hand is dealt: None for
+        ``rules.starting_stack`` each (R4), an int for every seat, or a sequence of
+        ``P`` ints; each at least the boot.
+    :param autoreset: when True, :meth:`step` deals the next hand at every table
+        whose hand was already over (its action is ignored), with the table's stacks
+        of :meth:`init` and the next deck of its seed ("next-step" autoreset: the
+        step that ends a hand still shows it, with its ``rewards``).
+    :param dealer: a fixed dealer seat for every hand, or None (default) for a
+        dealer drawn per table and hand from the seed (R5).
+    :raises TypeError: for a ``rules`` that is not a Rules, a non-int ``players`` or
+        ``dealer``, or a ``stacks`` that is not None, an int or a sequence of ints.
+    :raises ValueError: naming the field or parameter, for options the engine does
+        not play, a player count outside the rules, stacks below the boot or too big,
+        or a dealer that is not a seat.
+    """
+
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        players: int = 5,
+        *,
+        stacks: int | Sequence[int] | None = None,
+        autoreset: bool = False,
+        dealer: int | None = None,
+    ) -> None:
+        self.rules: Rules = Rules() if rules is None else rules
+        self.config: TableConfig = table_config(self.rules, players)
+        self.players: int = players
+        self.autoreset: bool = bool(autoreset)
+        if dealer is not None and (
+            isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players
+        ):
+            raise ValueError(f"dealer must be None or a seat 0..{players - 1}, not {dealer!r}")
+        self.dealer: int | None = dealer
+        if stacks is None:
+            stacks = self.rules.starting_stack
+        if isinstance(stacks, int) and not isinstance(stacks, bool):
+            stacks = [stacks] * players
+        if isinstance(stacks, str) or not isinstance(stacks, Sequence):
+            raise TypeError(f"stacks must be None, an int or a sequence of ints, not {stacks!r}")
+        self.stacks: Array = freeze(self._check_stacks(np.asarray(stacks), (players,)))
+
+    @property
+    def num_actions(self) -> int:
+        """The size ``A`` of the action alphabet (10)."""
+        return FIXED_ACTIONS
+
+    def _check_stacks(self, stacks: Array, shape: tuple[int, ...]) -> Array:
+        if stacks.shape != shape or stacks.dtype.kind not in "iu":
+            raise ValueError(
+                f"stacks must be integers of shape {shape}, not {stacks.dtype} {stacks.shape}"
+            )
+        if stacks.size and stacks.min() < self.config.boot:
+            raise ValueError(f"stacks must each be at least the boot ({self.config.boot})")
+        if stacks.size and stacks.astype(np.int64).sum(axis=-1).max() >= _MAX_TABLE_CHIPS:
+            raise ValueError(f"stacks must total less than {_MAX_TABLE_CHIPS} chips per table")
+        return stacks.astype(np.int32)
+
+    def init(self, seed: int, n: int, *, stacks: Array | None = None) -> BatchState:
+        """Deal one hand at each of ``n`` tables (R5, R9–R12, R19).
+
+        :param seed: any int; table ``i`` deals from a key derived from ``seed`` and
+            ``i``, so a table's hands do not depend on ``n``.
+        :param n: the number of tables, at least 1.
+        :param stacks: optional integer ``(n, P)`` stacks per table (each at least the
+            boot), instead of the environment's ``stacks``.
+        :returns: the first :class:`~teenpatti_rules.batch.state.BatchState`.
+        :raises TypeError: if ``seed`` or ``n`` is not an int.
+        :raises ValueError: if ``n < 1`` or ``stacks`` has a bad shape or values.
+        """
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise TypeError(f"seed must be an int, not {seed!r}")
+        if isinstance(n, bool) or not isinstance(n, int):
+            raise TypeError(f"n must be an int, not {n!r}")
+        if n < 1:
+            raise ValueError(f"n must be at least 1, not {n}")
+        if stacks is None:
+            start = np.broadcast_to(self.stacks, (n, self.players))
+        else:
+            start = self._check_stacks(np.asarray(stacks), (n, self.players))
+        return new_hands(
+            self.config,
+            self.rules,
+            table_keys(seed, n),
+            np.zeros(n, dtype=np.int32),
+            np.array(start, dtype=np.int32),
+            self.dealer,
+            np.zeros((n, 16), dtype=np.int8),
+        )
+
+    def step(self, state: BatchState, actions: Array | Sequence[int]) -> BatchState:
+        """Every table's actor plays its action; a new state (``state`` is unchanged).
+
+        Tables whose hand is over ignore their action: without ``autoreset`` they stay
+        as they are (``rewards`` zero); with it, they deal their next hand.
+
+        :param state: a state of this environment.
+        :param actions: ``n`` integer action ids (:mod:`teenpatti_rules.batch` names
+            them); each must be legal (``legal_action_mask``) where the hand is in play.
+        :returns: the next :class:`~teenpatti_rules.batch.state.BatchState`.
+        :raises TypeError: if ``state`` is not a BatchState.
+        :raises ValueError: if ``actions`` is not ``n`` integers in ``0..A-1``, or an
+            action is illegal (naming the first such table, its action and its mask).
+        """
+        if not isinstance(state, BatchState):
+            raise TypeError(f"state must be a BatchState, not {type(state).__name__}")
+        ids = np.asarray(actions)
+        n = state.tables
+        if ids.shape != (n,) or ids.dtype.kind not in "iu":
+            raise ValueError(f"actions must be {n} integers, not {ids.dtype} {ids.shape}")
+        if ids.size and (ids.min() < 0 or ids.max() >= FIXED_ACTIONS):
+            raise ValueError(f"actions must be ids 0..{FIXED_ACTIONS - 1}")
+        ids = ids.astype(np.int32)
+        legal = np.take_along_axis(state.legal_action_mask, ids[:, None], axis=1)[:, 0]
+        if not legal.all():
+            bad = int(np.flatnonzero(~legal)[0])
+            allowed = np.flatnonzero(state.legal_action_mask[bad]).tolist()
+            raise ValueError(
+                f"action {int(ids[bad])} is not legal at table {bad} "
+                f"(seat {int(state.current_player[bad])} may play {allowed})"
+            )
+        after = advance(self.config, state, ids)
+        if self.autoreset:
+            after = self._reset_over(state, after)
+        return after
+
+    def _reset_over(self, before: BatchState, after: BatchState) -> BatchState:
+        """Deal the next hand at the tables that were over before the step."""
+        rows = np.flatnonzero(before.terminated)
+        if not rows.size:
+            return after
+        fresh = new_hands(
+            self.config,
+            self.rules,
+            before.table_key[rows],
+            before.hand_index[rows] + 1,
+            before.start_stack[rows],
+            self.dealer,
+            np.zeros((rows.size, 1), dtype=np.int8),
+        )
+        changes: dict[str, Array] = {}
+        for name in BatchState.__dataclass_fields__:
+            if name == "history":
+                continue
+            merged = np.array(getattr(after, name))
+            if name.startswith("seat_"):
+                merged[:, rows] = getattr(fresh, name)
+            else:
+                merged[rows] = getattr(fresh, name)
+            changes[name] = merged
+        return after.replace(**changes)
+
+    def to_state(self, state: BatchState, index: int) -> State:
+        """Table ``index`` as a reducer :class:`~teenpatti_rules.state.State`
+        (see :func:`teenpatti_rules.batch.convert.to_state`).
+        """
+        return to_state(self.rules, state, index)

@@ -1,0 +1,100 @@
+"""The legal-action mask of the actor at every table (R20–R36, V2, V4, V5).
+
+One boolean per id of the action alphabet, for ``current_player`` only (the
+sequential convention: looks by other blind players, R22, are not offered).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from ..encoding import FIXED_ACTIONS, ActionId
+from .config import TableConfig
+from .seats import at_seat, one_hot, seating
+from .state import PHASE_BETTING, PHASE_SIDESHOW
+
+__all__ = ["legal_mask"]
+
+Array = NDArray[Any]
+
+
+def legal_mask(
+    config: TableConfig,
+    *,
+    phase: Array,
+    actor: Array,
+    stake: Array,
+    stack: Array,
+    in_hand: Array,
+    seen: Array,
+    all_in: Array,
+    blind_bets: Array,
+) -> Array:
+    """``bool`` ``(n, A)``: the ids the actor may play now; all True where the hand is over.
+
+    - PACK: the actor's turn (R29). LOOK: the actor is blind (R22; the turn stays).
+    - CHAAL / RAISE: the minimum bet (the stake if blind, twice it if seen) or twice
+      that, if it fits the stack (R24, R25), the blind-bet limit allows it (R23, V5)
+      and the stake after it stays within ``stake_limit`` (V4).
+    - ALL_IN: the stack is below the minimum bet, and the actor is not blind and out
+      of blind bets (R26, R27).
+    - SHOW: exactly two players in the hand, not seen against blind, not out of blind
+      bets, and the cost (the minimum bet times ``show_cost_multiplier``) fits (R33–R36, V2).
+    - SIDESHOW / SIDESHOW_RAISE: a seen actor, three or more in the hand, a seen previous
+      player (R21), the chaal legal and leaving a chip behind (R30).
+    - ACCEPT / REFUSE: a sideshow is pending; the actor is the asked player (R31).
+
+    :param config: the table's numbers.
+    :param phase: ``(n,)`` phase codes (see :mod:`teenpatti_rules.batch.state`).
+    :param actor: ``(n,)`` the seat to act (any seat 0..P-1 where the hand is over).
+    :param stake: ``(n,)`` the stake.
+    :param stack: seat-major ``(P, n)``; ``in_hand``, ``seen``, ``all_in``: ``bool``
+        ``(P, n)``; ``blind_bets``: ``(P, n)``.
+    """
+    players = config.players
+    betting = phase == PHASE_BETTING
+    sideshow = phase == PHASE_SIDESHOW
+    over = ~(betting | sideshow)
+    actor_seat = one_hot(actor, players)
+    seen_a = at_seat(seen, actor)
+    stack_a = at_seat(stack, actor)
+    out_of_blind = ~seen_a & (at_seat(blind_bets, actor) >= config.max_blind_bets)
+    low = np.where(seen_a, 2 * stake, stake)
+    high = 2 * low
+    stake_after_low = np.where(seen_a, low // 2, low)
+    stake_after_high = np.where(seen_a, high // 2, high)
+    may_bet = betting & ~out_of_blind
+    chaal = may_bet & (low <= stack_a) & (stake_after_low <= config.stake_limit)
+    raise_ = may_bet & (high <= stack_a) & (stake_after_high <= config.stake_limit)
+    all_in_ok = may_bet & (stack_a < low)
+    seats = seating(players)
+    count = seats.count(in_hand, seats.code(in_hand))
+    blind_opponent = (in_hand & ~seen & ~actor_seat).any(axis=0)
+    show = (
+        may_bet
+        & (count == 2)
+        & ~(seen_a & blind_opponent)
+        & (low * config.show_cost_multiplier <= stack_a)
+    )
+    bettors = in_hand & ~all_in
+    target = seats.previous_player(bettors, seats.code(bettors), actor)
+    target_seen = at_seat(seen, np.maximum(target, 0)) & (target >= 0)
+    may_ask = betting & seen_a & (count >= 3) & target_seen
+    columns = {
+        ActionId.PACK: betting,
+        ActionId.LOOK: betting & ~seen_a,
+        ActionId.CHAAL: chaal,
+        ActionId.RAISE: raise_,
+        ActionId.SIDESHOW: may_ask & chaal & (low < stack_a),
+        ActionId.SIDESHOW_RAISE: may_ask & raise_ & (high < stack_a),
+        ActionId.SHOW: show,
+        ActionId.ALL_IN: all_in_ok,
+        ActionId.ACCEPT: sideshow,
+        ActionId.REFUSE: sideshow,
+    }
+    mask = np.stack([columns[ActionId(i)] for i in range(FIXED_ACTIONS)], axis=1)
+    result: Array = mask | over[:, None]
+    return result

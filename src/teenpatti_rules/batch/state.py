@@ -1,0 +1,233 @@
+"""The batch state: one hand per table, every field an array with the table index first.
+
+:class:`BatchState` is an immutable record of read-only numpy arrays. The engine
+never writes into an array it was given; a new state shares the arrays that did not
+change with the old one (they are read-only, so sharing is safe).
+
+Shapes use ``n`` for the number of tables, ``P`` for the seats per table, ``A`` for
+the action alphabet (10 ids) and ``L`` for the capacity of the action history.
+Chips are whole chips (``int32``: the chips at one table must stay below 2**31).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from numpy.typing import NDArray
+
+__all__ = [
+    "ENDING_NONE",
+    "ENDING_PACKED",
+    "ENDING_SHOW",
+    "ENDING_SHOWDOWN",
+    "PHASE_BETTING",
+    "PHASE_OVER",
+    "PHASE_SIDESHOW",
+    "SEAT_FIELDS",
+    "BatchState",
+    "freeze",
+]
+
+PHASE_BETTING = 0
+"""``phase`` value: the hand is in play and ``current_player`` is to act."""
+PHASE_SIDESHOW = 1
+"""``phase`` value: a sideshow request waits for the asked player's answer (R31)."""
+PHASE_OVER = 2
+"""``phase`` value: the hand is over (``terminated``)."""
+
+ENDING_NONE = 0
+"""``ending`` value: the hand is not over."""
+ENDING_PACKED = 1
+"""``ending`` value: everyone else packed (R39)."""
+ENDING_SHOW = 2
+"""``ending`` value: a show between the last two players (R35)."""
+ENDING_SHOWDOWN = 3
+"""``ending`` value: a showdown of every hand still in (R12, R37, R38, R40)."""
+
+Array = NDArray[Any]
+
+
+def freeze(array: Array) -> Array:
+    """Mark ``array`` read-only and return it (the engine's arrays are never written)."""
+    array.flags.writeable = False
+    return array
+
+
+SEAT_FIELDS = (
+    "stack",
+    "contributed",
+    "in_hand",
+    "seen",
+    "all_in",
+    "blind_bets",
+    "strength",
+    "start_stack",
+    "rewards",
+    "winnings",
+)
+"""The per-seat arrays: stored seat-major as ``seat_<name>`` of shape ``(P, n)``, read
+as ``<name>`` of shape ``(n, P)`` (a transposed view)."""
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class BatchState:
+    """``n`` tables, each playing one hand of ``P`` seats.
+
+    Per seat, read as shape ``(n, P)`` and indexed ``[table, seat]`` (properties;
+    each is a read-only transposed view of the seat-major field ``seat_<name>`` of
+    shape ``(P, n)``, the layout the engine computes in, because sums over the few
+    seats of a table are fastest along the first axis):
+
+    - ``stack``: ``int32`` chips in front of each seat (not in the pot).
+    - ``contributed``: ``int32`` chips each seat put in the pot this hand (R41).
+    - ``in_hand``: ``bool``: dealt in and not packed (R29).
+    - ``seen``: ``bool``: has looked at its cards (R22).
+    - ``all_in``: ``bool``: has no chips left to bet (R9, R25, R26, R28).
+    - ``blind_bets``: ``int32`` bets made while blind (R23).
+    - ``strength``: ``int32`` what each hand is compared by: the
+      :attr:`~teenpatti_rules.ranking.HandRank.strength` of its cards (R13–R17) from
+      :func:`~teenpatti_rules.ranking.evaluate_many`, or with a ``suit_order`` (V7) its
+      :func:`~teenpatti_rules.ranking.showdown_key`; higher wins, equal ties.
+    - ``start_stack``: ``int32`` stacks when the hand was dealt (before the boots);
+      an autoreset deals the next hand with these stacks again.
+    - ``rewards``: ``int32`` chips won (+) or lost (−) per seat over the hand that
+      ended in the last step (final stack − ``start_stack``); zeros on every other
+      step. A hand's rewards sum to 0 (R42).
+    - ``winnings``: ``int32`` chips each seat won from the pot (gross) in the hand
+      that ended last (R18, R35, R39, R41); zeros while the hand is in play.
+
+    Per table, shape ``(n,)``:
+
+    :param pot: ``int32`` chips in the pot (0 once the hand is paid out).
+    :param stake: ``int32`` the current stake, the blind rate (R11, R24).
+    :param dealer: ``int32`` the dealer's seat (R5, R10, R19).
+    :param current_player: ``int32`` the seat to act: the player whose turn it is,
+        or the asked player while a sideshow is pending; ``-1`` once terminated.
+    :param phase: ``int8``: :data:`PHASE_BETTING`, :data:`PHASE_SIDESHOW` or
+        :data:`PHASE_OVER`.
+    :param asker: ``int32`` the seat that asked the pending sideshow, else ``-1`` (R30).
+    :param ending: ``int8`` how the hand ended: :data:`ENDING_NONE` while in play,
+        :data:`ENDING_PACKED`, :data:`ENDING_SHOW` or :data:`ENDING_SHOWDOWN`.
+    :param terminated: ``bool``: the hand is over.
+    :param table_key: ``uint64`` the table's random key, derived from the seed of
+        :meth:`~teenpatti_rules.batch.BatchEnv.init` and the table index.
+    :param hand_index: ``int32`` how many hands this table dealt before this one
+        (0 for the first); with ``table_key`` it picks the deck and the dealer.
+    :param history_length: ``int32`` how many actions of this hand are in ``history``.
+
+    Other shapes:
+
+    :param cards: ``int8`` ``(n, P, 3)`` each seat's three cards as
+        :attr:`~teenpatti_rules.cards.Card.index` (0..51), in the order dealt (R10).
+    :param deck: ``int8`` ``(n, 52)`` the hand's shuffled deck, card indices; seat
+        ``(dealer + 1 + i) % P`` got ``deck[i]``, ``deck[i + P]``, ``deck[i + 2P]`` (R10).
+    :param legal_action_mask: ``bool`` ``(n, A)``: the ids ``current_player`` may
+        play now; every id is True on a terminated table (the pgx convention).
+    :param history: ``int8`` ``(n, L)`` the action ids played this hand, the first
+        ``history_length[i]`` of row ``i``; ``L`` grows as needed.
+    """
+
+    seat_stack: Array
+    seat_contributed: Array
+    seat_in_hand: Array
+    seat_seen: Array
+    seat_all_in: Array
+    seat_blind_bets: Array
+    seat_strength: Array
+    seat_start_stack: Array
+    seat_rewards: Array
+    seat_winnings: Array
+    pot: Array
+    stake: Array
+    dealer: Array
+    current_player: Array
+    phase: Array
+    asker: Array
+    ending: Array
+    terminated: Array
+    table_key: Array
+    hand_index: Array
+    history_length: Array
+    cards: Array
+    deck: Array
+    legal_action_mask: Array
+    history: Array
+
+    @property
+    def stack(self) -> Array:
+        """``int32`` ``(n, P)`` chips in front of each seat."""
+        return self.seat_stack.T
+
+    @property
+    def contributed(self) -> Array:
+        """``int32`` ``(n, P)`` chips each seat put in the pot this hand (R41)."""
+        return self.seat_contributed.T
+
+    @property
+    def in_hand(self) -> Array:
+        """``bool`` ``(n, P)`` dealt in and not packed (R29)."""
+        return self.seat_in_hand.T
+
+    @property
+    def seen(self) -> Array:
+        """``bool`` ``(n, P)`` has looked (R22)."""
+        return self.seat_seen.T
+
+    @property
+    def all_in(self) -> Array:
+        """``bool`` ``(n, P)`` all-in (R25, R26, R28)."""
+        return self.seat_all_in.T
+
+    @property
+    def blind_bets(self) -> Array:
+        """``int32`` ``(n, P)`` bets made while blind (R23)."""
+        return self.seat_blind_bets.T
+
+    @property
+    def strength(self) -> Array:
+        """``int32`` ``(n, P)`` hand strengths, higher wins (R13–R17)."""
+        return self.seat_strength.T
+
+    @property
+    def start_stack(self) -> Array:
+        """``int32`` ``(n, P)`` stacks when the hand was dealt."""
+        return self.seat_start_stack.T
+
+    @property
+    def rewards(self) -> Array:
+        """``int32`` ``(n, P)`` net chips of the hand that ended in the last step."""
+        return self.seat_rewards.T
+
+    @property
+    def winnings(self) -> Array:
+        """``int32`` ``(n, P)`` gross chips won from the pot in the hand that ended last."""
+        return self.seat_winnings.T
+
+    @property
+    def tables(self) -> int:
+        """How many tables (``n``)."""
+        return int(self.pot.shape[0])
+
+    @property
+    def players(self) -> int:
+        """Seats per table (``P``)."""
+        return int(self.seat_stack.shape[0])
+
+    @property
+    def nbytes(self) -> int:
+        """Bytes held by the state's arrays (shared arrays counted once)."""
+        seen_ids: set[int] = set()
+        total = 0
+        for field in dataclasses.fields(self):
+            array = getattr(self, field.name)
+            if id(array) not in seen_ids:
+                seen_ids.add(id(array))
+                total += int(array.nbytes)
+        return total
+
+    def replace(self, **changes: Array) -> BatchState:
+        """A copy with the given fields replaced (each array frozen read-only first)."""
+        for array in changes.values():
+            freeze(array)
+        return dataclasses.replace(self, **changes)

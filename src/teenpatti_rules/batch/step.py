@@ -1,0 +1,204 @@
+"""One action at every table at once: the transition of the batch engine (R20–R41).
+
+:func:`advance` is written in array style: every table takes the same path through
+the code and the action's effect is selected with masks, so the same function could
+be traced by JAX. The two numpy-only shortcuts (paying out only the tables whose
+hand ended, and growing the history buffer) branch on whole-batch aggregates,
+never on one table's values.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from ..encoding import ActionId
+from .config import TableConfig
+from .mask import legal_mask
+from .seats import at_seat, one_hot, seating
+from .showdown import payout
+from .state import (
+    ENDING_PACKED,
+    ENDING_SHOW,
+    ENDING_SHOWDOWN,
+    PHASE_BETTING,
+    PHASE_OVER,
+    PHASE_SIDESHOW,
+    BatchState,
+)
+
+__all__ = ["advance"]
+
+Array = NDArray[Any]
+
+
+def advance(config: TableConfig, state: BatchState, actions: Array) -> BatchState:
+    """The state after each table's actor plays ``actions[i]``; ``state`` is unchanged.
+
+    Tables whose hand is already over ignore their action and keep their arrays,
+    with ``rewards`` set to zero. The actions must be legal (the caller checks).
+
+    - LOOK: the actor is seen; the turn stays (R22).
+    - PACK: the actor leaves the hand (R29).
+    - CHAAL / RAISE: the actor bets the minimum or twice it; the stake becomes the
+      amount if blind, half of it if seen (R24); a blind bet counts (R23); a bet that
+      empties the stack makes the actor all-in (R25).
+    - ALL_IN: the actor's whole stack goes in; the stake stays (R26).
+    - SHOW: the actor pays the show cost (R34, V2); the better hand wins, the asker
+      losing a tie (R35); if the payment reaches the pot limit, an ordinary showdown
+      instead (R38).
+    - SIDESHOW / SIDESHOW_RAISE: the actor pays the chaal, which sets the stake, and
+      asks its previous player (R30); reaching the pot limit cancels the request
+      and ends in a showdown (R38).
+    - ACCEPT: the lower hand packs, the asker on a tie (R31). REFUSE: nothing more.
+    - After a pack, bet, all-in or answer: one player left wins the pot (R39); a
+      bet or all-in that brings the pot to the limit ends in a showdown (R37); at most
+      one player able to bet ends in a showdown (R40); else the turn passes left of
+      the actor (of the asker, after an answer) (R19, R31).
+    - A hand that ends is paid out by side-pot slices with ties split and odd
+      chips from the dealer's left (R18, R41).
+
+    :param config: the table's numbers.
+    :param state: the batch state.
+    :param actions: integer ``(n,)`` action ids, legal where the hand is in play.
+    :returns: the new :class:`~teenpatti_rules.batch.state.BatchState`.
+    """
+    players = config.players
+    live = ~state.terminated
+    act = np.where(live, actions, -1)
+    actor = np.maximum(state.current_player, 0)
+    actor_seat = one_hot(actor, players) & live  # (P, n)
+    seen_a = at_seat(state.seat_seen, actor)
+    stack_a = at_seat(state.seat_stack, actor)
+    low = state.stake << seen_a  # R24: the stake if blind, twice it if seen
+
+    is_pack = act == ActionId.PACK
+    is_look = act == ActionId.LOOK
+    is_bet = (act == ActionId.CHAAL) | (act == ActionId.RAISE)
+    is_ask = (act == ActionId.SIDESHOW) | (act == ActionId.SIDESHOW_RAISE)
+    is_show = act == ActionId.SHOW
+    is_all_in = act == ActionId.ALL_IN
+    is_accept = act == ActionId.ACCEPT
+    is_answer = is_accept | (act == ActionId.REFUSE)
+    doubled = (act == ActionId.RAISE) | (act == ActionId.SIDESHOW_RAISE)
+    chaal = is_bet | is_ask
+
+    # What the actor pays, and the stake after it (R23–R26, R30, R34).
+    amount = (
+        (low << doubled) * chaal
+        + (low * config.show_cost_multiplier) * is_show
+        + stack_a * is_all_in
+    ).astype(np.int32)
+    paid = actor_seat * amount
+    stack = state.seat_stack - paid
+    contributed = state.seat_contributed + paid
+    pot = state.pot + amount
+    all_in = state.seat_all_in | (actor_seat & (stack == 0))
+    blind_bets = state.seat_blind_bets + (actor_seat & (is_bet & ~seen_a))
+    stake = np.where(chaal, amount >> seen_a, state.stake)
+    seen = state.seat_seen | (actor_seat & is_look)
+
+    # Who leaves the hand: the packer (R29), the loser of an accepted sideshow (R31).
+    asker = np.maximum(state.asker, 0)
+    strength = state.seat_strength
+    asker_wins = at_seat(strength, asker) > at_seat(strength, actor)
+    loser = np.where(asker_wins, actor, asker)
+    leaves = (actor_seat & is_pack) | (one_hot(loser, players) & is_accept)
+    in_hand = state.seat_in_hand & ~leaves
+
+    # What comes next (R37–R40, then the turn).
+    seats = seating(players)
+    bettors = in_hand & ~all_in
+    bettor_code = seats.code(bettors)
+    count = seats.count(in_hand, seats.code(in_hand))
+    at_limit = pot >= config.pot_limit
+    turn = is_pack | is_bet | is_all_in | is_answer
+    last_one = turn & (count == 1)  # R39
+    few_bettors = seats.count(bettors, bettor_code) <= 1
+    showdown = (turn & ~last_one & (((is_bet | is_all_in) & at_limit) | few_bettors)) | (
+        (is_show | is_ask) & at_limit
+    )  # R37, R40, R38
+    show = is_show & ~at_limit  # R35
+    ends = last_one | showdown | show
+    pending = is_ask & ~at_limit  # R30
+    left_of = np.where(is_answer, asker, actor)
+    current = np.where(
+        pending,
+        seats.previous_player(bettors, bettor_code, actor),
+        np.where(turn, seats.next_player(bettors, bettor_code, left_of), state.current_player),
+    )
+    current = np.where(ends, -1, current).astype(np.int32)
+    phase = np.where(pending, PHASE_SIDESHOW, np.where(is_answer, PHASE_BETTING, state.phase))
+    phase = np.where(ends, PHASE_OVER, phase).astype(np.int8)
+    new_asker = np.where(pending, actor, np.where(is_answer | ends, -1, state.asker))
+    ending = (
+        state.ending + ENDING_PACKED * last_one + ENDING_SHOW * show + ENDING_SHOWDOWN * showdown
+    ).astype(np.int8)
+
+    # Paying out the tables whose hand ended (R18, R35, R39, R41): the last player
+    # takes the whole pot; shows and showdowns go by slices (numpy: only those tables).
+    won = in_hand * (pot * last_one)
+    contested = show | showdown
+    if contested.any():
+        rows = np.flatnonzero(contested)
+        won[:, rows] = payout(
+            contributed.take(rows, axis=1),
+            in_hand.take(rows, axis=1),
+            all_in.take(rows, axis=1),
+            strength.take(rows, axis=1),
+            state.dealer[rows],
+            np.where(show[rows], actor[rows], -1),
+        )
+    stack = stack + won
+    pot = pot * ~ends
+    rewards = (stack - state.seat_start_stack) * ends
+
+    mask = legal_mask(
+        config,
+        phase=phase,
+        actor=np.maximum(current, 0),
+        stake=stake,
+        stack=stack,
+        in_hand=in_hand,
+        seen=seen,
+        all_in=all_in,
+        blind_bets=blind_bets,
+    )
+    history, length = _record(state.history, state.history_length, act, live)
+    return state.replace(
+        seat_stack=stack.astype(np.int32),
+        seat_contributed=contributed,
+        seat_in_hand=in_hand,
+        seat_seen=seen,
+        seat_all_in=all_in,
+        seat_blind_bets=blind_bets.astype(np.int32),
+        seat_rewards=rewards.astype(np.int32),
+        seat_winnings=(state.seat_winnings + won).astype(np.int32),
+        pot=pot.astype(np.int32),
+        stake=stake.astype(np.int32),
+        current_player=current,
+        phase=phase,
+        asker=new_asker.astype(np.int32),
+        ending=ending,
+        terminated=state.terminated | ends,
+        history_length=length,
+        legal_action_mask=mask,
+        history=history,
+    )
+
+
+def _record(history: Array, length: Array, act: Array, live: Array) -> tuple[Array, Array]:
+    """A copy of ``history`` with each live table's action appended (grown as needed)."""
+    rows, capacity = history.shape
+    needed = int(length.max()) + 1 if rows else 0
+    if needed > capacity:
+        grown = np.zeros((rows, max(2 * capacity, 16)), dtype=np.int8)
+        grown[:, :capacity] = history
+    else:
+        grown = history.copy()
+    playing = np.flatnonzero(live)
+    width = grown.shape[1]
+    grown.reshape(-1)[playing * width + length[playing]] = act[playing]
+    return grown, (length + live).astype(np.int32)

@@ -1,0 +1,156 @@
+"""Shared helpers of the batch-engine tests: the reducer side of the differential test.
+
+The mapping from reducer actions to ids is written here from the design note's
+table (rl-adapters §1), independently of the engine's own mapping.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+import teenpatti_rules as tp
+from teenpatti_rules.batch import BatchState
+from teenpatti_rules.encoding import legal_action_mask
+
+ENDINGS = {
+    tp.HandEnding.PACKED: 1,
+    tp.HandEnding.SHOW: 2,
+    tp.HandEnding.SHOWDOWN: 3,
+}
+
+
+def reducer_ids(state: tp.State) -> set[int]:
+    """The actor's legal actions in ``state`` as ids (looks by other seats left out)."""
+    actor = state.actor
+    assert actor is not None
+    seat = state.seats[actor]
+    low = 2 * state.stake if seat.seen else state.stake  # R24
+    ids: set[int] = set()
+    for action in tp.legal_actions(state):
+        if action.seat != actor:
+            continue
+        if isinstance(action, tp.Pack):
+            ids.add(0)
+        elif isinstance(action, tp.Look):
+            ids.add(1)
+        elif isinstance(action, tp.Bet):
+            assert action.amount in (low, 2 * low)
+            ids.add(2 if action.amount == low else 3)
+        elif isinstance(action, tp.SideShow):
+            assert action.amount in (low, 2 * low)
+            ids.add(4 if action.amount == low else 5)
+        elif isinstance(action, tp.Show):
+            ids.add(6)
+        elif isinstance(action, tp.AllIn):
+            ids.add(7)
+        elif isinstance(action, tp.AcceptSideShow):
+            ids.add(8)
+        elif isinstance(action, tp.RefuseSideShow):
+            ids.add(9)
+        else:  # pragma: no cover
+            raise AssertionError(f"unexpected action {action}")
+    return ids
+
+
+def reducer_action(state: tp.State, action_id: int) -> tp.Action:
+    """The reducer action of ``state``'s actor for ``action_id`` (the design note's table)."""
+    actor = state.actor
+    assert actor is not None
+    low = 2 * state.stake if state.seats[actor].seen else state.stake
+    table: dict[int, tp.Action] = {
+        0: tp.Pack(actor),
+        1: tp.Look(actor),
+        2: tp.Bet(actor, low),
+        3: tp.Bet(actor, 2 * low),
+        4: tp.SideShow(actor, low),
+        5: tp.SideShow(actor, 2 * low),
+        6: tp.Show(actor),
+        7: tp.AllIn(actor),
+        8: tp.AcceptSideShow(actor),
+        9: tp.RefuseSideShow(actor),
+    }
+    return table[action_id]
+
+
+def reducer_start(rules: tp.Rules, batch: BatchState, i: int) -> tp.State:
+    """The reducer's state after dealing row ``i``'s hand with its explicit deck."""
+    import attrs
+
+    dealer = int(batch.dealer[i])
+    state = tp.new_session(
+        [f"P{p}" for p in range(batch.players)],
+        attrs.evolve(rules, hand_limit=1),
+        seed=int(batch.table_key[i]),  # to_state's documented seed
+        dealer=dealer,
+        stacks=[int(x) for x in batch.start_stack[i]],
+    )
+    deck = tuple(tp.Card.from_index(int(c)) for c in batch.deck[i])
+    return tp.apply(state, tp.Deal(dealer, deck))
+
+
+def assert_row_equals(
+    batch: BatchState, i: int, state: tp.State, *, ended_now: bool = True
+) -> None:
+    """Row ``i`` of ``batch`` equals the reducer's ``state`` field by field; the
+    rewards are those of the hand if it ended in the last step (``ended_now``), else 0."""
+    where = f"table {i}"
+    over = state.phase is tp.Phase.SESSION_OVER
+    assert bool(batch.terminated[i]) == over, where
+    if over:
+        assert int(batch.phase[i]) == 2, where
+        assert int(batch.current_player[i]) == -1, where
+        assert state.result is not None
+        won = {p: int(c) for p, c in enumerate(batch.winnings[i]) if c}
+        assert won == dict(state.result.winnings), where
+        assert int(batch.ending[i]) == ENDINGS[state.result.ending], where
+        start = batch.start_stack[i]
+        net = [state.seats[p].stack - int(start[p]) for p in range(batch.players)]
+        assert batch.rewards[i].tolist() == (net if ended_now else [0] * batch.players), where
+        assert sum(net) == 0
+    else:
+        phase = 0 if state.phase is tp.Phase.BETTING else 1
+        assert int(batch.phase[i]) == phase, where
+        actor = state.actor
+        assert actor is not None and int(batch.current_player[i]) == actor, where
+        asker = -1 if state.sideshow is None else state.sideshow.asker
+        assert int(batch.asker[i]) == asker, where
+        ids = reducer_ids(state)
+        assert batch.legal_action_mask[i].tolist() == [a in ids for a in range(10)], where
+        shared = legal_action_mask(state, actor, dtype=bool)  # the adapters' mapping
+        assert batch.legal_action_mask[i].tolist() == shared.tolist(), where
+    assert int(batch.pot[i]) == state.pot, where
+    assert int(batch.stake[i]) == state.stake, where
+    for p, seat in enumerate(state.seats):
+        got = (
+            int(batch.stack[i, p]),
+            bool(batch.in_hand[i, p]),
+            bool(batch.seen[i, p]),
+            bool(batch.all_in[i, p]),
+            int(batch.blind_bets[i, p]),
+            int(batch.contributed[i, p]),
+            tuple(int(c) for c in batch.cards[i, p]),
+        )
+        want = (
+            seat.stack,
+            seat.in_hand,
+            seat.seen,
+            seat.all_in,
+            seat.blind_bets,
+            seat.contributed,
+            tuple(card.index for card in seat.cards),
+        )
+        assert got == want, f"{where} seat {p}: {got} != {want}"
+
+
+def random_actions(
+    rng: np.random.Generator, mask: NDArray[Any], pack_weight: float = 0.3
+) -> NDArray[Any]:
+    """One legal id per row, at random; packing less likely than the other ids."""
+    weights = np.ones(mask.shape[1])
+    weights[0] = pack_weight
+    scores = rng.random(mask.shape) * weights[None, :]
+    chosen: NDArray[Any] = np.argmax(np.where(mask, scores, -1.0), axis=1).astype(np.int64)
+    return chosen
