@@ -111,5 +111,5 @@ def test_thousands_of_hands(_: int) -> None:
         "pack_weight": 0.3,
         "autoreset": True,
     }
-    scale = max(1, settings.default.max_examples // 100)
+    scale = max(1, settings().max_examples // 100)
     assert run(table, steps=400, tables=TABLES * scale) >= 200 * scale

@@ -47,8 +47,9 @@ def at_seat(values: Array, seat: Array) -> Array:
     two-array fancy indexing.
     """
     tables = values.shape[1]
-    flat = seat.astype(np.int32) * np.int32(tables) + np.arange(tables, dtype=np.int32)
-    return np.ascontiguousarray(values).reshape(-1).take(flat)
+    flat: Any = seat.astype(np.int32) * np.int32(tables) + np.arange(tables, dtype=np.int32)
+    taken: Array = np.ascontiguousarray(values).reshape(-1).take(flat)
+    return taken
 
 
 class Seating:
