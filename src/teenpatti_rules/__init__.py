@@ -28,6 +28,7 @@ from .events import Event, HandEnding
 from .io.history import HISTORY_VERSION, History, replay, replay_states
 from .io.state_json import STATE_VERSION, state_from_json, state_to_json
 from .players import choose, play_session, random_choice
+from .presets import PRESETS, Preset, find_variant
 from .ranking import HandCategory, HandRank, compare_hands, evaluate, evaluate_many, showdown_key
 from .rules import Rules
 from .state import HandResult, Phase, Seat, SideShowRequest, State, new_session
@@ -38,6 +39,7 @@ __version__ = "0.1.0"
 __all__ = [
     "CARDS",
     "HISTORY_VERSION",
+    "PRESETS",
     "STATE_VERSION",
     "AcceptSideShow",
     "Action",
@@ -57,6 +59,7 @@ __all__ = [
     "Look",
     "Pack",
     "Phase",
+    "Preset",
     "Rank",
     "RefuseSideShow",
     "Rules",
@@ -73,6 +76,7 @@ __all__ = [
     "compare_hands",
     "evaluate",
     "evaluate_many",
+    "find_variant",
     "format_cards",
     "legal_actions",
     "new_session",

@@ -5,11 +5,16 @@ session printer of ``simulate`` and ``replay``.
 from __future__ import annotations
 
 import argparse
+import json
 import secrets
 import sys
+from collections.abc import Sequence
+
+import attrs
 
 from ..actions import Action
 from ..events import SeatLeft
+from ..presets import PRESETS, find_variant
 from ..rules import Rules
 from ..state import Phase, State
 from ..text.narrate import chips, describe_hand, describe_stacks, describe_standings
@@ -42,12 +47,67 @@ OPTION_OF_FIELD = {
     "Rules.hand_limit": "--hands",
 }
 
+MAX_RULE_TEXT = 1000
+"""The longest ``--rule FIELD=VALUE`` text read (characters)."""
 
-def rules_from_options(**fields: int | None) -> Rules:
-    """The table's rules from command-line options; errors name the options."""
+
+def rule_value(text: str) -> tuple[str, object]:
+    """Read one ``--rule FIELD=VALUE``: any field of :class:`Rules`, generated from its
+    fields (no option is wired by hand).
+
+    VALUE is read as JSON when it is JSON (``3``, ``true``, ``null``, ``[[1, 1], [5, 2]]``;
+    lists become tuples), else as the text itself (``open_flush``); ``none`` is None.
+
+    :param text: ``"table_show_after=3"``.
+    :returns: ``(field, value)``.
+    :raises UsageError: without ``=``, for a text over :data:`MAX_RULE_TEXT`
+        characters, or an unknown field (naming the fields).
+    """
+    if len(text) > MAX_RULE_TEXT:
+        raise UsageError(f"--rule: at most {MAX_RULE_TEXT} characters, not {len(text)}")
+    field, equals, value = text.partition("=")
+    field = field.strip().replace("-", "_")
+    if not equals or not field:
+        raise UsageError(f"--rule takes FIELD=VALUE (e.g. table_show_after=3), not {text!r}")
+    known = [f.name for f in attrs.fields(Rules)]
+    if field not in known:
+        raise UsageError(f"--rule: unknown field {field!r}; the fields are: {', '.join(known)}")
+    value = value.strip()
+    if value.lower() == "none":
+        return field, None
     try:
-        return Rules(**fields)  # type: ignore[arg-type]
-    except ValueError as error:
+        parsed = json.loads(value)
+    except ValueError:
+        return field, value
+    return field, _tuples(parsed)
+
+
+def _tuples(value: object) -> object:
+    if isinstance(value, list):
+        return tuple(_tuples(item) for item in value)
+    return value
+
+
+def rules_from_options(
+    variant: str = "default", rule: Sequence[str] = (), **fields: int | None
+) -> Rules:
+    """The table's rules from command-line options; errors name the options.
+
+    :param variant: a preset name of :data:`teenpatti_rules.presets.PRESETS`
+        (``--variant``).
+    :param rule: ``--rule FIELD=VALUE`` texts, applied over the preset, in order.
+    :param fields: the table options (``--boot`` ...); None leaves the preset's value.
+    :returns: the validated rules.
+    :raises UsageError: naming the option, for an unknown variant or field or a value
+        the rules refuse.
+    """
+    given: dict[str, object] = {k: v for k, v in fields.items() if v is not None}
+    for text in rule:
+        name, value = rule_value(text)
+        given[name] = value
+    try:
+        return find_variant(variant, **given)
+    except (TypeError, ValueError) as error:
         message = str(error)
         for field, option in OPTION_OF_FIELD.items():
             message = message.replace(field, option)
@@ -160,11 +220,27 @@ def add_table_options(command: argparse.ArgumentParser, *, kinds: bool = False) 
     command.add_argument(
         "--seed", type=int, default=None, metavar="N", help="session seed (default: random)"
     )
-    command.add_argument("--boot", type=int, default=1, metavar="N", help="boot (default 1)")
+    command.add_argument(
+        "--variant",
+        default="default",
+        metavar="NAME",
+        help="a named table: " + ", ".join(PRESETS) + " (teenpatti variants lists them)",
+    )
+    command.add_argument(
+        "--rule",
+        action="append",
+        default=[],
+        metavar="FIELD=VALUE",
+        help="set any Rules field over the variant, e.g. --rule table_show_after=3 "
+        "(repeatable; VALUE as JSON or text, none for None)",
+    )
+    command.add_argument(
+        "--boot", type=int, default=None, metavar="N", help="boot (default 1, or the variant's)"
+    )
     command.add_argument(
         "--starting-boots",
         type=int,
-        default=100,
+        default=None,
         metavar="N",
-        help="each player starts with boot * N chips (default 100)",
+        help="each player starts with boot * N chips (default 100, or the variant's)",
     )

@@ -11,6 +11,7 @@
   prints chips won per hand with 95 % confidence intervals.
 - ``teenpatti replay FILE`` prints a history saved by ``simulate --json FILE``.
 - ``teenpatti play`` seats a person at seat 0 against automatic players.
+- ``teenpatti variants`` lists the named tables that ``--variant NAME`` takes.
 
 Errors in the input print one line on stderr and exit with code 2.
 """
@@ -22,12 +23,12 @@ import os
 import sys
 from collections.abc import Sequence
 
-from . import match, odds, play, rank, replay, simulate
+from . import match, odds, play, rank, replay, simulate, variants
 from .common import NAMES, UsageError, hand_report
 
 __all__ = ["COMMANDS", "NAMES", "build_parser", "hand_report", "main"]
 
-COMMANDS = (rank, odds, simulate, match, replay, play)
+COMMANDS = (rank, odds, simulate, match, replay, play, variants)
 """The command modules, in the order ``--help`` lists them."""
 
 

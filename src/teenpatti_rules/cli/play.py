@@ -39,7 +39,9 @@ def run(args: argparse.Namespace) -> int:
     :raises UsageError: for options the rules refuse (R3, ``Rules`` validation) or
         an empty name.
     """
-    rules = rules_from_options(boot=args.boot, starting_boots=args.starting_boots)
+    rules = rules_from_options(
+        args.variant, args.rule, boot=args.boot, starting_boots=args.starting_boots
+    )
     player_names(args.players, rules)
     name = args.name.strip()
     if not name:

@@ -91,6 +91,8 @@ def run(args: argparse.Namespace) -> int:
     if args.chunksize < 1:
         raise UsageError(f"--chunksize must be at least 1, not {args.chunksize}")
     rules = rules_from_options(
+        args.variant,
+        args.rule,
         boot=args.boot,
         starting_boots=args.starting_boots,
         pot_limit=args.pot_limit,

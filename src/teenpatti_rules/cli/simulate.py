@@ -48,6 +48,8 @@ def run(args: argparse.Namespace) -> int:
     if args.sessions is not None:
         return sessions.run(args)
     rules = rules_from_options(
+        args.variant,
+        args.rule,
         boot=args.boot,
         starting_boots=args.starting_boots,
         pot_limit=args.pot_limit,

@@ -1,0 +1,114 @@
+"""Named tables: presets of :class:`~teenpatti_rules.rules.Rules` fields, found by name.
+
+A preset is the set of variant fields (RULES.md V1–V21) of a table that people name
+("ak47", "muflis", "no-limit", ...), with the source it comes from. A new preset is
+one entry of :data:`PRESETS`.
+
+>>> find_variant("classic").sequence_order
+'classic'
+>>> find_variant("classic", boot=2).boot
+2
+>>> find_variant("nope")
+Traceback (most recent call last):
+...
+ValueError: unknown variant 'nope'; the variants are: default, classic, ...
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any
+
+import attrs
+
+from .rules import Rules
+
+__all__ = ["PRESETS", "Preset", "find_variant", "rules_with"]
+
+
+def _read_only(fields: Mapping[str, Any]) -> Mapping[str, Any]:
+    return MappingProxyType(dict(fields))
+
+
+@attrs.frozen
+class Preset:
+    """A named table.
+
+    :param name: its name, lower case, as ``--variant`` takes it (e.g. ``"ak47"``).
+    :param summary: one line saying what the table changes, with its rule ids.
+    :param source: where the table is played or described (a seed document of
+        RULES.md, [000]–[004], or the rule id that defines it).
+    :param fields: the :class:`Rules` fields the preset sets (any field of API.md);
+        the others keep their defaults (R1–R44). Read-only.
+    """
+
+    name: str
+    summary: str
+    source: str
+    fields: Mapping[str, Any] = attrs.field(converter=_read_only)
+
+    def rules(self, **overrides: Any) -> Rules:
+        """The :class:`Rules` of this preset, with ``overrides`` applied over its fields.
+
+        :param overrides: further :class:`Rules` fields (e.g. ``boot=2``).
+        :returns: the validated rules.
+        :raises ValueError: if a field is unknown or the rules refuse a value.
+        """
+        return rules_with(Rules(), {**self.fields, **overrides})
+
+
+def _presets(*presets: Preset) -> Mapping[str, Preset]:
+    return MappingProxyType({preset.name: preset for preset in presets})
+
+
+PRESETS: Mapping[str, Preset] = _presets(
+    Preset("default", "the default table, R1–R44", "RULES.md R1–R44", {}),
+    Preset(
+        "classic",
+        "A-2-3 is the highest sequence, then A-K-Q (V1)",
+        "RULES.md V1",
+        {"sequence_order": "classic"},
+    ),
+)
+"""Every named table, by name (the order ``teenpatti variants`` lists them in)."""
+
+_MAX_NAME = 64
+
+
+def find_variant(name: str, **overrides: Any) -> Rules:
+    """The :class:`Rules` of the named table (python-chess's ``find_variant``).
+
+    :param name: a name of :data:`PRESETS`, any case, surrounding blanks ignored.
+    :param overrides: further :class:`Rules` fields over the preset's.
+    :returns: the validated rules.
+    :raises TypeError: if ``name`` is not a ``str``.
+    :raises ValueError: for an unknown name (listing the known ones), an unknown
+        field or a value the rules refuse.
+    """
+    if not isinstance(name, str):
+        raise TypeError(f"find_variant: name must be a str, not {type(name).__name__}")
+    key = name.strip().lower()
+    preset = PRESETS.get(key) if len(key) <= _MAX_NAME else None
+    if preset is None:
+        shown = name if len(name) <= _MAX_NAME else name[:_MAX_NAME] + "..."
+        raise ValueError(f"unknown variant {shown!r}; the variants are: {', '.join(PRESETS)}")
+    return preset.rules(**overrides)
+
+
+def rules_with(rules: Rules, fields: Mapping[str, Any]) -> Rules:
+    """``rules`` with ``fields`` changed, validated again.
+
+    :param rules: the rules to start from.
+    :param fields: :class:`Rules` field names → new values.
+    :returns: the new rules.
+    :raises ValueError: for a name that is not a field of :class:`Rules` (naming it and
+        the fields), or a value the rules refuse.
+    """
+    known = {field.name for field in attrs.fields(Rules)}
+    unknown = [name for name in fields if name not in known]
+    if unknown:
+        raise ValueError(
+            f"unknown Rules field {unknown[0]!r}; the fields are: {', '.join(sorted(known))}"
+        )
+    return attrs.evolve(rules, **fields)

@@ -1,0 +1,98 @@
+"""Named tables (presets), ``find_variant``, and the CLI's ``--variant``/``--rule``."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+from teenpatti_rules import PRESETS, Rules, find_variant
+from teenpatti_rules.cli.common import UsageError, rule_value, rules_from_options
+from teenpatti_rules.cli.main import main
+from teenpatti_rules.presets import Preset, rules_with
+
+
+def test_default_preset_is_the_default_table() -> None:
+    assert find_variant("default") == Rules()
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_every_preset_builds_its_rules(name: str) -> None:
+    preset = PRESETS[name]
+    rules = find_variant(name)
+    for field, value in preset.fields.items():
+        assert getattr(rules, field) == value
+    assert preset.summary and preset.source
+    assert preset.name == name == name.lower()
+
+
+def test_names_are_case_and_blank_insensitive_and_overrides_apply() -> None:
+    assert find_variant("  CLASSIC ", boot=3) == Rules(sequence_order="classic", boot=3)
+
+
+def test_unknown_names_and_fields_are_refused_naming_them() -> None:
+    with pytest.raises(ValueError, match=r"unknown variant .nope.*default, classic"):
+        find_variant("nope")
+    with pytest.raises(ValueError, match=r"unknown variant 'xxx.*\.\.\.'"):
+        find_variant("x" * 10_000)
+    with pytest.raises(TypeError, match="name must be a str"):
+        find_variant(3)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="unknown Rules field 'bootz'"):
+        find_variant("default", bootz=2)
+    with pytest.raises(ValueError, match=r"Rules\.boot must be at least 1"):
+        rules_with(Rules(), {"boot": 0})
+
+
+def test_preset_fields_are_read_only() -> None:
+    preset = Preset("x", "y", "z", {"boot": 2})
+    with pytest.raises(TypeError):
+        preset.fields["boot"] = 3  # type: ignore[index]
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        preset.name = "w"  # type: ignore[misc]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("boot=3", ("boot", 3)),
+        ("pot-limit = none", ("pot_limit", None)),
+        ("sequence_order=classic", ("sequence_order", "classic")),
+        ("suit_order=shdc", ("suit_order", "shdc")),
+        ("max_blind_bets=null", ("max_blind_bets", None)),
+        ("raise_cap=[1, [2, 3]]", ("raise_cap", (1, (2, 3)))),
+    ],
+)
+def test_rule_values_read_as_json_or_text(text: str, expected: tuple[str, object]) -> None:
+    assert rule_value(text) == expected
+
+
+@pytest.mark.parametrize("text", ["boot", "=3", "nofield=3", "b" * 2000])
+def test_bad_rule_texts_are_usage_errors(text: str) -> None:
+    with pytest.raises(UsageError):
+        rule_value(text)
+
+
+def test_rules_from_options_layers_variant_rules_and_options() -> None:
+    rules = rules_from_options("classic", ["boot=2", "stake_limit=8"], boot=None, hand_limit=5)
+    assert rules == Rules(sequence_order="classic", boot=2, stake_limit=8, hand_limit=5)
+    with pytest.raises(UsageError, match="--boot must be at least 1"):
+        rules_from_options(boot=0)
+    with pytest.raises(UsageError, match="unknown variant"):
+        rules_from_options("nope")
+
+
+def test_cli_variants_lists_every_preset(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["variants", "--fields"]) == 0
+    out = capsys.readouterr().out
+    for name in PRESETS:
+        assert name in out
+    assert "sequence_order=classic" in out
+
+
+def test_cli_simulate_takes_variant_and_rule(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(
+        ["simulate", "--variant", "classic", "--rule", "hand_limit=2", "--seed", "3", "--quiet"]
+    )
+    assert code == 0
+    assert "Standings after 2 hands:" in capsys.readouterr().out
+    assert main(["simulate", "--rule", "nofield=1", "--quiet"]) == 2
+    assert "unknown field 'nofield'" in capsys.readouterr().err
