@@ -34,6 +34,7 @@ __all__ = [
     "AllIn",
     "Bet",
     "Deal",
+    "Draw",
     "Look",
     "Pack",
     "RefuseSideShow",
@@ -202,8 +203,38 @@ class RefuseSideShow(ActionBase):
     seat: int
 
 
+@attrs.frozen
+class Draw(ActionBase):
+    """Discard ``cards`` and draw as many from the rest of the deck, paying
+    ``draw_price`` chips per card (V20). A seen player's turn, instead of a betting
+    action.
+
+    :param seat: who draws (seen, on its turn).
+    :param cards: the discarded cards, some of the seat's own (a list is turned into a
+        tuple); each new card takes a discarded card's place.
+
+    >>> str(Draw(2, parse_cards("4c 7d")))
+    'P2 draw 4c 7d'
+    >>> parse_action("P2 draw 4c 7d") == Draw(2, parse_cards("4c 7d"))
+    True
+    """
+
+    verb: ClassVar[str] = "draw"
+    doing: ClassVar[str] = "draw"
+    argument: ClassVar[str] = "cards"
+
+    seat: int
+    cards: tuple[Card, ...] = attrs.field(default=(), converter=_deck)
+
+    def __str__(self) -> str:
+        text = f"P{self.seat} draw"
+        if self.cards:
+            text += " " + format_cards(self.cards)
+        return text
+
+
 Action: TypeAlias = (
-    Deal | Look | Pack | AllIn | Show | Bet | SideShow | AcceptSideShow | RefuseSideShow
+    Deal | Look | Pack | AllIn | Show | Bet | SideShow | AcceptSideShow | RefuseSideShow | Draw
 )
 """Any action."""
 
@@ -225,7 +256,8 @@ def parse_action(text: str) -> Action:
 
     :param text: ``"P<seat> <verb>[ <argument>]"``: verbs ``look``, ``pack``,
         ``all-in``, ``show``, ``accept``, ``refuse``; ``bet <chips>`` and
-        ``sideshow <chips>``; ``deal`` optionally followed by the deck's cards. ASCII
+        ``sideshow <chips>``; ``deal`` optionally followed by the deck's cards;
+        ``draw`` followed by the discarded cards (V20). ASCII
         only, at most :data:`MAX_ACTION_TEXT` characters; words are separated by
         white space; the verb is case-insensitive. Read in linear time.
     :returns: the action.

@@ -25,11 +25,13 @@ __all__ = [
     "SEAT",
     "BetMade",
     "BootPosted",
+    "Drew",
     "Event",
     "EventBase",
     "HandEnding",
     "HandStarted",
     "Looked",
+    "OpenFlush",
     "Packed",
     "Payout",
     "SeatLeft",
@@ -39,7 +41,10 @@ __all__ = [
     "ShownHand",
     "SideShowAccepted",
     "SideShowAsked",
+    "SideShowHalfPaid",
     "SideShowRefused",
+    "TableShow",
+    "TurnLimitReached",
     "WentAllIn",
 ]
 
@@ -88,6 +93,10 @@ class HandEnding(Enum):
     """A show between the last two players; the asker loses a tie (R34, R35)."""
     SHOWDOWN = "showdown"
     """Every hand still in was turned up; ties split (R12, R37, R38, R40)."""
+    TABLE_SHOW = "table_show"
+    """A table show: N bets each without a change of the stake; an ordinary showdown (V14)."""
+    TURN_LIMIT = "turn_limit"
+    """Every player who could still bet took its N turns; an ordinary showdown (V15)."""
 
 
 @attrs.frozen
@@ -163,12 +172,28 @@ class SideShowAsked(EventBase):
     :param target: the previous player, who must answer.
     :param amount: chips the asker put in.
     :param stake: the stake after that chaal.
+    :param split: True under ``sideshow_split`` (V17): ``amount`` is the asker's half
+        of the chaal, and the chaal (twice ``amount``) set the stake.
     """
 
     asker: int = attrs.field(metadata=ONE_SEAT)
     target: int = attrs.field(metadata=ONE_SEAT)
     amount: int
     stake: int
+    split: bool = False
+
+
+@attrs.frozen
+class SideShowHalfPaid(EventBase):
+    """The second half of a split sideshow's chaal was paid (V17): by the asked player on
+    accepting, or by the asker when it was refused.
+
+    :param seat: who paid.
+    :param amount: chips put in.
+    """
+
+    seat: int = attrs.field(metadata=ONE_SEAT)
+    amount: int
 
 
 @attrs.frozen
@@ -186,6 +211,36 @@ class SideShowRefused(EventBase):
 
     asker: int = attrs.field(metadata=ONE_SEAT)
     target: int = attrs.field(metadata=ONE_SEAT)
+
+
+@attrs.frozen
+class Drew(EventBase):
+    """A seen seat discarded ``count`` cards and drew as many, paying ``amount`` chips
+    (V20). The cards are not in the event: discards are never shown.
+    """
+
+    seat: int = attrs.field(metadata=ONE_SEAT)
+    count: int
+    amount: int
+
+
+@attrs.frozen
+class TableShow(EventBase):
+    """Betting ended in a table show (V14): every player who could still bet made
+    ``rounds`` bets at the stake ``stake`` without changing it.
+    """
+
+    rounds: int
+    stake: int
+
+
+@attrs.frozen
+class TurnLimitReached(EventBase):
+    """Betting ended at the turn limit (V15): every player who could still bet took
+    ``turns`` betting actions.
+    """
+
+    turns: int
 
 
 @attrs.frozen
@@ -229,6 +284,18 @@ class Showdown(EventBase):
 
 
 @attrs.frozen
+class OpenFlush(EventBase):
+    """One round of an open flush (V16): the tied seats were dealt three cards face up
+    from the rest of the deck. Face-up cards are public until the next deal.
+
+    :param hands: each tied seat's open-flush cards and their rank (R13–R16), in deal
+        order.
+    """
+
+    hands: tuple[ShownHand, ...]
+
+
+@attrs.frozen
 class Payout(EventBase):
     """``seat`` won ``amount`` chips from the pot (gross) (R39, R41)."""
 
@@ -261,8 +328,13 @@ Event: TypeAlias = (
     | SideShowAsked
     | SideShowAccepted
     | SideShowRefused
+    | SideShowHalfPaid
+    | Drew
     | ShowAsked
+    | TableShow
+    | TurnLimitReached
     | Showdown
+    | OpenFlush
     | Payout
     | SeatLeft
     | SessionEnded

@@ -1,7 +1,7 @@
 """Table configuration: :class:`Rules`, frozen and validated when built.
 
 The defaults are the library's default table (RULES.md R1–R44). Every variant
-(V1–V7) is a further field whose default keeps the default table.
+(V1–V21) is a further field whose default keeps the default table.
 
 >>> Rules().boot, Rules().starting_boots, Rules().max_blind_bets
 (1, 100, 4)
@@ -82,6 +82,41 @@ def _one_of(*choices: object) -> Any:
     return check
 
 
+def _bool(instance: Rules, attribute: attrs.Attribute[Any], value: object) -> None:
+    if not isinstance(value, bool):
+        raise ValueError(f"Rules.{attribute.name} must be True or False, not {value!r}")
+
+
+def _pairs(value: object) -> object:
+    """A list of ``[first_hand, boot]`` pairs (e.g. from JSON) as a tuple of tuples."""
+    if isinstance(value, list | tuple):
+        return tuple(tuple(pair) if isinstance(pair, list | tuple) else pair for pair in value)
+    return value
+
+
+def _schedule(instance: Rules, attribute: attrs.Attribute[Any], value: object) -> None:
+    """V18: None, or (first hand, boot) pairs in increasing hand order from hand 1."""
+    if value is None:
+        return
+    name = "Rules.boot_schedule"
+    if not isinstance(value, tuple) or not value:
+        raise ValueError(f"{name} must be None or a non-empty tuple of (first hand, boot) pairs")
+    last = 0
+    for pair in value:
+        if (
+            not isinstance(pair, tuple)
+            or len(pair) != 2
+            or any(isinstance(x, bool) or not isinstance(x, int) for x in pair)
+        ):
+            raise ValueError(f"{name}: each entry is a pair of ints (first hand, boot), not {pair!r}")
+        first, boot = pair
+        if first <= last:
+            raise ValueError(f"{name}: first hands must increase from 1, not {first} after {last}")
+        if boot < 1:
+            raise ValueError(f"{name}: a boot is at least 1, not {boot} (hand {first})")
+        last = first
+
+
 @attrs.frozen(kw_only=True, cache_hash=True)
 class Rules:
     """The configuration of a table. All amounts are whole chips.
@@ -122,8 +157,35 @@ class Rules:
         table no two hands tie.
     :param ranking: the hand order, by its name in
         :data:`teenpatti_rules.hands.ORDERS`: ``"standard"`` (R13–R16, default).
+    :param dealer_boots: the dealer posts this many boots, everyone else one (V13);
+        at least 1 (default 1).
+    :param table_show_after: a table show (an ordinary showdown) once every player
+        who can still bet has made this many bets since the stake last changed (V14);
+        None (default) for none. At least 1.
+    :param max_turns: each player may take at most this many betting actions in a
+        hand, then a showdown (V15); None (default) for no limit. At least 1.
+    :param ties: ``"split"`` (R18, default) or ``"open_flush"`` (V16: tied players of
+        a showdown play open flushes from the rest of the deck).
+    :param sideshow_target: ``"previous"`` (R30, default) or ``"next"`` (V17: the
+        sideshow is asked of the next player).
+    :param sideshow_split: True for V17's split sideshow (asker and asked each pay
+        half of the chaal); default False.
+    :param sideshow_reveal: ``"none"`` (R32, default) or ``"private"`` (V17: the two
+        players of an accepted sideshow see each other's cards until the next deal).
+    :param boot_schedule: None (default) or the tournament's (first hand, boot)
+        pairs, the first ``(1, boot)``, hands increasing (V18). A list of lists is
+        turned into a tuple of tuples.
+    :param draw_price: chips per card of a ``Draw`` (V20), None (default) for no
+        draws. At least 1. Needs ``hand_size`` 3.
+    :param max_draws: the most cards a player may draw in a hand (V20), 1 to 3
+        (default 2).
+    :param button: ``"left"`` (R5, default) or ``"winner"`` (V21: the player who won
+        the most chips deals next).
     :raises ValueError: naming the field and the bad value, for any value outside
-        these ranges, a bool or non-int where an int belongs, or an unknown choice.
+        these ranges, a bool or non-int where an int belongs, or an unknown choice;
+        and for a combination the variants refuse: a ``boot_schedule`` not starting
+        at ``(1, boot)``, a ``stake_limit`` below a scheduled boot, a draw table
+        whose ``hand_size`` is not 3 or whose ``max_draws`` is above 3.
     """
 
     boot: int = attrs.field(default=1, validator=_int_at_least(1))
@@ -142,6 +204,22 @@ class Rules:
     stake_limit: int | None = attrs.field(default=None, validator=_int_at_least(1, optional=True))
     suit_order: str | None = attrs.field(default=None, validator=_suit_order)
     ranking: str = attrs.field(default="standard", validator=_registered(ORDERS, "hand order"))
+    # Table variants V13-V21 (API.md order; the ranking variants' fields go above).
+    dealer_boots: int = attrs.field(default=1, validator=_int_at_least(1))
+    table_show_after: int | None = attrs.field(
+        default=None, validator=_int_at_least(1, optional=True)
+    )
+    max_turns: int | None = attrs.field(default=None, validator=_int_at_least(1, optional=True))
+    ties: str = attrs.field(default="split", validator=_one_of("split", "open_flush"))
+    sideshow_target: str = attrs.field(default="previous", validator=_one_of("previous", "next"))
+    sideshow_split: bool = attrs.field(default=False, validator=_bool)
+    sideshow_reveal: str = attrs.field(default="none", validator=_one_of("none", "private"))
+    boot_schedule: tuple[tuple[int, int], ...] | None = attrs.field(
+        default=None, converter=_pairs, validator=_schedule
+    )
+    draw_price: int | None = attrs.field(default=None, validator=_int_at_least(1, optional=True))
+    max_draws: int = attrs.field(default=2, validator=_int_at_least(1))
+    button: str = attrs.field(default="left", validator=_one_of("left", "winner"))
 
     def __attrs_post_init__(self) -> None:
         if self.max_players > MAX_SEATS:
@@ -158,6 +236,54 @@ class Rules:
             raise ValueError(
                 f"Rules.stake_limit ({self.stake_limit}) must be at least the boot ({self.boot})"
             )
+        self._check_table_variants()
+
+    def _check_table_variants(self) -> None:
+        """The combinations V13–V21 refuse (RULES.md: a refused combination is a ValueError)."""
+        schedule = self.boot_schedule
+        if schedule is not None:
+            if schedule[0] != (1, self.boot):
+                raise ValueError(
+                    f"Rules.boot_schedule must start with (1, boot) = (1, {self.boot}), "
+                    f"not {schedule[0]!r} (V18)"
+                )
+            top = max(boot for _, boot in schedule)
+            if self.stake_limit is not None and self.stake_limit < top:
+                raise ValueError(
+                    f"Rules.stake_limit ({self.stake_limit}) must be at least every boot of "
+                    f"Rules.boot_schedule (up to {top}) (V4, V18)"
+                )
+        if self.draw_price is not None:
+            # TODO(merge with the ranking variants): hand_size is added there (V12).
+            hand_size = getattr(self, "hand_size", 3)
+            if hand_size != 3:
+                raise ValueError(
+                    f"Rules.draw_price needs Rules.hand_size 3, not {hand_size} (V20)"
+                )
+            if self.max_draws > 3:
+                raise ValueError(
+                    f"Rules.max_draws must be at most 3 (the cards of a hand), not "
+                    f"{self.max_draws} (V20)"
+                )
+
+    def boot_of_hand(self, hand_number: int) -> int:
+        """The boot (and opening stake) of hand ``hand_number`` (1 for the first): ``boot``,
+        or under a ``boot_schedule`` the boot of the last pair starting at or before it (V18).
+
+        >>> Rules(boot_schedule=((1, 1), (11, 2), (21, 5))).boot_of_hand(11)
+        2
+        """
+        schedule = self.boot_schedule
+        if schedule is None:
+            return self.boot
+        return next(boot for first, boot in reversed(schedule) if first <= hand_number)
+
+    @property
+    def leaving_stack(self) -> int:
+        """A player whose stack is below this many chips after a hand leaves the session:
+        the boot (R7), or 1 under a ``boot_schedule`` (V18: only with 0 chips).
+        """
+        return self.boot if self.boot_schedule is None else 1
 
     @property
     def starting_stack(self) -> int:

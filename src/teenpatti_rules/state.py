@@ -80,7 +80,9 @@ class SideShowRequest:
 
     :param asker: the seen seat that asked and paid the chaal.
     :param target: the asker's previous player (R21), who must accept or refuse.
-    :param amount: chips the asker paid.
+    :param amount: the chaal in chips: what the asker paid, or under
+        ``sideshow_split`` (V17) the named chaal ``a``, of which the asker has paid
+        ``a / 2``.
     """
 
     asker: int
@@ -91,6 +93,13 @@ class SideShowRequest:
 def _frozen(value: Mapping[int, Any]) -> FrozenDict[int, Any]:
     """A private read-only copy, so that the record never shares a dict with anyone."""
     return value if isinstance(value, FrozenDict) else FrozenDict(value)
+
+
+def _frozen_rounds(
+    rounds: Sequence[Mapping[int, tuple[Card, ...]]],
+) -> tuple[FrozenDict[int, tuple[Card, ...]], ...]:
+    """Open-flush rounds as a tuple of read-only mappings (V16)."""
+    return tuple(_frozen(r) for r in rounds)
 
 
 @record
@@ -109,6 +118,8 @@ class HandResult:
     :param shown: seat → :class:`~teenpatti_rules.ranking.HandRank` of every hand
         turned face up; empty when everyone else packed. Read-only, like
         ``winnings``.
+    :param open_flush: each open-flush round's face-up cards by seat, in the order
+        played (V16); empty when none was played. Public until the next deal.
     """
 
     hand_number: int
@@ -117,6 +128,9 @@ class HandResult:
     pot: int
     winnings: Mapping[int, int] = attrs.field(converter=_frozen)
     shown: Mapping[int, HandRank] = attrs.field(converter=_frozen)
+    open_flush: tuple[Mapping[int, tuple[Card, ...]], ...] = attrs.field(
+        default=(), converter=_frozen_rounds
+    )
 
 
 @record
@@ -144,6 +158,16 @@ class State:
         SESSION_OVER (R8).
     :param events: the event log of the current hand (between hands: of the last
         hand), oldest first; see :mod:`teenpatti_rules.events`.
+    :param placings: the seats from first place down, each place a tuple of seats
+        sharing it; empty until SESSION_OVER (V19).
+    :param departed: the places of the players who have left the session so far,
+        best first (the later leaver higher; leavers of one hand by their stack at
+        the start of that hand), from which :attr:`placings` is built (V19).
+    :param undealt: the rest of the hand's deck, in order, kept during a hand only on
+        tables that deal from it later (an open flush, V16; draws, V20), else ``()``.
+        Never visible in a view (R43).
+    :param deck_left: how many cards :attr:`undealt` holds: public (anyone can count
+        the cards dealt), so that a view knows whether a draw is possible (V20).
     """
 
     rules: Rules
@@ -159,6 +183,10 @@ class State:
     result: HandResult | None = None
     session_winners: tuple[int, ...] = ()
     events: tuple[Event, ...] = ()
+    placings: tuple[tuple[int, ...], ...] = ()
+    departed: tuple[tuple[int, ...], ...] = ()
+    undealt: tuple[Card, ...] = ()
+    deck_left: int = 0
 
     is_view: ClassVar[bool] = False
     """True for a :class:`~teenpatti_rules.views.View` (what one seat may know)."""

@@ -3,13 +3,16 @@
 A view (:class:`View`, a :class:`~teenpatti_rules.state.State`) is the state with everything the
 seat may not know taken out:
 
-- the session seed is None (it would give away every deck); undealt cards are never
-  stored in a state at all;
+- the session seed is None (it would give away every deck); undealt cards (kept
+  only by tables that deal from them later, V16, V20) are ``()``;
 - a seat's own cards are visible to it only once it has looked (``seen``); a blind
   player's own cards are hidden from it too, during the hand and after it (R22, R43);
 - other seats' cards are visible only once turned up by a show (R35) or a showdown
   (R37, R38, R40, R12) of the current or last hand, until the next deal; packed hands
-  and sideshow hands are never visible (R32);
+  and sideshow hands are never visible (R32), except under
+  ``sideshow_reveal="private"``: after an accepted sideshow each of its two players
+  sees the other's cards until the next deal (V17), nobody else does;
+- open-flush cards (V16) were dealt face up: public, in the result and the log;
 - hidden cards are replaced by ``()``; every other field is public and kept, among
   them the last hand's result (winnings and the names of the hands it turned up),
   which stays during the next hand as it does in the State: it was public;
@@ -41,7 +44,7 @@ from typing import ClassVar
 import attrs
 
 from .engine.questions import is_seat
-from .events import Event, EventBase
+from .events import Event, EventBase, SideShowAccepted
 from .records import evolve, record
 from .state import Seat, State
 
@@ -80,6 +83,19 @@ def _turned_up(state: State) -> Container[int]:
     return result.shown
 
 
+def _private_pairs(state: State) -> frozenset[tuple[int, int]]:
+    """(viewer, seat) pairs of the accepted sideshows of the current or last hand, on a
+    ``sideshow_reveal="private"`` table: each player sees the other's cards (V17)."""
+    if state.rules.sideshow_reveal != "private":
+        return frozenset()
+    pairs: set[tuple[int, int]] = set()
+    for event in state.events:
+        if isinstance(event, SideShowAccepted):
+            pairs.add((event.asker, event.target))
+            pairs.add((event.target, event.asker))
+    return frozenset(pairs)
+
+
 def may_see_cards(state: State, viewer: int | None, seat: int) -> bool:
     """Whether ``viewer`` may see the cards of ``seat`` in ``state`` (R43).
 
@@ -88,19 +104,32 @@ def may_see_cards(state: State, viewer: int | None, seat: int) -> bool:
     :param seat: the seat whose cards are asked about.
     :returns: True when ``seat`` is the viewer's own seat and it has looked (R22),
         or when ``seat``'s hand was turned up by a show or showdown of the current or
-        last hand (R35, R37, R38, R40), until the next deal. False otherwise: a
-        blind player's own cards, packed hands, sideshow hands (R32).
+        last hand (R35, R37, R38, R40), until the next deal, or when the two played
+        an accepted sideshow of that hand on a ``sideshow_reveal="private"`` table
+        (V17). False otherwise: a blind player's own cards, packed hands, sideshow
+        hands (R32).
 
     >>> from teenpatti_rules import new_session
     >>> may_see_cards(new_session(["A", "B", "C"], seed=1), 0, 0)
     False
     """
-    return _visible(state, viewer, seat, _turned_up(state))
+    return _visible(state, viewer, seat, _turned_up(state), _private_pairs(state))
 
 
-def _visible(state: State, viewer: int | None, seat: int, turned_up: Container[int]) -> bool:
-    """The rule of :func:`may_see_cards`, with the turned-up seats computed once by the caller."""
-    return seat in turned_up or (seat == viewer and state.seats[seat].seen)
+def _visible(
+    state: State,
+    viewer: int | None,
+    seat: int,
+    turned_up: Container[int],
+    pairs: Container[tuple[int, int]] = frozenset(),
+) -> bool:
+    """The rule of :func:`may_see_cards`, with the turned-up seats (and the private
+    sideshow pairs, V17) computed once by the caller."""
+    return (
+        seat in turned_up
+        or (seat == viewer and state.seats[seat].seen)
+        or (viewer is not None and (viewer, seat) in pairs)
+    )
 
 
 def visible_event(state: State, event: Event, viewer: int | None) -> Event | None:
@@ -155,10 +184,11 @@ def view(state: State, seat: int | None) -> View:
     """
     viewer = _check_viewer(state, seat)
     turned_up = _turned_up(state)
+    pairs = _private_pairs(state)
     old_seats = state.seats
     new_seats: list[Seat] | None = None
     for index, player in enumerate(old_seats):
-        if not player.cards or _visible(state, viewer, index, turned_up):
+        if not player.cards or _visible(state, viewer, index, turned_up, pairs):
             continue
         if new_seats is None:
             new_seats = list(old_seats)
@@ -173,7 +203,7 @@ def view(state: State, seat: int | None) -> View:
             kept = list(events[:position])
         if shown is not None:
             kept.append(shown)
-    if new_seats is None and kept is None and type(state) is View:
+    if new_seats is None and kept is None and type(state) is View and not state.undealt:
         return state
     return View(
         state.rules,
@@ -189,4 +219,8 @@ def view(state: State, seat: int | None) -> View:
         state.result,
         state.session_winners,
         events if kept is None else tuple(kept),
+        state.placings,
+        state.departed,
+        (),
+        state.deck_left,
     )

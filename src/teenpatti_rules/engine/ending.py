@@ -9,14 +9,27 @@ first (R35, R37, R38, R40, R12).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from ..errors import IllegalActionError
-from ..events import Event, HandEnding, Payout, SeatLeft, SessionEnded, Showdown, ShownHand
+from functools import cache
+
+from ..cards import Card
+from ..events import (
+    Event,
+    HandEnding,
+    OpenFlush,
+    Payout,
+    SeatLeft,
+    SessionEnded,
+    Showdown,
+    ShownHand,
+)
 from ..ranking import HandRank, evaluate, showdown_key
 from ..records import evolve
+from ..rules import Rules
 from ..state import HandResult, Phase, Seat, State
-from .pots import award, pot_slices, seats_from_left_of
+from .pots import award, pot_slices, seats_from_left_of, split_chips
 from .questions import players_in_hand
 
 __all__ = [
@@ -24,7 +37,9 @@ __all__ = [
     "hand_rank",
     "leave_short_stacks",
     "move_button",
+    "open_flush_payout",
     "pay_out",
+    "placings",
     "session_over",
     "showdown",
     "showdown_strength",
@@ -79,11 +94,102 @@ def pay_out(
     return award(slices, dict(strengths), state.dealer, len(seats), loses_ties)
 
 
+@cache
+def _open_flush_rules(sequence_order: str) -> Rules:
+    """The rules an open flush is ranked by: R13–R16 with the table's sequence order
+    and nothing else (V16)."""
+    return Rules(sequence_order=sequence_order)
+
+
+def _play_open_flush(
+    tied: list[int], deck: list[Card], state: State, rounds: list[dict[int, tuple[Card, ...]]],
+    events: list[Event],
+) -> list[int]:
+    """Open-flush rounds among ``tied`` from ``deck`` (consumed) until one is best or the
+    deck cannot give three cards each (V16). :returns: the seats still tied (one winner,
+    or the players who split).
+    """
+    rules = _open_flush_rules(state.rules.sequence_order)
+    n = len(state.seats)
+    while len(tied) > 1:
+        order = sorted(tied, key=lambda seat: (seat - state.dealer - 1) % n)
+        k = len(order)
+        if len(deck) < 3 * k:
+            break  # V16: the slice is split as R18
+        dealt = {seat: (deck[i], deck[i + k], deck[i + 2 * k]) for i, seat in enumerate(order)}
+        del deck[: 3 * k]
+        ranks = {seat: evaluate(cards, rules) for seat, cards in dealt.items()}
+        rounds.append(dealt)
+        events.append(OpenFlush(tuple(ShownHand(s, dealt[s], ranks[s]) for s in order)))
+        best = max(rank.strength for rank in ranks.values())
+        tied = [seat for seat in order if ranks[seat].strength == best]
+    return tied
+
+
+def open_flush_payout(
+    state: State, strengths: Mapping[int, int]
+) -> tuple[dict[int, int], list[dict[int, tuple[Card, ...]]], list[Event]]:
+    """Pay out a showdown where tied players play an open flush instead of splitting (V16).
+
+    Slice by slice (R41) the best hand wins; when two or more tie, they play open
+    flushes from :attr:`~teenpatti_rules.state.State.undealt` (three cards each, one at
+    a time from the first of them to the dealer's left, R10), ranked by R13–R16 with
+    the table's sequence order; players still tied play again with the next cards. One
+    open flush settles every slice the same players tied for. When the rest of the deck
+    cannot give three cards to each, the slice is split (R18).
+
+    :returns: seat → chips won; the rounds played (seat → cards); their
+        :class:`~teenpatti_rules.events.OpenFlush` events.
+    """
+    seats = state.seats
+    slices = pot_slices(
+        [seat.contributed for seat in seats],
+        [seat.in_hand for seat in seats],
+        [seat.all_in for seat in seats],
+    )
+    deck = list(state.undealt)
+    rounds: list[dict[int, tuple[Card, ...]]] = []
+    events: list[Event] = []
+    settled: dict[frozenset[int], list[int]] = {}
+    winnings: dict[int, int] = {}
+    for piece in slices:
+        best = max(strengths[p] for p in piece.eligible)
+        winners = [p for p in piece.eligible if strengths[p] == best]
+        if len(winners) > 1:
+            key = frozenset(winners)
+            if key not in settled:
+                settled[key] = _play_open_flush(winners, deck, state, rounds, events)
+            winners = settled[key]
+        for seat, chips in split_chips(piece.amount, winners, state.dealer, len(seats)).items():
+            if chips:
+                winnings[seat] = winnings.get(seat, 0) + chips
+    return winnings, rounds, events
+
+
+def placings(
+    seats: Sequence[Seat], departed: tuple[tuple[int, ...], ...]
+) -> tuple[tuple[int, ...], ...]:
+    """The session's places, first place first (V19): the players still in the session by
+    stack (biggest first, equal stacks share a place), then ``departed``.
+    """
+    remaining = [i for i, seat in enumerate(seats) if seat.in_session]
+    return _grouped(remaining, lambda i: seats[i].stack) + departed
+
+
+def _grouped(
+    players: Sequence[int], key: Callable[[int], int]
+) -> tuple[tuple[int, ...], ...]:
+    """``players`` as places by ``key``, biggest first; equal keys share a place."""
+    values = sorted({key(p) for p in players}, reverse=True)
+    return tuple(tuple(sorted(p for p in players if key(p) == v)) for v in values)
+
+
 def leave_short_stacks(
     seats: Sequence[Seat], winnings: Mapping[int, int], boot: int
 ) -> tuple[tuple[Seat, ...], list[Event]]:
-    """Add the winnings to the stacks; every player below the boot leaves the session,
-    keeping its chips (R7).
+    """Add the winnings to the stacks; every player below ``boot`` chips leaves the
+    session, keeping its chips (R7; under a ``boot_schedule`` ``boot`` is 1: only a
+    player with 0 chips leaves, V18).
 
     :returns: the new seats and a :class:`~teenpatti_rules.events.SeatLeft` per leaver.
     """
@@ -105,6 +211,20 @@ def move_button(dealer: int, seats: Sequence[Seat]) -> int:
     session (R5).
     """
     return next(s for s in seats_from_left_of(dealer, len(seats)) if seats[s].in_session)
+
+
+def winner_button(dealer: int, seats: Sequence[Seat], winnings: Mapping[int, int]) -> int:
+    """The next hand's dealer under ``button="winner"`` (V21): the player who won the most
+    chips from the pot (on equal amounts the first of them from the old dealer's left, the
+    old dealer last); if it has left the session, the next seat to its left still in it.
+    """
+    most = max(winnings.values())
+    winner = next(
+        s for s in seats_from_left_of(dealer, len(seats)) if winnings.get(s, 0) == most
+    )
+    if seats[winner].in_session:
+        return winner
+    return move_button(winner, seats)
 
 
 def session_over(state: State, seats: Sequence[Seat]) -> tuple[int, ...] | None:
@@ -135,24 +255,44 @@ def finish_hand(
     :param loses_ties: the seat that asked for a show, which loses a tie (R35).
     :param ranks: seat → rank of every hand turned up; None when cards stay down (R39).
     """
-    winnings = pay_out(state, strengths, loses_ties)
+    rules = state.rules
     events: list[Event] = []
     if ranks is not None:
         hands = tuple(
             ShownHand(seat, state.seats[seat].cards, rank) for seat, rank in ranks.items()
         )
         events.append(Showdown(ending, hands))
+    rounds: list[dict[int, tuple[Card, ...]]] = []
+    if rules.ties == "open_flush" and ranks is not None and loses_ties is None:
+        winnings, rounds, flushes = open_flush_payout(state, strengths)  # V16
+        events.extend(flushes)
+    else:
+        winnings = pay_out(state, strengths, loses_ties)
     events.extend(Payout(seat, chips) for seat, chips in winnings.items())
-    seats, left = leave_short_stacks(state.seats, winnings, state.rules.boot)
+    seats, left = leave_short_stacks(state.seats, winnings, rules.leaving_stack)
     events.extend(left)
+    departed = state.departed
+    if left:  # V19: this hand's leavers by their stack before its boots, above earlier ones
+        before = {
+            e.seat: state.seats[e.seat].stack + state.seats[e.seat].contributed
+            for e in left
+            if isinstance(e, SeatLeft)
+        }
+        departed = _grouped(list(before), before.__getitem__) + departed
     winners = session_over(state, seats)
     if winners is not None:
         events.append(SessionEnded(winners))
-    result = HandResult(state.hand_number, state.dealer, ending, state.pot, winnings, ranks or {})
+    result = HandResult(
+        state.hand_number, state.dealer, ending, state.pot, winnings, ranks or {}, rounds
+    )
+    if rules.button == "winner":
+        dealer = winner_button(state.dealer, seats, winnings)  # V21
+    else:
+        dealer = move_button(state.dealer, seats)  # R5
     return evolve(
         state,
         phase=Phase.AWAITING_DEAL if winners is None else Phase.SESSION_OVER,
-        dealer=move_button(state.dealer, seats),
+        dealer=dealer,
         pot=0,
         actor=None,
         seats=seats,
@@ -160,4 +300,8 @@ def finish_hand(
         result=result,
         session_winners=() if winners is None else winners,
         events=state.events + tuple(events),
+        placings=() if winners is None else placings(seats, departed),
+        departed=departed,
+        undealt=(),
+        deck_left=0,
     )

@@ -22,7 +22,7 @@ from ..hands import hand_order
 from ..ranking import HandRank, evaluate
 from ..rules import Rules
 from ..state import HandResult, Phase, State
-from .questions import bettors, previous_player
+from .questions import bettors, hand_boot, sideshow_target
 
 __all__ = ["check"]
 
@@ -115,11 +115,13 @@ def _table_problems(state: State) -> Iterator[str]:
                 yield f"{field} must not be negative @ {path}.{field}"
         if len(seat.cards) not in (0, 3) or len(set(seat.cards)) != len(seat.cards):
             yield f"a seat holds three distinct cards or none @ {path}.cards"
-    dealt = [card for seat in seats for card in seat.cards]
+    dealt = [card for seat in seats for card in seat.cards] + list(state.undealt)
     if len(set(dealt)) != len(dealt):
         twice = next(card for i, card in enumerate(dealt) if card in dealt[:i])
         yield f"card {twice} is dealt twice @ $.seats"
-    for field in ("hand_number", "pot", "stake"):
+    if state.seed is not None and state.deck_left != len(state.undealt):
+        yield f"deck_left counts the undealt cards ({len(state.undealt)}) @ $.deck_left"
+    for field in ("hand_number", "pot", "stake", "deck_left"):
         if getattr(state, field) < 0:
             yield f"{field} must not be negative @ $.{field}"
     if not 0 <= state.dealer < n:
@@ -135,6 +137,8 @@ def _between_hands_problems(state: State) -> Iterator[str]:
         yield f"nobody acts in phase {phase.value!r} @ $.actor"
     if state.sideshow is not None:
         yield f"no sideshow is pending in phase {phase.value!r} @ $.sideshow"
+    if state.undealt or state.deck_left:
+        yield "between hands no undealt cards are kept @ $.undealt"
     if state.pot != 0:
         yield "the pot is 0 between hands (R42) @ $.pot"
     if state.hand_number == 0:
@@ -151,11 +155,17 @@ def _between_hands_problems(state: State) -> Iterator[str]:
     if phase is Phase.AWAITING_DEAL:
         if over:
             yield "the session is over (R2, R7) but the phase is 'awaiting_deal' @ $.phase"
-        if state.session_winners:
+        if state.session_winners or state.placings:
             yield "the session has winners only when it is over @ $.session_winners"
         return
     if not over:
         yield "the session is not over: players remain and hands are left (R2) @ $.phase"
+    places = state.placings
+    placed = [seat for place in places for seat in place]
+    if sorted(placed) != list(range(len(state.seats))) or (
+        places and places[0] != state.session_winners
+    ):
+        yield "placings list every seat once, the winners first (V19) @ $.placings"
     winners = state.session_winners
     if not winners or list(winners) != sorted(set(winners)):
         yield "a finished session has its winners, ascending (R8) @ $.session_winners"
@@ -168,15 +178,16 @@ def _in_hand_problems(state: State) -> Iterator[str]:
     n = len(seats)
     if state.hand_number < 1:
         yield "a hand is in play, so hand_number is at least 1 @ $.hand_number"
-    if state.session_winners:
+    if state.session_winners or state.placings:
         yield "the session has winners only when it is over @ $.session_winners"
+    boot = hand_boot(state)
     for i, seat in enumerate(seats):
         path = f"$.seats[{i}]"
         if not seat.in_session:
             if seat.in_hand or seat.all_in:
                 yield f"a seat that left the session is not in a hand @ {path}.in_hand"
             continue
-        if seat.contributed < rules.boot:
+        if seat.contributed < boot and not (rules.boot_schedule and seat.all_in):
             yield f"every player in the session posted the boot (R9) @ {path}.contributed"
         if state.seed is not None and len(seat.cards) != 3:
             yield f"every player in the session was dealt three cards (R10) @ {path}.cards"
@@ -188,8 +199,8 @@ def _in_hand_problems(state: State) -> Iterator[str]:
         yield "the pot holds exactly the chips put in this hand (R42) @ $.pot"
     if rules.pot_limit is not None and state.pot >= rules.pot_limit:
         yield f"the pot reached the pot limit ({rules.pot_limit}): betting is over (R37) @ $.pot"
-    if state.stake < rules.boot:
-        yield f"the stake is at least the boot ({rules.boot}) (R11) @ $.stake"
+    if state.stake < boot:
+        yield f"the stake is at least the boot ({boot}) (R11, V18) @ $.stake"
     actor = state.actor
     if actor is None or not 0 <= actor < n:
         yield f"a seat 0..{n - 1} must act in phase {phase.value!r} @ $.actor"
@@ -212,8 +223,8 @@ def _in_hand_problems(state: State) -> Iterator[str]:
         if not (seats[side].in_hand and seats[side].seen and not seats[side].all_in):
             yield f"seat {side} of the sideshow is not a seen player who can bet (R30) @ $.sideshow"
             return
-    if previous_player(state, asker) != target:
-        yield f"seat {target} is not the previous player of seat {asker} (R21, R30) @ $.sideshow"
+    if sideshow_target(state, asker) != target:
+        yield f"seat {target} is not the player seat {asker} asks (R21, R30, V17) @ $.sideshow"
     if actor != target:
         yield f"the asked player, seat {target}, must be the actor @ $.actor"
     if request.amount < 1:

@@ -13,6 +13,10 @@ BETTING or SIDESHOW) unless they say otherwise, and seats are valid seat numbers
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from ..cards import Card
+from ..events import BetMade, Drew, SideShowAsked
 from ..state import Phase, Seat, State
 from .sizing import BET_SIZINGS, BetRange
 
@@ -20,6 +24,13 @@ __all__ = [
     "bet_amounts",
     "bet_range",
     "bettors",
+    "draw_options",
+    "draws_made",
+    "hand_boot",
+    "listed_amounts",
+    "sideshow_target",
+    "why_not_accept",
+    "why_not_draw",
     "first_player",
     "is_out_of_blind_bets",
     "is_seat",
@@ -91,6 +102,25 @@ def previous_player(state: State, seat: int) -> int | None:
     return _nearest_bettor(state, seat, -1, len(state.seats) - 1)
 
 
+def sideshow_target(state: State, seat: int) -> int | None:
+    """Whom ``seat`` would ask for a sideshow: its previous player (R21, R30), or under
+    ``sideshow_target="next"`` its next player (V17: the nearest seat to the left still
+    in the hand and not all-in).
+
+    :returns: that seat, or None if no other seat can bet.
+    """
+    if state.rules.sideshow_target == "next":
+        return next_player(state, seat)
+    return previous_player(state, seat)
+
+
+def hand_boot(state: State) -> int:
+    """The boot of the current (or last) hand, also its opening stake: ``Rules.boot``, or
+    the ``boot_schedule``'s boot for this hand number (R9, R11, V18). Any state.
+    """
+    return state.rules.boot_of_hand(max(state.hand_number, 1))
+
+
 def first_player(state: State) -> int | None:
     """The first to act in a hand (R19): the first seat to the dealer's left that can
     still bet, the dealer last.
@@ -145,6 +175,15 @@ def bet_range(state: State, seat: int) -> BetRange:
     return amounts.capped(most)
 
 
+def listed_amounts(state: State, amounts: BetRange) -> tuple[int, ...]:
+    """The amounts of ``amounts`` that :func:`~teenpatti_rules.engine.legal_actions`
+    lists: all of them, except under ``bet_sizing="no_limit"`` (V3), where only the
+    minimum, twice the minimum and the largest are listed (every amount of the range
+    is still legal).
+    """
+    return BET_SIZINGS[state.rules.bet_sizing].listed(amounts)
+
+
 def bet_amounts(state: State, seat: int) -> tuple[int, ...]:
     """Every amount of :func:`bet_range`, ascending: only for sizings with few amounts
     (all but no-limit); prefer :func:`bet_range` and ``in``.
@@ -165,7 +204,12 @@ def sideshow_range(state: State, seat: int) -> BetRange:
     """
     if why_not_sideshow(state, seat) is not None:
         return BetRange(1, 0)
-    return bet_range(state, seat).capped(state.seats[seat].stack - 1)
+    amounts = bet_range(state, seat).capped(state.seats[seat].stack - 1)
+    if state.rules.sideshow_split and amounts and amounts.step % 2:  # V17: even amounts
+        low = amounts.low + amounts.low % 2
+        also = amounts.also if amounts.also is not None and amounts.also % 2 == 0 else None
+        return BetRange(low, amounts.high, 2 * amounts.step, also)
+    return amounts
 
 
 # --- reasons -----------------------------------------------------------------------
@@ -246,10 +290,12 @@ def why_not_sideshow(state: State, seat: int, amount: object = None) -> str | No
     in_hand = players_in_hand(state)
     if len(in_hand) < 3:
         return f"only {len(in_hand)} players are in the hand; with two it is a show (R33)"
-    target = previous_player(state, seat)
+    target = sideshow_target(state, seat)
     if target is None:
         return "no other player in the hand can still bet (R30)"
     if not state.seats[target].seen:
+        if state.rules.sideshow_target == "next":
+            return f"its next player, seat {target}, is blind and may not be asked (R30, V17)"
         return f"its previous player, seat {target}, is blind and may not be asked (R30)"
     if amount is None:
         return None
@@ -261,4 +307,84 @@ def why_not_sideshow(state: State, seat: int, amount: object = None) -> str | No
         return (
             f"a chaal of {amount} would empty its stack; a sideshow must leave a chip behind (R30)"
         )
+    if state.rules.sideshow_split and amount % 2:
+        return f"a split sideshow's chaal must be even, not {amount} (V17)"
     return None
+
+
+def why_not_accept(state: State, seat: int) -> str | None:
+    """None if ``seat`` (the asked player) may accept the pending sideshow, else why not:
+    under ``sideshow_split`` accepting pays half the chaal and needs a stack above it (V17).
+    """
+    request = state.sideshow
+    if request is None or not state.rules.sideshow_split:
+        return None
+    half = request.amount // 2
+    stack = state.seats[seat].stack
+    if stack <= half:
+        return f"accepting costs {half} chips (half the chaal) and needs more than its {stack} (V17)"
+    return None
+
+
+def draws_made(state: State, seat: int) -> int:
+    """How many cards ``seat`` has drawn this hand (V20), from the hand's log."""
+    return sum(e.count for e in state.events if isinstance(e, Drew) and e.seat == seat)
+
+
+def why_not_draw(state: State, seat: int, cards: object = None) -> str | None:
+    """None if ``seat`` (the actor) may draw (discarding ``cards``, if given), else why
+    not (V20): a seen player on a draw table, with draws left, a payment that leaves a
+    chip, and enough cards left in the deck.
+    """
+    rules = state.rules
+    price = rules.draw_price
+    if price is None:
+        return "this table has no draws (Rules.draw_price is None) (V20)"
+    player = state.seats[seat]
+    if not player.seen:
+        return "it is blind; only a seen player may draw (V20)"
+    left = rules.max_draws - draws_made(state, seat)
+    if left < 1:
+        return f"it has drawn its {rules.max_draws} cards this hand (V20)"
+    if price >= player.stack:
+        return f"a draw costs {price} chips a card and must leave a chip of its {player.stack} (V20)"
+    if cards is None:
+        return None
+    if not isinstance(cards, Sequence) or isinstance(cards, str):
+        return f"the discarded cards must be a tuple of Card, not {cards!r}"
+    count = len(cards)
+    if not all(isinstance(card, Card) for card in cards) or count != len(set(cards)):
+        return "the discarded cards must be distinct Cards"
+    if count == 0:
+        return "it must discard at least one card (V20)"
+    if not set(cards) <= set(player.cards):
+        if state.is_view and not player.cards:
+            return "its cards are hidden in this state"
+        return "it may discard only its own cards (V20)"
+    if count > left:
+        return f"it may draw {left} more card{'s' if left != 1 else ''} this hand, not {count} (V20)"
+    if price * count >= player.stack:
+        return (
+            f"{count} cards cost {price * count} chips and must leave a chip of its "
+            f"{player.stack} (V20)"
+        )
+    if count > state.deck_left:
+        return f"only {state.deck_left} cards are left in the deck (V20)"
+    return None
+
+
+def draw_options(state: State, seat: int) -> list[tuple[Card, ...]]:
+    """Every set of cards ``seat`` may discard now (V20), in the order of its cards,
+    fewer cards first; empty if it may not draw.
+    """
+    if why_not_draw(state, seat) is not None:
+        return []
+    from itertools import combinations
+
+    own = state.seats[seat].cards
+    options: list[tuple[Card, ...]] = []
+    for count in range(1, len(own) + 1):
+        for chosen in combinations(own, count):
+            if why_not_draw(state, seat, chosen) is None:
+                options.append(chosen)
+    return options

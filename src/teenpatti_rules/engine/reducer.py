@@ -33,6 +33,7 @@ from ..actions import (
     AllIn,
     Bet,
     Deal,
+    Draw,
     Look,
     Pack,
     RefuseSideShow,
@@ -44,6 +45,7 @@ from ..errors import IllegalActionError
 from ..events import (
     BetMade,
     BootPosted,
+    Drew,
     Event,
     HandEnding,
     HandStarted,
@@ -52,6 +54,7 @@ from ..events import (
     ShowAsked,
     SideShowAccepted,
     SideShowAsked,
+    SideShowHalfPaid,
     SideShowRefused,
     WentAllIn,
 )
@@ -63,22 +66,26 @@ from .pots import seats_from_left_of
 from .questions import (
     bet_range,
     bettors,
+    draw_options,
     first_player,
     is_seat,
+    listed_amounts,
     next_player,
     players_in_hand,
-    previous_player,
     reached_pot_limit,
     show_cost,
     sideshow_range,
     stake_after_bet,
+    sideshow_target,
+    why_not_accept,
     why_not_all_in,
     why_not_bet,
+    why_not_draw,
     why_not_look,
     why_not_show,
     why_not_sideshow,
 )
-from .triggers import Turn, hand_ending
+from .triggers import Turn, ending_event, hand_ending
 
 __all__ = ["apply", "legal_actions"]
 
@@ -196,7 +203,12 @@ def _check_deck(state: State, action: Deal, players: int) -> tuple[Card, ...]:
 
 
 def _deal(state: State, action: Deal) -> State:
-    """Deal the next hand: everyone posts the boot, three cards each (R6, R9–R12)."""
+    """Deal the next hand: everyone posts the boot (the dealer ``dealer_boots`` boots,
+    V13; the scheduled boot, V18), three cards each (R6, R9–R12).
+
+    A player who cannot post all it owes posts its whole stack and is all-in (R9, V13,
+    V18). Tables that deal more cards later (V16, V20) keep the rest of the deck.
+    """
     _check_seat(state, action)
     if state.phase is not Phase.AWAITING_DEAL:
         reason = "the session is over" if state.phase is Phase.SESSION_OVER else "a hand is in play"
@@ -208,35 +220,43 @@ def _deal(state: State, action: Deal) -> State:
         for seat in seats_from_left_of(state.dealer, len(state.seats))
         if state.seats[seat].in_session
     ]
-    hands = deal_hands(_check_deck(state, action, len(order)), order)
-    boot = state.rules.boot
+    deck = _check_deck(state, action, len(order))
+    hands = deal_hands(deck, order)
+    rules = state.rules
+    hand_number = state.hand_number + 1
+    boot = rules.boot_of_hand(hand_number)
+    owed = {seat: boot for seat in order}
+    owed[state.dealer] = boot * rules.dealer_boots  # V13
+    posts = {seat: min(owed[seat], state.seats[seat].stack) for seat in order}
     seats = tuple(
         Seat(
             seat.name,
-            seat.stack - boot,
+            seat.stack - posts[index],
             in_hand=True,
-            all_in=seat.stack == boot,
-            contributed=boot,
+            all_in=seat.stack == posts[index],
+            contributed=posts[index],
             cards=hands[index],
         )
         if seat.in_session
         else Seat(seat.name, seat.stack, in_session=False)
         for index, seat in enumerate(state.seats)
     )
-    hand_number = state.hand_number + 1
     events: tuple[Event, ...] = (
         HandStarted(hand_number, state.dealer, action.seat, tuple(order)),
-        *(BootPosted(seat, boot, seats[seat].all_in) for seat in order),
+        *(BootPosted(seat, posts[seat], seats[seat].all_in) for seat in order),
     )
+    undealt = deck[3 * len(order) :] if rules.ties == "open_flush" or rules.draw_price else ()
     state = evolve(
         state,
         phase=Phase.BETTING,
         hand_number=hand_number,
-        pot=boot * len(order),
+        pot=sum(posts.values()),
         stake=boot,
         seats=seats,
         sideshow=None,
         events=events,
+        undealt=undealt,
+        deck_left=len(undealt),
     )
     if reached_pot_limit(state) or len(bettors(state)) <= 1:
         return showdown(state)  # R12
@@ -304,15 +324,20 @@ def _show(state: State, action: Show) -> State:
 
 
 def _sideshow(state: State, action: SideShow) -> State:
-    """A seen actor pays a chaal and asks its previous player for a sideshow (R30, R38)."""
+    """A seen actor pays a chaal and asks its previous player (the next one under V17)
+    for a sideshow (R30, R38); under ``sideshow_split`` it pays half the chaal now (V17).
+    """
     _check_turn(state, action)
     _check_amount(action)
     seat, amount = action.seat, action.amount
     _require(action, why_not_sideshow(state, seat, amount))
-    target = previous_player(state, seat)
+    target = sideshow_target(state, seat)
     assert target is not None
     stake = stake_after_bet(True, amount)
-    state = _pay_in(state, seat, amount, SideShowAsked(seat, target, amount, stake), stake=stake)
+    split = state.rules.sideshow_split
+    paid = amount // 2 if split else amount
+    event = SideShowAsked(seat, target, paid, stake, split)
+    state = _pay_in(state, seat, paid, event, stake=stake)
     if reached_pot_limit(state):
         return showdown(state)  # R38: the request is cancelled
     return evolve(
@@ -336,7 +361,13 @@ def _check_answer(state: State, action: AcceptSideShow | RefuseSideShow) -> Side
 def _accept_sideshow(state: State, action: AcceptSideShow) -> State:
     """Compare the two hands privately; the lower packs, the asker on a tie (R31, R32)."""
     request = _check_answer(state, action)
+    _require(action, why_not_accept(state, action.seat))
     asker, target = request.asker, request.target
+    if state.rules.sideshow_split:  # V17: the asked player pays the other half
+        half = request.amount // 2
+        state = _pay_in(state, target, half, SideShowHalfPaid(target, half))
+        if reached_pot_limit(state):  # R38 by analogy: the sideshow is cancelled
+            return showdown(evolve(state, phase=Phase.BETTING, sideshow=None))
     asker_wins = showdown_strength(state, asker) > showdown_strength(state, target)
     loser = target if asker_wins else asker
     seats = _with_seat(state.seats, loser, evolve(state.seats[loser], in_hand=False))
@@ -351,15 +382,22 @@ def _accept_sideshow(state: State, action: AcceptSideShow) -> State:
 
 
 def _refuse_sideshow(state: State, action: RefuseSideShow) -> State:
-    """The bet stays; play passes to the asker's left (R31)."""
+    """The bet stays; play passes to the asker's left (R31). Under ``sideshow_split`` the
+    asker pays the other half of its chaal (V17), which R37 then checks.
+    """
     request = _check_answer(state, action)
+    paid = False
+    if state.rules.sideshow_split:
+        half = request.amount - request.amount // 2
+        state = _pay_in(state, request.asker, half, SideShowHalfPaid(request.asker, half))
+        paid = True
     state = evolve(
         state,
         events=(*state.events, SideShowRefused(request.asker, request.target)),
         phase=Phase.BETTING,
         sideshow=None,
     )
-    return _after_turn(state, request.asker)
+    return _after_turn(state, request.asker, paid=paid)
 
 
 # --- what comes next -----------------------------------------------------------------
@@ -374,8 +412,37 @@ def _after_turn(state: State, seat: int, *, paid: bool = False) -> State:
     if ending is HandEnding.PACKED:
         return finish_hand(state, ending, {players_in_hand(state)[0]: 0})  # R39
     if ending is not None:
+        event = ending_event(state, ending)
+        if event is not None:  # V14, V15: say why betting ended
+            state = evolve(state, events=(*state.events, event))
         return showdown(state, ending=ending)
     return evolve(state, actor=next_player(state, seat))
+
+
+# --- drawing (V20) ---------------------------------------------------------------------
+
+
+def _draw(state: State, action: Draw) -> State:
+    """A seen actor discards cards and draws as many from the rest of the deck, paying
+    ``draw_price`` a card; each new card takes a discarded card's place (V20). Its turn
+    (V15); R37 checks the payment.
+    """
+    _check_turn(state, action)
+    seat = action.seat
+    _require(action, why_not_draw(state, seat, action.cards))
+    count = len(action.cards)
+    price = state.rules.draw_price
+    assert price is not None
+    player = state.seats[seat]
+    fresh = iter(state.undealt[:count])
+    discarded = set(action.cards)
+    cards = tuple(next(fresh) if card in discarded else card for card in player.cards)
+    seats = _with_seat(state.seats, seat, evolve(player, cards=cards))
+    state = evolve(
+        state, seats=seats, undealt=state.undealt[count:], deck_left=state.deck_left - count
+    )
+    state = _pay_in(state, seat, price * count, Drew(seat, count, price * count))
+    return _after_turn(state, seat, paid=True)
 
 
 # --- the public API ------------------------------------------------------------------
@@ -390,6 +457,7 @@ _HANDLERS: dict[type[Any], Callable[[State, Any], State]] = {
     SideShow: _sideshow,
     AcceptSideShow: _accept_sideshow,
     RefuseSideShow: _refuse_sideshow,
+    Draw: _draw,
 }
 """Action class → its handler; every member of :data:`~teenpatti_rules.actions.Action`."""
 assert set(_HANDLERS) == set(ACTION_TYPES), "every action kind needs a handler"
@@ -432,13 +500,21 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     Between hands: :class:`~teenpatti_rules.actions.Deal` (without a deck) for each
     seat still in the session (R6). In a hand: :class:`~teenpatti_rules.actions.Look`
     for every blind player in the hand and not all-in (R22, R28), then the actor's
-    turn actions: pack, bets (ascending), all-in, show, sideshows (R23–R36); or,
-    while a sideshow is pending, the asked player's accept and refuse (R31).
+    turn actions: pack, bets (ascending), all-in, show, sideshows (R23–R36), draws
+    (V20: every set of its cards it may discard); or, while a sideshow is pending, the
+    asked player's accept (when it can pay its half, V17) and refuse (R31).
     After the session: nothing.
+
+    Under ``bet_sizing="no_limit"`` (V3) the bets and sideshows listed are only the
+    minimum, twice the minimum and the largest amount;
+    :func:`~teenpatti_rules.engine.questions.bet_range` (and
+    :func:`~teenpatti_rules.engine.questions.sideshow_range`) give every amount
+    :func:`apply` accepts.
 
     :param state: a :class:`~teenpatti_rules.state.State`.
     :returns: a tuple of actions; every one applies, and every action
-        :func:`apply` accepts is in it, except a Deal with an explicit deck.
+        :func:`apply` accepts is in it, except a Deal with an explicit deck and the
+        unlisted no-limit amounts.
     """
     if not isinstance(state, State):
         raise TypeError(f"legal_actions needs a State, not {type(state).__name__}")
@@ -456,13 +532,17 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     actor = state.actor
     assert actor is not None
     if phase is Phase.SIDESHOW:
-        actions += [AcceptSideShow(actor), RefuseSideShow(actor)]
+        if why_not_accept(state, actor) is None:
+            actions.append(AcceptSideShow(actor))
+        actions.append(RefuseSideShow(actor))
         return tuple(actions)
     actions.append(Pack(actor))
-    actions += [Bet(actor, amount) for amount in bet_range(state, actor)]
+    actions += [Bet(actor, amount) for amount in listed_amounts(state, bet_range(state, actor))]
     if why_not_all_in(state, actor) is None:
         actions.append(AllIn(actor))
     if why_not_show(state, actor) is None:
         actions.append(Show(actor))
-    actions += [SideShow(actor, amount) for amount in sideshow_range(state, actor)]
+    sideshows = listed_amounts(state, sideshow_range(state, actor))
+    actions += [SideShow(actor, amount) for amount in sideshows]
+    actions += [Draw(actor, cards) for cards in draw_options(state, actor)]
     return tuple(actions)

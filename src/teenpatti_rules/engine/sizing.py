@@ -21,7 +21,14 @@ import attrs
 if TYPE_CHECKING:
     from ..rules import Rules
 
-__all__ = ["BET_SIZINGS", "BetRange", "BetSizing", "DoubleSizing", "RangeSizing"]
+__all__ = [
+    "BET_SIZINGS",
+    "BetRange",
+    "BetSizing",
+    "DoubleSizing",
+    "NoLimitSizing",
+    "RangeSizing",
+]
 
 
 @attrs.frozen
@@ -103,6 +110,13 @@ class BetSizing:
         """
         raise NotImplementedError
 
+    def listed(self, amounts: BetRange) -> tuple[int, ...]:
+        """The amounts of ``amounts`` (already cut to the stack and stake limit) that
+        :func:`~teenpatti_rules.engine.legal_actions` lists: every one, for sizings
+        with few amounts. A sizing with many (no-limit) lists a few and says which.
+        """
+        return tuple(amounts)
+
 
 class DoubleSizing(BetSizing):
     """R24 (the default): the minimum or twice the minimum (a raise)."""
@@ -128,7 +142,42 @@ class RangeSizing(BetSizing):
         return BetRange(minimum, rules.raise_cap * minimum, 2 if seen else 1)
 
 
+class NoLimitSizing(BetSizing):
+    """V3 ``"no_limit"``: any whole amount from the minimum up to the whole stack; seen
+    amounts even, except a bet of the whole stack, which may be odd (the stake is then
+    half of it, rounded down).
+
+    ``legal_actions`` never enumerates these amounts: it lists only the minimum,
+    twice the minimum and the largest amount (see :meth:`listed`);
+    :func:`~teenpatti_rules.engine.questions.bet_range` answers which amounts are
+    legal, and ``apply`` accepts every one of them.
+
+    >>> r = NoLimitSizing().amounts(None, 4, True, 101)  # type: ignore[arg-type]
+    >>> 100 in r, 101 in r, 99 in r, 5 in r, len(r)
+    (True, True, False, False, 50)
+    """
+
+    __slots__ = ()
+    name: ClassVar[str] = "no_limit"
+
+    def amounts(self, rules: Rules, minimum: int, seen: bool, stack: int) -> BetRange:
+        """``minimum`` … ``stack``, step 2 when seen, plus the whole stack when seen."""
+        if not seen:
+            return BetRange(minimum, stack)
+        return BetRange(minimum, stack, 2, stack if stack % 2 else None)
+
+    def listed(self, amounts: BetRange) -> tuple[int, ...]:
+        """The smallest amount, twice it and the largest (each when legal), ascending."""
+        wanted = {amounts.low, 2 * amounts.low}
+        if amounts.high >= amounts.low:
+            step = amounts.step
+            wanted.add(amounts.low + (amounts.high - amounts.low) // step * step)
+        if amounts.also is not None:
+            wanted.add(amounts.also)
+        return tuple(sorted(amount for amount in wanted if amount in amounts))
+
+
 BET_SIZINGS: dict[str, BetSizing] = {
-    sizing.name: sizing for sizing in (DoubleSizing(), RangeSizing())
+    sizing.name: sizing for sizing in (DoubleSizing(), RangeSizing(), NoLimitSizing())
 }
 """``Rules.bet_sizing`` value → its :class:`BetSizing`."""

@@ -13,18 +13,34 @@ from collections.abc import Callable
 
 import attrs
 
-from ..events import HandEnding
+from ..events import (
+    BetMade,
+    Drew,
+    Event,
+    HandEnding,
+    Packed,
+    ShowAsked,
+    SideShowAsked,
+    TableShow,
+    TurnLimitReached,
+    WentAllIn,
+)
 from ..state import State
-from .questions import bettors, players_in_hand, reached_pot_limit
+from .questions import bettors, hand_boot, players_in_hand, reached_pot_limit
 
 __all__ = [
     "END_CHECKS",
     "EndCheck",
     "Turn",
     "at_most_one_bettor",
+    "bets_at_stake",
+    "ending_event",
     "hand_ending",
     "last_player_left",
     "pot_limit_reached",
+    "table_show",
+    "turn_limit",
+    "turns_taken",
 ]
 
 
@@ -59,8 +75,89 @@ def at_most_one_bettor(state: State, turn: Turn) -> HandEnding | None:
     return HandEnding.SHOWDOWN if len(bettors(state)) <= 1 else None
 
 
-END_CHECKS: tuple[EndCheck, ...] = (last_player_left, pot_limit_reached, at_most_one_bettor)
-"""The checks, in the order they are run (R39, R37, R40)."""
+def bets_at_stake(state: State) -> dict[int, int]:
+    """Seat → bets it made since the stake last changed (V14), from the hand's log: a
+    bet (a sideshow request's chaal included) that leaves the stake unchanged counts;
+    one that changes it sets every count back to 0, as the deal does. Seats without a
+    counted bet are absent.
+    """
+    counts: dict[int, int] = {}
+    stake = hand_boot(state)
+    for event in state.events:
+        if isinstance(event, BetMade):
+            seat = event.seat
+        elif isinstance(event, SideShowAsked):
+            seat = event.asker
+        else:
+            continue
+        if event.stake != stake:
+            counts, stake = {}, event.stake
+        else:
+            counts[seat] = counts.get(seat, 0) + 1
+    return counts
+
+
+_TURNS = (BetMade, WentAllIn, Packed, ShowAsked, SideShowAsked, Drew)
+
+
+def turns_taken(state: State) -> dict[int, int]:
+    """Seat → betting actions it took this hand (V15), from the hand's log: bets,
+    all-ins, packs, shows, sideshow requests and draws (V20); answers to a sideshow
+    are not betting actions.
+    """
+    counts: dict[int, int] = {}
+    for event in state.events:
+        if isinstance(event, _TURNS):
+            seat = event.asker if isinstance(event, SideShowAsked) else event.seat
+            counts[seat] = counts.get(seat, 0) + 1
+    return counts
+
+
+def table_show(state: State, turn: Turn) -> HandEnding | None:
+    """V14: every player who can still bet made ``table_show_after`` bets since the stake
+    last changed: a table show (an ordinary showdown)."""
+    rounds = state.rules.table_show_after
+    if rounds is None:
+        return None
+    counts = bets_at_stake(state)
+    if all(counts.get(seat, 0) >= rounds for seat in bettors(state)):
+        return HandEnding.TABLE_SHOW
+    return None
+
+
+def turn_limit(state: State, turn: Turn) -> HandEnding | None:
+    """V15: every player who can still bet took ``max_turns`` betting actions: an
+    ordinary showdown."""
+    most = state.rules.max_turns
+    if most is None:
+        return None
+    counts = turns_taken(state)
+    if all(counts.get(seat, 0) >= most for seat in bettors(state)):
+        return HandEnding.TURN_LIMIT
+    return None
+
+
+END_CHECKS: tuple[EndCheck, ...] = (
+    last_player_left,
+    pot_limit_reached,
+    at_most_one_bettor,
+    table_show,
+    turn_limit,
+)
+"""The checks, in the order they are run (R39, R37, R40, then V14 and V15)."""
+
+
+def ending_event(state: State, ending: HandEnding) -> Event | None:
+    """The event that says why betting ended, for the endings that have one: a
+    :class:`~teenpatti_rules.events.TableShow` (V14) or a
+    :class:`~teenpatti_rules.events.TurnLimitReached` (V15); else None.
+    """
+    rules = state.rules
+    if ending is HandEnding.TABLE_SHOW and rules.table_show_after is not None:
+        return TableShow(rules.table_show_after, state.stake)
+    if ending is HandEnding.TURN_LIMIT and rules.max_turns is not None:
+        return TurnLimitReached(rules.max_turns)
+    return None
 
 
 def hand_ending(state: State, turn: Turn) -> HandEnding | None:

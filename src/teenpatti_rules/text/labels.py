@@ -2,8 +2,20 @@
 
 from __future__ import annotations
 
-from ..actions import AcceptSideShow, Action, AllIn, Bet, Look, Pack, RefuseSideShow, Show, SideShow
-from ..engine.questions import players_in_hand, previous_player, show_cost, stake_after_bet
+from ..actions import (
+    AcceptSideShow,
+    Action,
+    AllIn,
+    Bet,
+    Draw,
+    Look,
+    Pack,
+    RefuseSideShow,
+    Show,
+    SideShow,
+)
+from ..cards import format_cards
+from ..engine.questions import players_in_hand, show_cost, sideshow_target, stake_after_bet
 from ..state import State
 from .narrate import chips
 
@@ -36,11 +48,22 @@ def action_label(state: State, action: Action) -> str:
             other = next(p for p in players_in_hand(state) if p != seat)
             return f"show: pay {chips(show_cost(state, seat))} to see {names[other]}'s hand"
         case SideShow(_, amount):
-            target = previous_player(state, seat)
+            target = sideshow_target(state, seat)
             assert target is not None
+            if state.rules.sideshow_split:
+                return (
+                    f"split sideshow: chaal {chips(amount)}, pay half ({chips(amount // 2)}) "
+                    f"and ask {names[target]} to compare hands"
+                )
             return f"sideshow: bet {chips(amount)} and ask {names[target]} to compare hands"
+        case Draw(_, cards):
+            price = (state.rules.draw_price or 0) * len(cards)
+            return f"draw: discard {format_cards(cards)} and pay {chips(price)} for new cards"
         case AcceptSideShow():
             assert state.sideshow is not None
+            if state.rules.sideshow_split:
+                half = chips(state.sideshow.amount // 2)
+                return f"accept {names[state.sideshow.asker]}'s sideshow, paying {half}"
             return f"accept {names[state.sideshow.asker]}'s sideshow"
         case RefuseSideShow():
             assert state.sideshow is not None

@@ -115,9 +115,30 @@ def describe_event(
             return f"{names[seat]} goes all-in for {chips(amount)}, stake stays {stake}"
         case ev.Packed(seat):
             return f"{names[seat]} packs"
-        case ev.SideShowAsked(asker, target, amount, after):
+        case ev.SideShowAsked(asker, target, amount, after, split):
+            if split:  # V17: half of a chaal of twice the amount
+                words = _bet_words(names[asker], 2 * amount, False, stake, after)
+                return (
+                    f"{words}, pays half ({chips(amount)}) and asks {names[target]} for a "
+                    "split sideshow"
+                )
             words = _bet_words(names[asker], amount, False, stake, after)
             return f"{words}, and asks {names[target]} for a sideshow"
+        case ev.SideShowHalfPaid(seat, amount):
+            return f"{names[seat]} pays the other half of the sideshow's chaal, {chips(amount)}"
+        case ev.Drew(seat, count, amount):
+            cards = "a card" if count == 1 else f"{count} cards"
+            return f"{names[seat]} pays {chips(amount)} and draws {cards}"
+        case ev.TableShow(rounds, at):
+            return f"Table show after {rounds} round{'s' if rounds != 1 else ''} at stake {at}"
+        case ev.TurnLimitReached(turns):
+            each = "1 turn" if turns == 1 else f"{turns} turns"
+            return f"Turn limit: every player still betting has taken {each}"
+        case ev.OpenFlush(hands):
+            shown = "; ".join(
+                f"{names[hand.seat]} {format_cards(hand.cards)} ({hand.rank})" for hand in hands
+            )
+            return f"Open flush: {shown}"
         case ev.SideShowAccepted(asker, target, packed):
             return f"{names[target]} accepts the sideshow; {names[packed]} packs"
         case ev.SideShowRefused(asker, target):
@@ -125,7 +146,11 @@ def describe_event(
         case ev.ShowAsked(seat, opponent, amount):
             return f"{names[seat]} pays {chips(amount)} and asks {names[opponent]} for a show"
         case ev.Showdown(ending, hands):
-            kind = "Show" if ending is HandEnding.SHOW else "Showdown"
+            kind = {
+                HandEnding.SHOW: "Show",
+                HandEnding.TABLE_SHOW: "Table show",
+                HandEnding.TURN_LIMIT: "Showdown at the turn limit",
+            }.get(ending, "Showdown")
             if limit_reached is not None and ending is not HandEnding.SHOW:
                 kind += f" (the pot reached the pot limit of {limit_reached})"
             shown = "; ".join(
@@ -140,6 +165,18 @@ def describe_event(
             who = join_names([names[seat] for seat in winners])
             return f"Session over: {'winner' if len(winners) == 1 else 'winners'} {who}"
     raise TypeError(f"not an event: {event!r}")
+
+
+_PAID_IN = (
+    ev.BootPosted,
+    ev.BetMade,
+    ev.WentAllIn,
+    ev.ShowAsked,
+    ev.SideShowAsked,
+    ev.SideShowHalfPaid,
+    ev.Drew,
+)
+"""Events that put chips in the pot."""
 
 
 def describe_events(
@@ -171,9 +208,7 @@ def describe_events(
             stake = pot = 0
         elif isinstance(event, ev.BootPosted):
             stake = max(stake, event.amount)
-        if isinstance(
-            event, ev.BootPosted | ev.BetMade | ev.WentAllIn | ev.ShowAsked | ev.SideShowAsked
-        ):
+        if isinstance(event, _PAID_IN):
             pot += event.amount
         reached = pot_limit if pot_limit is not None and pot >= pot_limit else None
         lines.append(describe_event(event, names, stake, limit_reached=reached))
