@@ -19,6 +19,7 @@ ACTION_KEYS = (
     "refuse_sideshow",
     "bet",
     "sideshow",
+    "draw",
 )
 
 
@@ -27,8 +28,11 @@ def load(path: Path) -> dict[str, Any]:
     return data
 
 
-def build_deck(state: tp.State, hands: Mapping[str, str]) -> tuple[tp.Card, ...]:
-    """A deck whose R10 deal gives each seat its scripted hand; the rest in standard order."""
+def build_deck(
+    state: tp.State, hands: Mapping[str, str], rest: str = ""
+) -> tuple[tp.Card, ...]:
+    """A deck whose R10 deal gives each seat its scripted hand; then the ``rest`` cards in
+    order (V16, V20); the remaining cards in standard order."""
     n = len(state.seats)
     order = [(state.dealer + i) % n for i in range(1, n + 1)]
     order = [seat for seat in order if state.seats[seat].in_session]
@@ -39,10 +43,11 @@ def build_deck(state: tp.State, hands: Mapping[str, str]) -> tuple[tp.Card, ...]
     for i, seat in enumerate(order):
         for r in range(3):
             deck[i + r * k] = wanted[seat][r]
-    used = set(deck)
-    assert len(used) == 3 * k, "a card is given twice in the scripted hands"
-    rest = [card for card in tp.standard_deck() if card not in used]
-    return tuple(card for card in deck if card is not None) + tuple(rest)
+    after = tp.parse_cards(rest) if rest else ()
+    used = set(deck) | set(after)
+    assert len(used) == 3 * k + len(after), "a card is given twice in the scripted hands"
+    others = [card for card in tp.standard_deck() if card not in used]
+    return tuple(card for card in deck if card is not None) + tuple(after) + tuple(others)
 
 
 def to_action(step: Mapping[str, Any], state: tp.State | None = None) -> tp.Action:
@@ -52,8 +57,10 @@ def to_action(step: Mapping[str, Any], state: tp.State | None = None) -> tp.Acti
     seat = step[key]
     if key == "deal":
         if "hands" in step and state is not None:
-            return tp.Deal(seat, build_deck(state, step["hands"]))
+            return tp.Deal(seat, build_deck(state, step["hands"], step.get("rest", "")))
         return tp.Deal(seat)
+    if key == "draw":
+        return tp.Draw(seat, tp.parse_cards(step["cards"]))
     if key == "bet":
         return tp.Bet(seat, step["amount"])
     if key == "sideshow":
@@ -92,6 +99,34 @@ def check_expect(state: tp.State, expect: Mapping[str, Any], where: str) -> None
             want = sorted(want)
         elif key == "session_winners":
             got = list(state.session_winners)
+        elif key == "placings":  # V19
+            got = [list(place) for place in state.placings]
+        elif key == "open_flush":  # V16
+            assert state.result is not None, f"{where}: no hand result"
+            got = [
+                {str(seat): tp.format_cards(cards) for seat, cards in round_.items()}
+                for round_ in state.result.open_flush
+            ]
+            want = [
+                {seat: tp.format_cards(tp.parse_cards(text)) for seat, text in round_.items()}
+                for round_ in want
+            ]
+        elif key == "cards":  # V20
+            got = {seat: tp.format_cards(seats[int(seat)].cards) for seat in want}
+            want = {seat: tp.format_cards(tp.parse_cards(text)) for seat, text in want.items()}
+        elif key == "views":  # V17, R43
+            got, wanted_views = {}, {}
+            for viewer, row in want.items():
+                seen = tp.view(state, int(viewer))
+                got[viewer] = {seat: tp.format_cards(seen.seats[int(seat)].cards) for seat in row}
+                wanted_views[viewer] = {
+                    seat: tp.format_cards(tp.parse_cards(text)) if text else ""
+                    for seat, text in row.items()
+                }
+            want = wanted_views
+        elif key == "indicator":  # V8 W5 (the ranking variants add State.indicator)
+            card = getattr(state, "indicator", None)
+            got = None if card is None else str(card)
         elif key == "sideshow":
             got = (
                 None
