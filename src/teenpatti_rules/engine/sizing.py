@@ -164,7 +164,8 @@ class NoLimitSizing(BetSizing):
         """``minimum`` … ``stack``, step 2 when seen, plus the whole stack when seen."""
         if not seen:
             return BetRange(minimum, stack)
-        return BetRange(minimum, stack, 2, stack if stack % 2 else None)
+        whole = stack if stack % 2 and stack >= minimum else None
+        return BetRange(minimum, stack, 2, whole)
 
     def listed(self, amounts: BetRange) -> tuple[int, ...]:
         """The smallest amount, twice it and the largest (each when legal), ascending."""
