@@ -10,8 +10,32 @@ from hypothesis import strategies as st
 import teenpatti_rules as tp
 
 
+def _schedule(boot: int) -> st.SearchStrategy[tuple[tuple[int, int], ...]]:
+    """A V18 boot schedule starting at (1, boot), rising now and then."""
+    steps = st.lists(st.tuples(st.integers(1, 3), st.integers(0, 2)), max_size=3)
+
+    def build(pairs: list[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+        schedule = [(1, boot)]
+        for gap, rise in pairs:
+            first, last = schedule[-1]
+            schedule.append((first + gap, last + rise))
+        return tuple(schedule)
+
+    return steps.map(build)
+
+
+def _fit(fields: dict[str, Any]) -> dict[str, Any]:
+    """Drop a stake limit below a scheduled boot (a combination Rules refuses, V18)."""
+    schedule = fields.get("boot_schedule")
+    limit = fields.get("stake_limit")
+    if schedule and limit is not None and limit < max(b for _, b in schedule):
+        fields = {k: v for k, v in fields.items() if k != "stake_limit"}
+    return fields
+
+
 def variants(boot: int) -> st.SearchStrategy[dict[str, Any]]:
-    """Mostly the default table; sometimes variants V1-V4 and V7 (V5 is max_blind_bets)."""
+    """Mostly the default table; sometimes variants V1-V4, V7 (V5 is max_blind_bets) and
+    the table variants V13-V21, every option of each."""
     return st.one_of(
         st.just({}),
         st.fixed_dictionaries(
@@ -19,11 +43,23 @@ def variants(boot: int) -> st.SearchStrategy[dict[str, Any]]:
             optional={
                 "sequence_order": st.sampled_from(["standard", "classic"]),
                 "show_cost_multiplier": st.sampled_from([1, 2]),
-                "bet_sizing": st.sampled_from(["double", "range"]),
+                "bet_sizing": st.sampled_from(["double", "range", "no_limit"]),
+                "raise_cap": st.integers(2, 4),
                 "stake_limit": st.integers(boot, boot * 8),
                 "suit_order": st.permutations("shdc").map("".join),
+                "dealer_boots": st.integers(1, 3),
+                "table_show_after": st.integers(1, 3),
+                "max_turns": st.integers(1, 4),
+                "ties": st.sampled_from(["split", "open_flush"]),
+                "sideshow_target": st.sampled_from(["previous", "next"]),
+                "sideshow_split": st.booleans(),
+                "sideshow_reveal": st.sampled_from(["none", "private"]),
+                "boot_schedule": _schedule(boot),
+                "draw_price": st.integers(1, 3),
+                "max_draws": st.integers(1, 3),
+                "button": st.sampled_from(["left", "winner"]),
             },
-        ),
+        ).map(_fit),
     )
 
 
@@ -67,6 +103,11 @@ def actions(
         st.builds(tp.SideShow, seats, amounts),
         st.builds(tp.AcceptSideShow, seats),
         st.builds(tp.RefuseSideShow, seats),
+        st.builds(
+            tp.Draw,
+            seats,
+            st.lists(st.sampled_from(tp.standard_deck()), min_size=0, max_size=3).map(tuple),
+        ),
     ]
     if decks is not None:
         kinds.append(st.builds(tp.Deal, seats, decks))

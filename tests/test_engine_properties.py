@@ -11,6 +11,8 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 import teenpatti_rules as tp
 from depth import scaled
 from strategies import actions, play_session, random_action, tables
+from teenpatti_rules.engine.invariants import check
+from teenpatti_rules.engine.questions import bet_range, sideshow_range
 
 BETWEEN_HANDS = (tp.Phase.AWAITING_DEAL, tp.Phase.SESSION_OVER)
 
@@ -18,6 +20,18 @@ BETWEEN_HANDS = (tp.Phase.AWAITING_DEAL, tp.Phase.SESSION_OVER)
 def any_action(seats: int) -> st.SearchStrategy[tp.Action]:
     """Actions of every kind from seats -1..n, with amounts around the usual sizes."""
     return actions(st.integers(-1, seats), st.integers(-1, 40))
+
+
+def _unlisted_no_limit_amount(state: tp.State, action: tp.Action) -> bool:
+    """Whether ``action`` is a no-limit bet or sideshow that ``bet_range`` /
+    ``sideshow_range`` allow but ``legal_actions`` does not list (V3)."""
+    if state.rules.bet_sizing != "no_limit" or state.phase is not tp.Phase.BETTING:
+        return False
+    if action.seat != state.actor or not isinstance(action, tp.Bet | tp.SideShow):
+        return False
+    if isinstance(action, tp.Bet):
+        return action.amount in bet_range(state, action.seat)
+    return action.amount in sideshow_range(state, action.seat)
 
 
 class Session(RuleBasedStateMachine):
@@ -42,8 +56,8 @@ class Session(RuleBasedStateMachine):
         action = data.draw(any_action(len(self.state.seats)))
         legal = set(tp.legal_actions(self.state))
         before = copy.deepcopy(self.state)
-        if action in legal:
-            tp.apply(self.state, action)
+        if action in legal or _unlisted_no_limit_amount(self.state, action):
+            tp.apply(self.state, action)  # V3: no-limit lists only a few of its amounts
             return
         try:
             tp.apply(self.state, action)
@@ -67,6 +81,26 @@ class Session(RuleBasedStateMachine):
         )
         if state.phase in BETWEEN_HANDS:
             assert state.pot == 0
+
+    @invariant()
+    def state_passes_the_invariant_checks(self) -> None:
+        if not hasattr(self, "state"):
+            return
+        assert check(self.state) == []
+        if self.state.phase is tp.Phase.SESSION_OVER:  # V19
+            assert self.state.placings[0] == self.state.session_winners
+
+    @rule(data=st.data())
+    def bet_any_no_limit_amount(self, data: st.DataObject) -> None:
+        """V3: every amount of bet_range applies, listed or not."""
+        state = self.state
+        if state.phase is not tp.Phase.BETTING or state.rules.bet_sizing != "no_limit":
+            return
+        assert state.actor is not None
+        amounts = bet_range(state, state.actor)
+        if amounts:
+            amount = data.draw(st.sampled_from(list(amounts)))
+            self.state = tp.apply(state, tp.Bet(state.actor, amount))
 
     @invariant()
     def actor_is_none_exactly_between_hands(self) -> None:
@@ -141,18 +175,22 @@ def test_event_log_accounts_for_every_chip(start: tp.State, seed: int) -> None:
     from teenpatti_rules.events import (
         BetMade,
         BootPosted,
+        Drew,
         Payout,
         ShowAsked,
         SideShowAsked,
+        SideShowHalfPaid,
         WentAllIn,
     )
+
+    paid = (BootPosted, BetMade, WentAllIn, ShowAsked, SideShowAsked, SideShowHalfPaid, Drew)
 
     for state in play_session(seed, start):
         if state.phase in BETWEEN_HANDS and state.result is not None:
             paid_in = sum(
                 e.amount
                 for e in state.events
-                if isinstance(e, BootPosted | BetMade | WentAllIn | ShowAsked | SideShowAsked)
+                if isinstance(e, paid)
             )
             paid_out = sum(e.amount for e in state.events if isinstance(e, Payout))
             assert paid_in == paid_out == state.result.pot == sum(state.result.winnings.values())

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 import teenpatti_rules as tp
 from scenario_runner import build_deck
 from strategies import play_session, tables
-from teenpatti_rules.events import Looked, Showdown, ShownHand
+from teenpatti_rules.events import Looked, OpenFlush, Showdown, ShownHand, SideShowAccepted
 from teenpatti_rules.records import evolve as replace_state
 from teenpatti_rules.views import may_see_cards, visible_event
 
@@ -49,12 +49,29 @@ def knowable(state: tp.State, viewer: int | None) -> set[int]:
     last hand's), so a new deal forgets the turned-up hands.
     """
     seats: set[int] = set()
+    private = state.rules.sideshow_reveal == "private"
     for event in state.events:
         if isinstance(event, Looked) and event.seat == viewer:
             seats.add(event.seat)
         if isinstance(event, Showdown):
             seats.update(hand.seat for hand in event.hands)
+        # V17: an accepted private sideshow shows each of its two players the other's cards.
+        if private and isinstance(event, SideShowAccepted) and viewer is not None:
+            pair = {event.asker, event.target}
+            if viewer in pair:
+                seats.update(pair - {viewer})
     return seats
+
+
+def open_flush_cards(state: tp.State) -> set[tp.Card]:
+    """The cards of the open flushes of the current hand's log (V16): face up, public."""
+    return {
+        card
+        for event in state.events
+        if isinstance(event, OpenFlush)
+        for hand in event.hands
+        for card in hand.cards
+    }
 
 
 VIEWERS = (None, 0, 1, 2)
@@ -82,12 +99,20 @@ def test_views_hide_exactly_what_r43_hides(start: tp.State, seed: int) -> None:
                 # Every other field of the seat is public and kept.
                 assert attrs.evolve(shown, cards=real.cards) == real
             visible = {card for index in allowed for card in state.seats[index].cards}
+            visible |= open_flush_cards(state)
             assert set(cards_in(seen)) <= visible  # no card anywhere else in the view
             assert seen.events == state.events  # every event is public today
-            changed = replace_state(seen, seats=state.seats, seed=state.seed)
+            assert seen.undealt == ()  # V16, V20: the rest of the deck is never visible
+            changed = replace_state(
+                seen, seats=state.seats, seed=state.seed, undealt=state.undealt, result=state.result
+            )
             assert attrs.asdict(changed, recurse=False) == attrs.asdict(state, recurse=False)
             if state.phase is not tp.Phase.AWAITING_DEAL:
-                assert tp.legal_actions(seen) == tp.legal_actions(state)
+                expected = tp.legal_actions(state)
+                actor = state.actor
+                if actor is not None and actor not in allowed:  # a Draw names the actor's cards
+                    expected = tuple(a for a in expected if not isinstance(a, tp.Draw))
+                assert tp.legal_actions(seen) == expected
 
 
 # --- worked examples -------------------------------------------------------------------
@@ -228,3 +253,26 @@ def test_visible_and_empty_seats_are_reused(table: tp.State) -> None:
     assert mine.events is state.events
     assert tp.view(mine, 1) is mine  # a view of a view: nothing left to hide
     assert tp.view(mine, None).seats[1].cards == ()  # and never reveals more
+
+
+@given(tables(), st.integers(0, 2**32))
+@settings(max_examples=40)
+def test_private_sideshow_cards_reach_only_its_two_players(start: tp.State, seed: int) -> None:
+    """V17: on a sideshow_reveal="private" table the property above still holds (the two
+    players of an accepted sideshow see each other's cards until the next deal, nobody
+    else does), checked over sessions where such sideshows happen."""
+    rules = attrs.evolve(start.rules, sideshow_reveal="private")
+    start = replace_state(start, rules=rules)
+    for state in play_session(seed, start):
+        pairs = {
+            (e.asker, e.target) for e in state.events if isinstance(e, SideShowAccepted)
+        }
+        for viewer in (None, *range(len(state.seats))):
+            seen = tp.view(state, viewer)
+            allowed = knowable(state, viewer)
+            for index, (real, shown) in enumerate(zip(state.seats, seen.seats, strict=True)):
+                assert shown.cards == (real.cards if index in allowed else ())
+                if viewer is None or all(viewer not in pair for pair in pairs):
+                    # only the two players of a sideshow gain anything
+                    shown_else = index == viewer and real.seen
+                    assert not shown.cards or shown_else or index in knowable(state, None)

@@ -203,7 +203,16 @@ def view(state: State, seat: int | None) -> View:
             kept = list(events[:position])
         if shown is not None:
             kept.append(shown)
-    if new_seats is None and kept is None and type(state) is View and not state.undealt:
+    result = state.result
+    if result is not None and result.open_flush and result.hand_number != state.hand_number:
+        result = evolve(result, open_flush=())  # V16: face up only until the next deal
+    if (
+        new_seats is None
+        and kept is None
+        and type(state) is View
+        and not state.undealt
+        and result is state.result
+    ):
         return state
     return View(
         state.rules,
@@ -216,7 +225,7 @@ def view(state: State, seat: int | None) -> View:
         state.actor,
         old_seats if new_seats is None else tuple(new_seats),
         state.sideshow,
-        state.result,
+        result,
         state.session_winners,
         events if kept is None else tuple(kept),
         state.placings,

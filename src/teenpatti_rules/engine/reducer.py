@@ -509,7 +509,8 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     minimum, twice the minimum and the largest amount;
     :func:`~teenpatti_rules.engine.questions.bet_range` (and
     :func:`~teenpatti_rules.engine.questions.sideshow_range`) give every amount
-    :func:`apply` accepts.
+    :func:`apply` accepts. A draw names the cards it discards, so in a
+    :class:`~teenpatti_rules.views.View` that hides the actor's cards no draw is listed.
 
     :param state: a :class:`~teenpatti_rules.state.State`.
     :returns: a tuple of actions; every one applies, and every action
