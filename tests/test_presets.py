@@ -96,3 +96,75 @@ def test_cli_simulate_takes_variant_and_rule(capsys: pytest.CaptureFixture[str])
     assert "Standings after 2 hands:" in capsys.readouterr().out
     assert main(["simulate", "--rule", "nofield=1", "--quiet"]) == 2
     assert "unknown field 'nofield'" in capsys.readouterr().err
+
+
+# --- the table variants' presets (V3, V13-V21) -------------------------------------------
+
+
+def test_table_presets_are_the_tables_people_name() -> None:
+    from teenpatti_rules.presets import TOURNAMENT_SCHEDULE
+
+    assert find_variant("no-limit").bet_sizing == "no_limit"
+    home = find_variant("home")  # [003]
+    assert (home.dealer_boots, home.stake_limit, home.max_blind_bets) == (2, 5, 3)
+    assert (home.table_show_after, home.suit_order) == (3, "sdch")
+    draw = find_variant("draw")
+    assert (draw.draw_price, draw.max_draws) == (1, 2)
+    tournament = find_variant("tournament")
+    assert tournament.boot_schedule == TOURNAMENT_SCHEDULE
+    boots = [tournament.boot_of_hand(hand) for hand in (1, 10, 11, 21, 31, 41, 51, 500)]
+    assert boots == [1, 1, 2, 4, 8, 16, 32, 32]  # V18: rising, hand 1 at the boot
+
+
+@pytest.mark.parametrize("name", ["no-limit", "tournament", "home", "draw"])
+def test_every_table_preset_plays_a_whole_session(
+    name: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["simulate", "--variant", name, "--seed", "4", "--quiet"]) == 0
+    assert "Winner" in capsys.readouterr().out
+    mixed = ["--players", "random,rule,random,rule"]
+    assert main(["simulate", "--variant", name, "--seed", "5", "--quiet", *mixed]) == 0
+    assert "Winner" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    "rule",
+    [
+        "table_show_after=3",
+        "max_turns=2",
+        "ties=open_flush",
+        "sideshow_target=next",
+        "sideshow_split=true",
+        "sideshow_reveal=private",
+        "boot_schedule=[[1, 1], [4, 3]]",
+        "draw_price=2",
+        "button=winner",
+        "dealer_boots=2",
+        "bet_sizing=no_limit",
+    ],
+)
+def test_cli_rule_sets_each_table_variant_field(
+    rule: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    name, value = rule_value(rule)
+    assert getattr(rules_from_options("default", [rule]), name) == value
+    code = main(["simulate", "--rule", rule, "--rule", "hand_limit=3", "--seed", "1", "--quiet"])
+    assert code == 0
+    assert "Standings after" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("rule", "message"),
+    [
+        ("table_show_after=0", "table_show_after must be at least 1"),
+        ("boot_schedule=[[2, 1]]", "boot_schedule must start with"),
+        ("ties=coin", "ties must be one of"),
+        ("max_draws=4", "draw_price"),
+    ],
+)
+def test_cli_rule_refuses_nonsense_naming_the_field(
+    rule: str, message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    extra = ["--rule", "draw_price=1"] if rule.startswith("max_draws") else []
+    assert main(["simulate", "--rule", rule, *extra, "--quiet"]) == 2
+    assert message in capsys.readouterr().err

@@ -24,7 +24,7 @@ import attrs
 
 from .rules import Rules
 
-__all__ = ["PRESETS", "Preset", "find_variant", "rules_with"]
+__all__ = ["PRESETS", "TOURNAMENT_SCHEDULE", "Preset", "find_variant", "rules_with"]
 
 
 def _read_only(fields: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -58,6 +58,18 @@ class Preset:
         return rules_with(Rules(), {**self.fields, **overrides})
 
 
+TOURNAMENT_SCHEDULE: tuple[tuple[int, int], ...] = (
+    (1, 1),
+    (11, 2),
+    (21, 4),
+    (31, 8),
+    (41, 16),
+    (51, 32),
+)
+"""The ``tournament`` preset's boot schedule (V18): (first hand, boot) pairs; the boot
+doubles every 10 hands, from 1 to 32."""
+
+
 def _presets(*presets: Preset) -> Mapping[str, Preset]:
     return MappingProxyType({preset.name: preset for preset in presets})
 
@@ -69,6 +81,39 @@ PRESETS: Mapping[str, Preset] = _presets(
         "A-2-3 is the highest sequence, then A-K-Q (V1)",
         "RULES.md V1",
         {"sequence_order": "classic"},
+    ),
+    Preset(
+        "no-limit",
+        "any whole bet from the minimum up to the whole stack; seen bets even, except "
+        "a whole-stack bet (V3)",
+        "[002], RULES.md V3",
+        {"bet_sizing": "no_limit"},
+    ),
+    Preset(
+        "tournament",
+        "a fixed stack of 100 boots and a boot that doubles every 10 hands, 1 to 32; "
+        "a player leaves only with 0 chips, a short stack posts all and is all-in (V18)",
+        "[002], RULES.md V18",
+        {"boot_schedule": TOURNAMENT_SCHEDULE},
+    ),
+    Preset(
+        "home",
+        "the dealer posts 2 boots, stake limit 5 (10 seen), 3 blind bets, a table show "
+        "after 3 rounds at one stake, suits S > D > C > H break ties (V13, V4, V5, V14, V7)",
+        "[003], RULES.md V4, V5, V7, V13, V14",
+        {
+            "dealer_boots": 2,
+            "stake_limit": 5,
+            "max_blind_bets": 3,
+            "table_show_after": 3,
+            "suit_order": "sdch",
+        },
+    ),
+    Preset(
+        "draw",
+        "a seen player may pay 1 chip a card to swap up to 2 cards a hand (V20)",
+        "[002], RULES.md V20",
+        {"draw_price": 1, "max_draws": 2},
     ),
 )
 """Every named table, by name (the order ``teenpatti variants`` lists them in)."""

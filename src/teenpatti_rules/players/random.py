@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import random
 
-from ..actions import Action
+from ..actions import Action, Bet
 from ..engine import legal_actions
+from ..engine.questions import bet_range
 from ..state import Phase, State
 from .common import check_seat, deal_or_nothing
 
@@ -21,7 +22,9 @@ def random_choice(view: State, seat: int, rng: random.Random) -> Action | None:
     :param seat: the seat it plays, a seat number.
     :param rng: the source of its choices.
     :returns: when ``seat`` is to act (its turn, or a sideshow asked of it), one of
-        its legal actions chosen uniformly (``Look`` included, R22); between hands
+        its legal actions chosen uniformly (``Look`` included, R22; under
+        ``bet_sizing="no_limit"``, V3, a chosen bet's amount is then drawn uniformly
+        from every amount of ``bet_range``, not only the few listed); between hands
         ``Deal(seat)`` when it holds the button (R5, R6); otherwise None (it never
         acts off its turn, so it may stay blind).
     :raises ValueError: if ``seat`` is not a seat number.
@@ -31,4 +34,12 @@ def random_choice(view: State, seat: int, rng: random.Random) -> Action | None:
         return deal_or_nothing(view, seat)
     if view.actor != seat:
         return None
-    return rng.choice([action for action in legal_actions(view) if action.seat == seat])
+    action = rng.choice([action for action in legal_actions(view) if action.seat == seat])
+    if isinstance(action, Bet) and view.rules.bet_sizing == "no_limit":
+        amounts = bet_range(view, seat)
+        grid = range(amounts.low, amounts.high + 1, amounts.step)
+        k = rng.randrange(len(amounts))
+        amount = grid[k] if k < len(grid) else amounts.also
+        assert amount is not None
+        action = Bet(seat, amount)
+    return action

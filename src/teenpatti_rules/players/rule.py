@@ -53,6 +53,17 @@ STRONG, two left       raise while ``4 * raise <= stack``, then show
 STRONG, three or more  raise while ``4 * raise <= stack``, then chaal
 =====================  ================================================================
 
+**Table variants.** Under ``bet_sizing="no_limit"`` (V3) ``raise`` is twice ``min``
+(never a bigger bet, though ``legal_actions`` also lists the whole stack); under
+``"range"`` it is the largest bet (``raise_cap`` times ``min``). A sideshow is always
+asked with ``min``; on a ``sideshow_split`` table (V17) that is the named chaal, half
+paid on asking, and the asked player accepts as above only when it can pay its half
+(else it refuses). On a draw table (V20) a WEAK hand, on its turn, first draws one
+card — its lowest — while ``DRAW_COST * draw_price <= stack`` and a draw is legal;
+it never draws otherwise. Tables that end betting by themselves (V14, V15), the
+dealer's boots (V13), boot schedules (V18), open flushes (V16) and the button (V21)
+need no decision.
+
 When the chosen move is not legal the player falls back: a show or sideshow becomes
 a chaal; a raise becomes a chaal. When no bet fits its stack at all (all-in is
 offered, R26) a FAIR or better hand goes all-in and a WEAK hand packs. Packing is
@@ -84,6 +95,7 @@ from ..actions import (
     Action,
     AllIn,
     Bet,
+    Draw,
     Look,
     Pack,
     RefuseSideShow,
@@ -102,6 +114,7 @@ from .common import check_seat, deal_or_nothing
 __all__ = [
     "BLUFF_CHANCE",
     "BLUFF_COST",
+    "DRAW_COST",
     "FAIR_COST",
     "FAIR_RAISE_CHANCE",
     "FAIR_SHOW_POT",
@@ -189,8 +202,10 @@ def choose(view: State, seat: int, rng: random.Random) -> Action | None:
     player = view.seats[seat]
     if phase is Phase.SIDESHOW:
         good = hand_class(player.cards, view.rules) >= HandClass.GOOD
-        wanted = AcceptSideShow if good else RefuseSideShow
-        return next(action for action in mine if isinstance(action, wanted))
+        accept = next((action for action in mine if isinstance(action, AcceptSideShow)), None)
+        if good and accept is not None:  # V17: a split sideshow's half may not fit
+            return accept
+        return next(action for action in mine if isinstance(action, RefuseSideShow))
     return _turn(view, seat, mine, rng)
 
 
@@ -212,6 +227,8 @@ GOOD_RAISE_CHANCE = 1 / 4
 """...and then does so with this probability."""
 STRONG_RAISE_COST = 4
 """A STRONG hand raises while ``STRONG_RAISE_COST * raise <= stack``."""
+DRAW_COST = 20
+"""On a draw table (V20) a WEAK hand draws one card while ``DRAW_COST * draw_price <= stack``."""
 
 
 def _turn(view: State, seat: int, mine: list[Action], rng: random.Random) -> Action:
@@ -223,6 +240,14 @@ def _turn(view: State, seat: int, mine: list[Action], rng: random.Random) -> Act
     low = minimum_bet(view, seat)
     bets = [action for action in mine if isinstance(action, Bet)]
     raise_ = bets[-1] if len(bets) > 1 else None
+    if view.rules.bet_sizing == "no_limit":  # V3: a raise is twice the minimum
+        raise_ = next((bet for bet in bets if bet.amount == 2 * low), None)
+    price = view.rules.draw_price
+    if strength is HandClass.WEAK and price is not None and DRAW_COST * price <= stack:
+        lowest = min(player.cards, key=lambda card: card.rank)
+        for action in mine:
+            if isinstance(action, Draw) and action.cards == (lowest,):
+                return action  # V20: swap its lowest card
     show = next((action for action in mine if isinstance(action, Show)), None)
     sideshow = next((action for action in mine if isinstance(action, SideShow)), None)
     if strength is HandClass.STRONG:
