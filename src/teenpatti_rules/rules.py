@@ -260,11 +260,11 @@ class Rules:
                 raise ValueError(
                     f"Rules.draw_price needs Rules.hand_size 3, not {hand_size} (V20)"
                 )
-            if self.max_draws > 3:
-                raise ValueError(
-                    f"Rules.max_draws must be at most 3 (the cards of a hand), not "
-                    f"{self.max_draws} (V20)"
-                )
+        if self.max_draws > 3:
+            raise ValueError(
+                f"Rules.max_draws must be at most 3 (the cards of a hand), not "
+                f"{self.max_draws} (V20)"
+            )
 
     def boot_of_hand(self, hand_number: int) -> int:
         """The boot (and opening stake) of hand ``hand_number`` (1 for the first): ``boot``,
