@@ -137,3 +137,32 @@ def test_piped_into_the_console_script() -> None:
     assert done.returncode == 0 and done.stderr == ""
     assert "Your choice (1-5): 1\n" in done.stdout  # piped input is echoed
     assert "Player packs" in done.stdout and "Standings after " in done.stdout
+
+
+def test_draw_and_no_limit_amount_prompts(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """V20: the draw entry asks for the cards; V3: a no-limit amount is asked for."""
+    import random as _random
+
+    import teenpatti_rules as tp
+    from teenpatti_rules.players.terminal import TerminalPlayer
+
+    rules = tp.Rules(draw_price=1, bet_sizing="no_limit")
+    state = tp.new_session(["A", "B", "C"], rules, seed=1, dealer=0)
+    state = tp.apply(state, tp.Deal(0, tp.parse_cards("2c 3d 4h Kd 9s 8c 7h 6d Js As Ah Ac")))
+    state = tp.apply(state, tp.Look(1))  # seat 1 holds 2c Kd 7h
+    player = TerminalPlayer(1)
+    legal = [a for a in tp.legal_actions(state) if a.seat == 1 and not isinstance(a, tp.Draw)]
+    amount_entry, draw_entry = len(legal) + 1, len(legal) + 2
+    monkeypatch.setattr(sys, "stdin", io.StringIO(f"{draw_entry}\nzz\nQs\nKd\n"))
+    action = player(tp.view(state, 1), 1, _random.Random(0))
+    assert action == tp.Draw(1, tp.parse_cards("Kd"))
+    out = capsys.readouterr().out
+    assert "draw: discard some of your cards and pay 1 a card" in out
+    assert out.count("Please type 1 to 2 of your own cards") == 2
+    monkeypatch.setattr(sys, "stdin", io.StringIO(f"{amount_entry}\n7\n100\n36\n"))
+    assert player(tp.view(state, 1), 1, _random.Random(0)) == tp.Bet(1, 36)
+    out = capsys.readouterr().out
+    assert "bet another amount (even amounts 2 to 98, or 99 chips)" in out
+    assert out.count("Please type a legal amount") == 2

@@ -87,7 +87,8 @@ class BetRange:
         if amounts is not None:
             return " or ".join(str(a) for a in amounts)
         kind = "even amounts " if self.step == 2 else ""
-        text = f"{kind}{self.low} to {self.high}"
+        top = self.low + (self.high - self.low) // self.step * self.step
+        text = f"{kind}{self.low} to {top}"
         return text if self.also is None else f"{text}, or {self.also}"
 
 

@@ -5,8 +5,11 @@ from __future__ import annotations
 import random
 import sys
 
-from ..actions import Action
+from ..actions import Action, Bet, Draw
+from ..cards import parse_cards
 from ..engine import legal_actions
+from ..engine.questions import bet_range
+from ..errors import CardParseError
 from ..state import Phase, State
 from ..text.labels import action_label
 from ..text.narrate import describe_hand, describe_table
@@ -51,21 +54,65 @@ class TerminalPlayer:
         self.catch_up(state)
         print()
         print("\n".join(describe_table(state, seat)))
-        mine = [action for action in legal_actions(state) if action.seat == seat]
+        legal = [action for action in legal_actions(state) if action.seat == seat]
         if state.phase is Phase.SIDESHOW and state.sideshow is not None:
             asker = state.seats[state.sideshow.asker].name
             print(f"{asker} asks you for a sideshow.")
-        for number, action in enumerate(mine, start=1):
-            print(f"  {number}) {action_label(state, action)}")
+        draws = [action for action in legal if isinstance(action, Draw)]
+        mine: list[Action | str] = [a for a in legal if not isinstance(a, Draw)]
+        labels = [action_label(state, a) for a in mine if not isinstance(a, str)]
+        amounts = bet_range(state, seat) if state.phase is Phase.BETTING else None
+        if state.rules.bet_sizing == "no_limit" and amounts:  # V3: any amount, asked for
+            mine.append("amount")
+            labels.append(f"bet another amount ({amounts.describe()} chips)")
+        if draws:  # V20: one entry, then the cards are asked for
+            mine.append("draw")
+            price = state.rules.draw_price
+            labels.append(f"draw: discard some of your cards and pay {price} a card for new ones")
+        for number, label in enumerate(labels, start=1):
+            print(f"  {number}) {label}")
         while True:
-            try:
-                text = input(f"Your choice (1-{len(mine)}): ")
-            except EOFError:
-                print()
-                raise Quit from None
-            if not sys.stdin.isatty():
-                print(text)  # echo piped input, so that the transcript reads well
-            text = text.strip()
+            text = self._read(f"Your choice (1-{len(mine)}): ")
             if text.isdigit() and 1 <= int(text) <= len(mine):
-                return mine[int(text) - 1]
+                choice = mine[int(text) - 1]
+                if choice == "amount":
+                    assert amounts is not None
+                    return self._amount(seat, amounts)
+                if choice == "draw":
+                    return self._draw(seat, draws)
+                assert not isinstance(choice, str)
+                return choice
             print(f"Please type a number from 1 to {len(mine)}.")
+
+    @staticmethod
+    def _read(prompt: str) -> str:
+        try:
+            text = input(prompt)
+        except EOFError:
+            print()
+            raise Quit from None
+        if not sys.stdin.isatty():
+            print(text)  # echo piped input, so that the transcript reads well
+        return text.strip()
+
+    def _amount(self, seat: int, amounts: object) -> Action:
+        """Ask for a no-limit bet's amount until it is one of ``amounts`` (V3)."""
+        while True:
+            text = self._read("Amount in chips: ")
+            if text.isdigit() and int(text) in amounts:  # type: ignore[operator]
+                return Bet(seat, int(text))
+            print(f"Please type a legal amount ({amounts.describe()}).")  # type: ignore[attr-defined]
+
+    def _draw(self, seat: int, draws: list[Draw]) -> Action:
+        """Ask which cards to discard until they are a legal draw (V20)."""
+        allowed = {frozenset(draw.cards): draw for draw in draws}
+        most = max(len(draw.cards) for draw in draws)
+        while True:
+            text = self._read(f"Cards to discard (1 to {most}, e.g. {draws[0].cards[0]}): ")
+            try:
+                chosen = frozenset(parse_cards(text)) if text else frozenset()
+            except CardParseError:
+                chosen = frozenset()
+            if chosen in allowed:
+                return allowed[chosen]
+            print(f"Please type 1 to {most} of your own cards, separated by spaces.")
