@@ -204,12 +204,9 @@ def sideshow_range(state: State, seat: int) -> BetRange:
     """
     if why_not_sideshow(state, seat) is not None:
         return BetRange(1, 0)
-    amounts = bet_range(state, seat).capped(state.seats[seat].stack - 1)
-    if state.rules.sideshow_split and amounts and amounts.step % 2:  # V17: even amounts
-        low = amounts.low + amounts.low % 2
-        also = amounts.also if amounts.also is not None and amounts.also % 2 == 0 else None
-        return BetRange(low, amounts.high, 2 * amounts.step, also)
-    return amounts
+    # Every seen amount is even except a whole-stack bet, which is cut here: so a split
+    # sideshow's chaal (V17) is always even.
+    return bet_range(state, seat).capped(state.seats[seat].stack - 1)
 
 
 # --- reasons -----------------------------------------------------------------------
@@ -307,8 +304,6 @@ def why_not_sideshow(state: State, seat: int, amount: object = None) -> str | No
         return (
             f"a chaal of {amount} would empty its stack; a sideshow must leave a chip behind (R30)"
         )
-    if state.rules.sideshow_split and amount % 2:
-        return f"a split sideshow's chaal must be even, not {amount} (V17)"
     return None
 
 
