@@ -28,9 +28,7 @@ def load(path: Path) -> dict[str, Any]:
     return data
 
 
-def build_deck(
-    state: tp.State, hands: Mapping[str, str], rest: str = ""
-) -> tuple[tp.Card, ...]:
+def build_deck(state: tp.State, hands: Mapping[str, str], rest: str = "") -> tuple[tp.Card, ...]:
     """A deck whose R10 deal gives each seat its scripted hand; then the ``rest`` cards in
     order (V16, V20); the remaining cards in standard order."""
     n = len(state.seats)

@@ -187,10 +187,6 @@ def test_event_log_accounts_for_every_chip(start: tp.State, seed: int) -> None:
 
     for state in play_session(seed, start):
         if state.phase in BETWEEN_HANDS and state.result is not None:
-            paid_in = sum(
-                e.amount
-                for e in state.events
-                if isinstance(e, paid)
-            )
+            paid_in = sum(e.amount for e in state.events if isinstance(e, paid))
             paid_out = sum(e.amount for e in state.events if isinstance(e, Payout))
             assert paid_in == paid_out == state.result.pot == sum(state.result.winnings.values())

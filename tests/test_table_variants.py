@@ -9,6 +9,7 @@ import attrs
 import pytest
 
 import teenpatti_rules as tp
+from teenpatti_rules import events as ev
 from teenpatti_rules.engine.ending import placings, winner_button
 from teenpatti_rules.engine.invariants import check
 from teenpatti_rules.engine.questions import why_not_accept, why_not_draw
@@ -16,7 +17,6 @@ from teenpatti_rules.engine.sizing import NoLimitSizing
 from teenpatti_rules.records import evolve
 from teenpatti_rules.text.labels import action_label
 from teenpatti_rules.text.narrate import describe_event, describe_hand
-from teenpatti_rules import events as ev
 
 NAMES = ["Asha", "Bilal", "Chen"]
 
@@ -77,13 +77,13 @@ def test_a_draw_needs_three_card_hands() -> None:
     class FourCards(tp.Rules):
         hand_size: int = 4
 
-    with pytest.raises(ValueError, match="Rules.draw_price needs Rules.hand_size 3, not 4"):
+    with pytest.raises(ValueError, match=r"Rules\.draw_price needs Rules\.hand_size 3, not 4"):
         FourCards(draw_price=1)
     assert FourCards().hand_size == 4
 
 
 def test_boot_schedule_lists_become_tuples_and_give_each_hands_boot() -> None:
-    rules = tp.Rules(boot_schedule=[[1, 1], [11, 2], [21, 5]])  # type: ignore[arg-type]
+    rules = tp.Rules(boot_schedule=[[1, 1], [11, 2], [21, 5]])
     assert rules.boot_schedule == ((1, 1), (11, 2), (21, 5))
     assert [rules.boot_of_hand(h) for h in (1, 10, 11, 20, 21, 99)] == [1, 1, 2, 2, 5, 5]
     assert rules.leaving_stack == 1 and tp.Rules(boot=3).leaving_stack == 3  # V18, R7
@@ -219,7 +219,9 @@ def test_why_not_draw_gives_each_reason() -> None:
     after = tp.apply(state, tp.Draw(1, (kd,)))  # 3 chips: 1 left
     assert why_not_draw(after, 1) == "it has drawn its 1 cards this hand (V20)"
     poor = evolve(state, seats=(*state.seats[:1], evolve(state.seats[1], stack=3), state.seats[2]))
-    assert why_not_draw(poor, 1) == "a draw costs 3 chips a card and must leave a chip of its 3 (V20)"
+    assert (
+        why_not_draw(poor, 1) == "a draw costs 3 chips a card and must leave a chip of its 3 (V20)"
+    )
     short = evolve(state, undealt=(), deck_left=0)
     assert why_not_draw(short, 1, (kd,)) == "only 0 cards are left in the deck (V20)"
     rich = deal(tp.Rules(draw_price=2), HANDS, stacks=[100, 6, 100])

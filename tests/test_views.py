@@ -264,9 +264,7 @@ def test_private_sideshow_cards_reach_only_its_two_players(start: tp.State, seed
     rules = attrs.evolve(start.rules, sideshow_reveal="private")
     start = replace_state(start, rules=rules)
     for state in play_session(seed, start):
-        pairs = {
-            (e.asker, e.target) for e in state.events if isinstance(e, SideShowAccepted)
-        }
+        pairs = {(e.asker, e.target) for e in state.events if isinstance(e, SideShowAccepted)}
         for viewer in (None, *range(len(state.seats))):
             seen = tp.view(state, viewer)
             allowed = knowable(state, viewer)

@@ -87,7 +87,7 @@ def _bool(instance: Rules, attribute: attrs.Attribute[Any], value: object) -> No
         raise ValueError(f"Rules.{attribute.name} must be True or False, not {value!r}")
 
 
-def _pairs(value: object) -> object:
+def _pairs(value: Any) -> Any:
     """A list of ``[first_hand, boot]`` pairs (e.g. from JSON) as a tuple of tuples."""
     if isinstance(value, list | tuple):
         return tuple(tuple(pair) if isinstance(pair, list | tuple) else pair for pair in value)
@@ -108,7 +108,9 @@ def _schedule(instance: Rules, attribute: attrs.Attribute[Any], value: object) -
             or len(pair) != 2
             or any(isinstance(x, bool) or not isinstance(x, int) for x in pair)
         ):
-            raise ValueError(f"{name}: each entry is a pair of ints (first hand, boot), not {pair!r}")
+            raise ValueError(
+                f"{name}: each entry is a pair of ints (first hand, boot), not {pair!r}"
+            )
         first, boot = pair
         if first <= last:
             raise ValueError(f"{name}: first hands must increase from 1, not {first} after {last}")
@@ -257,9 +259,7 @@ class Rules:
             # TODO(merge with the ranking variants): hand_size is added there (V12).
             hand_size = getattr(self, "hand_size", 3)
             if hand_size != 3:
-                raise ValueError(
-                    f"Rules.draw_price needs Rules.hand_size 3, not {hand_size} (V20)"
-                )
+                raise ValueError(f"Rules.draw_price needs Rules.hand_size 3, not {hand_size} (V20)")
         if self.max_draws > 3:
             raise ValueError(
                 f"Rules.max_draws must be at most 3 (the cards of a hand), not "

@@ -85,7 +85,8 @@ def _turned_up(state: State) -> Container[int]:
 
 def _private_pairs(state: State) -> frozenset[tuple[int, int]]:
     """(viewer, seat) pairs of the accepted sideshows of the current or last hand, on a
-    ``sideshow_reveal="private"`` table: each player sees the other's cards (V17)."""
+    ``sideshow_reveal="private"`` table: each player sees the other's cards (V17).
+    """
     if state.rules.sideshow_reveal != "private":
         return frozenset()
     pairs: set[tuple[int, int]] = set()
@@ -124,7 +125,8 @@ def _visible(
     pairs: Container[tuple[int, int]] = frozenset(),
 ) -> bool:
     """The rule of :func:`may_see_cards`, with the turned-up seats (and the private
-    sideshow pairs, V17) computed once by the caller."""
+    sideshow pairs, V17) computed once by the caller.
+    """
     return (
         seat in turned_up
         or (seat == viewer and state.seats[seat].seen)

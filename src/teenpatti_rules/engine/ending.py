@@ -10,11 +10,10 @@ first (R35, R37, R38, R40, R12).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-
-from ..errors import IllegalActionError
 from functools import cache
 
 from ..cards import Card
+from ..errors import IllegalActionError
 from ..events import (
     Event,
     HandEnding,
@@ -27,7 +26,7 @@ from ..events import (
 )
 from ..ranking import HandRank, evaluate, showdown_key
 from ..records import evolve
-from ..rules import Rules
+from ..rules import Rules, SequenceOrder
 from ..state import HandResult, Phase, Seat, State
 from .pots import award, pot_slices, seats_from_left_of, split_chips
 from .questions import players_in_hand
@@ -95,14 +94,18 @@ def pay_out(
 
 
 @cache
-def _open_flush_rules(sequence_order: str) -> Rules:
+def _open_flush_rules(sequence_order: SequenceOrder) -> Rules:
     """The rules an open flush is ranked by: R13–R16 with the table's sequence order
-    and nothing else (V16)."""
+    and nothing else (V16).
+    """
     return Rules(sequence_order=sequence_order)
 
 
 def _play_open_flush(
-    tied: list[int], deck: list[Card], state: State, rounds: list[dict[int, tuple[Card, ...]]],
+    tied: list[int],
+    deck: list[Card],
+    state: State,
+    rounds: list[dict[int, tuple[Card, ...]]],
     events: list[Event],
 ) -> list[int]:
     """Open-flush rounds among ``tied`` from ``deck`` (consumed) until one is best or the
@@ -116,7 +119,9 @@ def _play_open_flush(
         k = len(order)
         if len(deck) < 3 * k:
             break  # V16: the slice is split as R18
-        dealt = {seat: (deck[i], deck[i + k], deck[i + 2 * k]) for i, seat in enumerate(order)}
+        dealt: dict[int, tuple[Card, ...]] = {
+            seat: (deck[i], deck[i + k], deck[i + 2 * k]) for i, seat in enumerate(order)
+        }
         del deck[: 3 * k]
         ranks = {seat: evaluate(cards, rules) for seat, cards in dealt.items()}
         rounds.append(dealt)
@@ -176,9 +181,7 @@ def placings(
     return _grouped(remaining, lambda i: seats[i].stack) + departed
 
 
-def _grouped(
-    players: Sequence[int], key: Callable[[int], int]
-) -> tuple[tuple[int, ...], ...]:
+def _grouped(players: Sequence[int], key: Callable[[int], int]) -> tuple[tuple[int, ...], ...]:
     """``players`` as places by ``key``, biggest first; equal keys share a place."""
     values = sorted({key(p) for p in players}, reverse=True)
     return tuple(tuple(sorted(p for p in players if key(p) == v)) for v in values)
@@ -219,9 +222,7 @@ def winner_button(dealer: int, seats: Sequence[Seat], winnings: Mapping[int, int
     old dealer last); if it has left the session, the next seat to its left still in it.
     """
     most = max(winnings.values())
-    winner = next(
-        s for s in seats_from_left_of(dealer, len(seats)) if winnings.get(s, 0) == most
-    )
+    winner = next(s for s in seats_from_left_of(dealer, len(seats)) if winnings.get(s, 0) == most)
     if seats[winner].in_session:
         return winner
     return move_button(winner, seats)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..cards import Card
-from ..events import BetMade, Drew, SideShowAsked
+from ..events import Drew
 from ..state import Phase, Seat, State
 from .sizing import BET_SIZINGS, BetRange
 
@@ -26,14 +26,11 @@ __all__ = [
     "bettors",
     "draw_options",
     "draws_made",
-    "hand_boot",
-    "listed_amounts",
-    "sideshow_target",
-    "why_not_accept",
-    "why_not_draw",
     "first_player",
+    "hand_boot",
     "is_out_of_blind_bets",
     "is_seat",
+    "listed_amounts",
     "minimum_bet",
     "next_player",
     "players_in_hand",
@@ -41,9 +38,12 @@ __all__ = [
     "reached_pot_limit",
     "show_cost",
     "sideshow_range",
+    "sideshow_target",
     "stake_after_bet",
+    "why_not_accept",
     "why_not_all_in",
     "why_not_bet",
+    "why_not_draw",
     "why_not_look",
     "why_not_show",
     "why_not_sideshow",
@@ -317,7 +317,9 @@ def why_not_accept(state: State, seat: int) -> str | None:
     half = request.amount // 2
     stack = state.seats[seat].stack
     if stack <= half:
-        return f"accepting costs {half} chips (half the chaal) and needs more than its {stack} (V17)"
+        return (
+            f"accepting costs {half} chips (half the chaal) and needs more than its {stack} (V17)"
+        )
     return None
 
 
@@ -342,7 +344,9 @@ def why_not_draw(state: State, seat: int, cards: object = None) -> str | None:
     if left < 1:
         return f"it has drawn its {rules.max_draws} cards this hand (V20)"
     if price >= player.stack:
-        return f"a draw costs {price} chips a card and must leave a chip of its {player.stack} (V20)"
+        return (
+            f"a draw costs {price} chips a card and must leave a chip of its {player.stack} (V20)"
+        )
     if cards is None:
         return None
     if not isinstance(cards, Sequence) or isinstance(cards, str):
@@ -357,7 +361,9 @@ def why_not_draw(state: State, seat: int, cards: object = None) -> str | None:
             return "its cards are hidden in this state"
         return "it may discard only its own cards (V20)"
     if count > left:
-        return f"it may draw {left} more card{'s' if left != 1 else ''} this hand, not {count} (V20)"
+        return (
+            f"it may draw {left} more card{'s' if left != 1 else ''} this hand, not {count} (V20)"
+        )
     if price * count >= player.stack:
         return (
             f"{count} cards cost {price * count} chips and must leave a chip of its "

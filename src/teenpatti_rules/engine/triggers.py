@@ -115,7 +115,8 @@ def turns_taken(state: State) -> dict[int, int]:
 
 def table_show(state: State, turn: Turn) -> HandEnding | None:
     """V14: every player who can still bet made ``table_show_after`` bets since the stake
-    last changed: a table show (an ordinary showdown)."""
+    last changed: a table show (an ordinary showdown).
+    """
     rounds = state.rules.table_show_after
     if rounds is None:
         return None
@@ -127,7 +128,8 @@ def table_show(state: State, turn: Turn) -> HandEnding | None:
 
 def turn_limit(state: State, turn: Turn) -> HandEnding | None:
     """V15: every player who can still bet took ``max_turns`` betting actions: an
-    ordinary showdown."""
+    ordinary showdown.
+    """
     most = state.rules.max_turns
     if most is None:
         return None
