@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 import teenpatti_rules as tp
+from teenpatti_rules.engine.questions import bet_range
 from depth import scaled
 from scenario_runner import build_deck
 from teenpatti_rules.events import BetMade, BootPosted, HandStarted, Looked, Showdown
@@ -245,17 +246,31 @@ def test_choosers_refuse_what_is_not_a_seat(seat: Any) -> None:
 
 
 def session_rules(rng: random.Random) -> tp.Rules:
-    """A table with a hand limit of 5-20 and now and then a variant."""
+    """A table with a hand limit of 5-20 and now and then a variant (V2-V5, V13-V21)."""
     boot = rng.choice([1, 1, 2])
+    schedule = rng.choice([None, None, ((1, boot), (6, 2 * boot), (11, 4 * boot))])
+    stake_limit = rng.choice([None, None, rng.randint(boot, 16)])
+    if schedule is not None and stake_limit is not None and stake_limit < 4 * boot:
+        stake_limit = None  # V18: the limit must allow every scheduled boot
     return tp.Rules(
         boot=boot,
         starting_boots=rng.randint(3, 40),
         hand_limit=rng.randint(5, 20),
         max_blind_bets=rng.choice([4, 4, 0, 2, None]),
         pot_limit=rng.choice([None, None, None, rng.randint(10 * boot, 200)]),
-        bet_sizing=rng.choice(["double", "double", "range"]),
-        stake_limit=rng.choice([None, None, rng.randint(boot, 16)]),
+        bet_sizing=rng.choice(["double", "double", "range", "no_limit"]),
+        stake_limit=stake_limit,
         show_cost_multiplier=rng.choice([1, 1, 2]),
+        dealer_boots=rng.choice([1, 1, 2]),
+        table_show_after=rng.choice([None, None, 3]),
+        max_turns=rng.choice([None, None, 4]),
+        ties=rng.choice(["split", "open_flush"]),
+        sideshow_target=rng.choice(["previous", "next"]),
+        sideshow_split=rng.choice([False, True]),
+        sideshow_reveal=rng.choice(["none", "private"]),
+        boot_schedule=schedule,
+        draw_price=rng.choice([None, None, 1]),
+        button=rng.choice(["left", "winner"]),
     )
 
 
@@ -294,7 +309,7 @@ def test_many_sessions_of_automatic_players() -> None:
     kinds: set[str] = set()
     for seed in range(scaled(300)):
         kinds |= bot_session(seed)
-    every = {"Deal", "Look", "Pack", "Bet", "AllIn", "Show", "SideShow"}
+    every = {"Deal", "Look", "Pack", "Bet", "AllIn", "Show", "SideShow", "Draw"}
     assert kinds == every | {"AcceptSideShow", "RefuseSideShow"}
 
 
@@ -325,7 +340,12 @@ def random_session(seed: int) -> None:
         action = tp.random_choice(view, seat, rng)
         if action is not None and not isinstance(action, tp.Deal):
             asked.append((seat, view.actor))
-            assert action in tp.legal_actions(view)
+            unlisted = (  # V3: a no-limit amount is drawn from bet_range
+                isinstance(action, tp.Bet)
+                and view.rules.bet_sizing == "no_limit"
+                and action.amount in bet_range(view, seat)
+            )
+            assert action in tp.legal_actions(view) or unlisted
         return action
 
     final = tp.play_session(start, spy, rng)
