@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 
 import teenpatti_rules as tp
-from teenpatti_rules.engine.questions import bet_range
 from depth import scaled
 from scenario_runner import build_deck
+from teenpatti_rules.engine.questions import bet_range
 from teenpatti_rules.events import BetMade, BootPosted, HandStarted, Looked, Showdown
 from teenpatti_rules.players.rule import HandClass, hand_class
 
