@@ -290,3 +290,40 @@ def test_invariants_of_the_new_fields() -> None:
     assert check(asked) == []
     wrong = evolve(asked, rules=tp.Rules())
     assert any("is not the player seat 2 asks" in p for p in check(wrong))
+
+
+# --- saving -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "v16-open-flush-settles-a-tie",
+        "v20-draw-replaces-cards-in-place",
+        "v17-private-sideshow-seen-from-all-seats",
+        "v19-two-players-bust-in-the-same-hand",
+    ],
+)
+def test_variant_states_and_views_round_trip_as_json(name: str) -> None:
+    from pathlib import Path
+
+    from scenario_runner import load, run_scenario
+    from teenpatti_rules.io.state_json import state_from_json, state_to_json
+
+    state = run_scenario(load(Path(__file__).parent / "scenarios" / f"{name}.json"))
+    assert state_from_json(state_to_json(state)) == state
+    for viewer in (None, 0, 1, 2):
+        seen = tp.view(state, viewer)
+        assert state_from_json(state_to_json(seen)) == seen
+
+
+def test_a_history_with_draws_replays() -> None:
+    rules = tp.Rules(draw_price=1)
+    history = tp.History.start(NAMES, rules, seed=4, dealer=0)
+    history = history.record(tp.Deal(0), tp.Look(1))
+    hand = tp.replay(history).seats[1].cards
+    history = history.record(tp.Draw(1, hand[:2]))
+    again = tp.History.from_json(history.to_json())
+    assert again == history
+    final = tp.replay(again)
+    assert final.seats[1].cards[2] == hand[2] and final.seats[1].cards[:2] != hand[:2]
