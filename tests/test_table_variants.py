@@ -122,6 +122,15 @@ def test_split_sideshow_accept_needs_a_stack_above_half() -> None:
     with pytest.raises(tp.IllegalActionError, match="seat 2 may not accept a sideshow"):
         tp.apply(state, tp.AcceptSideShow(2))
     assert action_label(state, tp.RefuseSideShow(2)) == "refuse Asha's sideshow"
+    import random
+
+    from teenpatti_rules.players.equity import EquityPolicy, equity_choose
+
+    # Every automatic player refuses when it may not accept (queens would accept).
+    rng = random.Random(0)
+    assert tp.choose(tp.view(state, 2), 2, rng) == tp.RefuseSideShow(2)
+    keen = EquityPolicy(accept=0.0)
+    assert equity_choose(tp.view(state, 2), 2, rng, keen) == tp.RefuseSideShow(2)
 
 
 def test_split_sideshow_half_reaching_the_pot_limit_is_a_showdown() -> None:

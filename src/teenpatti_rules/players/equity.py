@@ -324,7 +324,9 @@ def equity_choose(
     if view.phase is Phase.SIDESHOW:
         odds = _odds(view, me.cards, 1, policy)
         wanted = AcceptSideShow if odds.win1 + odds.tie1 >= policy.accept else RefuseSideShow
-        return next(action for action in mine if isinstance(action, wanted))
+        # V17: accepting a split sideshow is not offered when the half does not fit.
+        chosen = next((action for action in mine if isinstance(action, wanted)), None)
+        return chosen or next(action for action in mine if isinstance(action, RefuseSideShow))
     look = next((action for action in mine if isinstance(action, Look)), None)
     bets = [action for action in mine if isinstance(action, Bet)]
     if look is not None:
