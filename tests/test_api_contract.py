@@ -25,6 +25,7 @@ CONTRACT = {
         "SideShow",
         "AcceptSideShow",
         "RefuseSideShow",
+        "Draw",
         "Action",
     ],
     "engine": ["apply", "legal_actions"],
@@ -82,6 +83,7 @@ def test_state_and_seat_fields() -> None:
         "sideshow",
         "result",
         "session_winners",
+        "placings",  # V19
     ):
         assert hasattr(state, field), field
     for field in (
@@ -109,3 +111,31 @@ def test_state_and_seat_fields() -> None:
 
 def test_illegal_action_error_is_a_value_error() -> None:
     assert issubclass(tp.IllegalActionError, ValueError)
+
+
+def test_table_variant_fields_of_api_md() -> None:
+    """API.md "Variants": the table-variant fields of Rules, their types and defaults."""
+    rules = tp.Rules()
+    defaults = {
+        "bet_sizing": "double",
+        "raise_cap": 2,
+        "dealer_boots": 1,
+        "table_show_after": None,
+        "max_turns": None,
+        "ties": "split",
+        "sideshow_target": "previous",
+        "sideshow_split": False,
+        "sideshow_reveal": "none",
+        "boot_schedule": None,
+        "draw_price": None,
+        "max_draws": 2,
+        "button": "left",
+    }
+    assert {name: getattr(rules, name) for name in defaults} == defaults
+    assert tp.Rules(bet_sizing="no_limit").bet_sizing == "no_limit"
+    state = tp.new_session(["A", "B", "C"], tp.Rules(hand_limit=1), seed=1, dealer=0)
+    assert state.placings == ()
+    state = tp.apply(tp.apply(tp.apply(state, tp.Deal(0)), tp.Pack(1)), tp.Pack(2))
+    assert state.placings == ((0,), (1, 2))
+    assert state.result is not None and state.result.open_flush == ()
+    assert tp.Draw(1, tp.parse_cards("As")).cards == tp.parse_cards("As")
