@@ -245,6 +245,8 @@ def _deal(state: State, action: Deal) -> State:
         HandStarted(hand_number, state.dealer, action.seat, tuple(order)),
         *(BootPosted(seat, posts[seat], seats[seat].all_in) for seat in order),
     )
+    # TODO(merge with the ranking variants): with hand_size h the rest starts at h * k,
+    # after the indicator (V8 W5) at h * k + 1.
     undealt = deck[3 * len(order) :] if rules.ties == "open_flush" or rules.draw_price else ()
     state = evolve(
         state,
