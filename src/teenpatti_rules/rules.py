@@ -29,7 +29,7 @@ MAX_SEATS = 17
 
 BetSizing = str
 """A name of :data:`teenpatti_rules.engine.sizing.BET_SIZINGS`: ``"double"`` (R24),
-``"range"`` (V3)."""
+``"range"`` or ``"no_limit"`` (V3)."""
 
 
 def _int_at_least(low: int, *, optional: bool = False) -> Any:
@@ -144,8 +144,10 @@ class Rules:
         default) or 2 (V2).
     :param bet_sizing: the name of a bet sizing of
         :data:`teenpatti_rules.engine.sizing.BET_SIZINGS`: ``"double"`` (R24, default:
-        the minimum or twice it) or ``"range"`` (V3: any whole amount from the minimum
-        to ``raise_cap`` times it, seen amounts even).
+        the minimum or twice it), ``"range"`` (V3: any whole amount from the minimum
+        to ``raise_cap`` times it, seen amounts even) or ``"no_limit"`` (V3: any whole
+        amount from the minimum to the whole stack, seen amounts even except a
+        whole-stack bet).
     :param raise_cap: the largest bet under ``bet_sizing="range"``, in minimum bets
         (V3); at least 2 (default).
     :param stake_limit: the stake never rises above this many chips; a raise that
