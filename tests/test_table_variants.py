@@ -336,3 +336,10 @@ def test_a_history_with_draws_replays() -> None:
     assert again == history
     final = tp.replay(again)
     assert final.seats[1].cards[2] == hand[2] and final.seats[1].cards[:2] != hand[:2]
+
+
+def test_compact_boots_line_names_unequal_boots() -> None:
+    """V13: the dealer's two boots are not "1 chip each"."""
+    state = tp.new_session(NAMES, tp.Rules(dealer_boots=2), seed=1, dealer=0)
+    lines = describe_hand(tp.apply(state, tp.Deal(0)), compact=True)
+    assert lines[1] == "Boots: Bilal 1 chip, Chen 1 chip and Asha 2 chips"

@@ -264,6 +264,12 @@ def _describe_run(run: Sequence[Event], names: Sequence[str]) -> str:
         tail = (
             f"; {join_names(all_in)} {'is' if len(all_in) == 1 else 'are'} all-in" if all_in else ""
         )
+        amounts = [e.amount for e in run if isinstance(e, ev.BootPosted)]
+        if len(set(amounts)) > 1:  # the dealer's boots (V13), a short stack (V18)
+            each = join_names(
+                [f"{names[e.seat]} {chips(e.amount)}" for e in run if isinstance(e, ev.BootPosted)]
+            )
+            return f"Boots: {each}{tail}"
         return f"Boots: {who} post {chips(first.amount)} each{tail}"
     return f"{who} look at their cards"
 
