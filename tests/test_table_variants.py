@@ -343,3 +343,9 @@ def test_compact_boots_line_names_unequal_boots() -> None:
     state = tp.new_session(NAMES, tp.Rules(dealer_boots=2), seed=1, dealer=0)
     lines = describe_hand(tp.apply(state, tp.Deal(0)), compact=True)
     assert lines[1] == "Boots: Bilal 1 chip, Chen 1 chip and Asha 2 chips"
+
+
+def test_a_raise_after_the_dealers_double_boot_is_narrated_as_a_raise() -> None:
+    state = tp.new_session(NAMES, tp.Rules(dealer_boots=2), seed=1, dealer=0)
+    state = tp.apply(tp.apply(state, tp.Deal(0)), tp.Bet(1, 2))
+    assert describe_hand(state)[-1] == "Bilal raises: 2 chips blind, stake 1 -> 2"

@@ -203,11 +203,13 @@ def describe_events(
     :raises TypeError: if something in ``events`` is not an event.
     """
     lines: list[str] = []
+    dealer: int | None = None
     for event in events:
         if isinstance(event, ev.HandStarted):
             stake = pot = 0
-        elif isinstance(event, ev.BootPosted):
-            stake = max(stake, event.amount)
+            dealer = event.dealer
+        elif isinstance(event, ev.BootPosted) and event.seat != dealer:
+            stake = max(stake, event.amount)  # the dealer may post more boots (V13)
         if isinstance(event, _PAID_IN):
             pot += event.amount
         reached = pot_limit if pot_limit is not None and pot >= pot_limit else None
