@@ -159,7 +159,7 @@ def test_draw_and_no_limit_amount_prompts(
     action = player(tp.view(state, 1), 1, _random.Random(0))
     assert action == tp.Draw(1, tp.parse_cards("Kd"))
     out = capsys.readouterr().out
-    assert "draw: discard some of your cards and pay 1 a card" in out
+    assert "draw: discard some of your cards and pay 1 chip a card" in out
     assert out.count("Please type 1 to 2 of your own cards") == 2
     monkeypatch.setattr(sys, "stdin", io.StringIO(f"{amount_entry}\n7\n100\n36\n"))
     assert player(tp.view(state, 1), 1, _random.Random(0)) == tp.Bet(1, 36)

@@ -12,7 +12,7 @@ from ..engine.questions import bet_range
 from ..errors import CardParseError
 from ..state import Phase, State
 from ..text.labels import action_label
-from ..text.narrate import describe_hand, describe_table
+from ..text.narrate import chips, describe_hand, describe_table
 
 __all__ = ["Quit", "TerminalPlayer"]
 
@@ -68,7 +68,9 @@ class TerminalPlayer:
         if draws:  # V20: one entry, then the cards are asked for
             mine.append("draw")
             price = state.rules.draw_price
-            labels.append(f"draw: discard some of your cards and pay {price} a card for new ones")
+            labels.append(
+                f"draw: discard some of your cards and pay {chips(price or 0)} a card for new ones"
+            )
         for number, label in enumerate(labels, start=1):
             print(f"  {number}) {label}")
         while True:
