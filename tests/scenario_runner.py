@@ -142,10 +142,16 @@ def check_expect(state: tp.State, expect: Mapping[str, Any], where: str) -> None
                     f"{where}: legal actions differ\n  missing: {sorted(map(str, wanted - legal))}"
                     f"\n  extra:   {sorted(map(str, legal - wanted))}"
                 )
+            # "must / must not be legal": tp.is_legal judges each action (a no-limit
+            # table's legal_actions lists a few sizes of its range, V3); a listed action
+            # must be legal and an unlisted one of a listed kind is checked by apply.
             elif key == "legal_includes":
-                assert wanted <= legal, f"{where}: not legal: {sorted(map(str, wanted - legal))}"
+                refused = [str(a) for a in wanted if not tp.is_legal(state, a)]
+                assert not refused, f"{where}: not legal: {sorted(refused)}"
             else:
-                assert not (wanted & legal), f"{where}: legal: {sorted(map(str, wanted & legal))}"
+                accepted = [str(a) for a in wanted if tp.is_legal(state, a)]
+                assert not accepted, f"{where}: legal: {sorted(accepted)}"
+                assert not (wanted & legal), f"{where}: listed: {sorted(map(str, wanted & legal))}"
             continue
         else:
             raise AssertionError(f"{where}: unknown expect key {key!r}")

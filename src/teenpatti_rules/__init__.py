@@ -23,7 +23,7 @@ from .actions import (
     parse_action,
 )
 from .cards import CARDS, Card, Rank, Suit, format_cards, parse_cards, standard_deck
-from .engine import apply, legal_actions
+from .engine import apply, is_legal, legal_actions
 from .errors import CardParseError, HistoryError, IllegalActionError
 from .events import Event, HandEnding
 from .io.history import HISTORY_VERSION, History, replay, replay_states
@@ -80,6 +80,7 @@ __all__ = [
     "evaluate_many",
     "find_variant",
     "format_cards",
+    "is_legal",
     "legal_actions",
     "new_session",
     "parse_action",

@@ -12,6 +12,6 @@
 
 from __future__ import annotations
 
-from .reducer import apply, legal_actions
+from .reducer import apply, is_legal, legal_actions
 
-__all__ = ["apply", "legal_actions"]
+__all__ = ["apply", "is_legal", "legal_actions"]

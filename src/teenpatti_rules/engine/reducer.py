@@ -87,7 +87,7 @@ from .questions import (
 )
 from .triggers import Turn, ending_event, hand_ending
 
-__all__ = ["apply", "legal_actions"]
+__all__ = ["apply", "is_legal", "legal_actions"]
 
 
 # --- checks shared by every action ---------------------------------------------------
@@ -549,3 +549,25 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     actions += [SideShow(actor, amount) for amount in sideshows]
     actions += [Draw(actor, cards) for cards in draw_options(state, actor)]
     return tuple(actions)
+
+
+def is_legal(state: State, action: Action) -> bool:
+    """Whether :func:`apply` accepts ``action`` now: the one test of legality for any
+    single action, including every amount of a bet range that :func:`legal_actions`
+    does not list one by one (a no-limit table lists a few sizes, V3).
+
+    :param state: a :class:`~teenpatti_rules.state.State` (a
+        :class:`~teenpatti_rules.views.View` accepts nothing: apply actions to the full
+        state).
+    :param action: any object; a non-action is not legal.
+    :returns: True if ``apply(state, action)`` returns a state, False if it raises
+        :class:`~teenpatti_rules.errors.IllegalActionError`.
+    :raises TypeError: if ``state`` is not a :class:`~teenpatti_rules.state.State`.
+
+    Implements the same rules as :func:`apply` (R5–R42, V1–V21), by calling it.
+    """
+    try:
+        apply(state, action)
+    except IllegalActionError:
+        return False
+    return True
