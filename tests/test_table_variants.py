@@ -349,3 +349,19 @@ def test_a_raise_after_the_dealers_double_boot_is_narrated_as_a_raise() -> None:
     state = tp.new_session(NAMES, tp.Rules(dealer_boots=2), seed=1, dealer=0)
     state = tp.apply(tp.apply(state, tp.Deal(0)), tp.Bet(1, 2))
     assert describe_hand(state)[-1] == "Bilal raises: 2 chips blind, stake 1 -> 2"
+
+
+def test_is_legal_judges_every_no_limit_amount_that_legal_actions_does_not_list() -> None:
+    # Boot 1, stacks 20: after the boots 19 each, stake 1; seat 1 acts first (R19), blind:
+    # any whole amount from 1 to 19 (V3 no-limit), but only a few are listed.
+    state = deal(tp.Rules(bet_sizing="no_limit", starting_boots=20), HANDS)
+    listed = {a.amount for a in tp.legal_actions(state) if isinstance(a, tp.Bet)}
+    assert listed < set(range(1, 20))
+    assert all(tp.is_legal(state, tp.Bet(1, amount)) for amount in range(1, 20))
+    assert not tp.is_legal(state, tp.Bet(1, 20))  # more than the stack
+    assert not tp.is_legal(state, tp.Bet(1, 0))
+    assert not tp.is_legal(state, tp.Bet(2, 1))  # not seat 2's turn (R20)
+    assert not tp.is_legal(state, "P1 bet 3")  # type: ignore[arg-type]
+    assert not tp.is_legal(tp.view(state, 1), tp.Bet(1, 1))  # views accept nothing
+    with pytest.raises(TypeError, match="needs a State"):
+        tp.is_legal(None, tp.Bet(1, 1))  # type: ignore[arg-type]
