@@ -13,6 +13,7 @@ ValueError: Rules.boot must be at least 1, not 0
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Mapping
 from typing import Any
 
@@ -20,6 +21,7 @@ import attrs
 
 from .hands import ORDERS
 from .hands.standard import SequenceOrder
+from .limits import MAX_CHIPS, WrongTypeError, check_table_chips, short
 
 __all__ = ["MAX_SEATS", "BetSizing", "Rules", "SequenceOrder"]
 
@@ -37,11 +39,13 @@ def _int_at_least(low: int, *, optional: bool = False) -> Any:
         name = f"Rules.{attribute.name}"
         if value is None and optional:
             return
-        if isinstance(value, bool) or not isinstance(value, int):
+        if type(value) is not int:  # int subclasses were converted by _exact_ints
             kind = "an int or None" if optional else "an int"
-            raise ValueError(f"{name} must be {kind}, not {value!r}")
+            raise WrongTypeError(f"{name} must be {kind}, not {short(value)}")
         if value < low:
             raise ValueError(f"{name} must be at least {low}, not {value}")
+        if value > MAX_CHIPS:
+            raise ValueError(f"{name} must be at most {MAX_CHIPS}, not {short(value)}")
 
     return check
 
@@ -75,14 +79,31 @@ def _bet_sizing(instance: Rules, attribute: attrs.Attribute[Any], value: object)
 
 def _one_of(*choices: object) -> Any:
     def check(instance: Rules, attribute: attrs.Attribute[Any], value: object) -> None:
-        if value not in choices or isinstance(value, bool):
+        if not any(type(value) is type(c) and value == c for c in choices):
             options = ", ".join(repr(c) for c in choices)
-            raise ValueError(f"Rules.{attribute.name} must be one of {options}, not {value!r}")
+            raise ValueError(f"Rules.{attribute.name} must be one of {options}, not {short(value)}")
 
     return check
 
 
-@attrs.frozen(kw_only=True, cache_hash=True)
+def _to_int(value: object) -> object:
+    """An int subclass (``IntEnum``) or numpy integer as a plain int; anything else as
+    it is, for the validators to refuse (a bool, float, Fraction, Decimal ...).
+    """
+    if type(value) is int or isinstance(value, bool) or not hasattr(type(value), "__index__"):
+        return value
+    return operator.index(value)  # type: ignore[arg-type]
+
+
+def _exact_ints(cls: type, fields: list[attrs.Attribute[Any]]) -> list[attrs.Attribute[Any]]:
+    """Give every int field the converter :func:`_to_int` (chips and counts are exact ints)."""
+    return [
+        field.evolve(converter=_to_int) if str(field.type).startswith("int") else field
+        for field in fields
+    ]
+
+
+@attrs.frozen(kw_only=True, cache_hash=True, field_transformer=_exact_ints)
 class Rules:
     """The configuration of a table. All amounts are whole chips.
 
@@ -123,7 +144,14 @@ class Rules:
     :param ranking: the hand order, by its name in
         :data:`teenpatti_rules.hands.ORDERS`: ``"standard"`` (R13–R16, default).
     :raises ValueError: naming the field and the bad value, for any value outside
-        these ranges, a bool or non-int where an int belongs, or an unknown choice.
+        these ranges (every chip count at most
+        :data:`~teenpatti_rules.limits.MAX_CHIPS`; under ``bet_sizing="range"`` a
+        table of ``min_players`` starting stacks at most
+        :data:`~teenpatti_rules.limits.MAX_RANGE_TABLE_CHIPS` chips), or an unknown
+        choice; as :class:`~teenpatti_rules.limits.WrongTypeError` (also a
+        :class:`TypeError`) for a bool, float, Fraction, Decimal or str where an
+        int belongs. An int subclass (``IntEnum``) or numpy integer is converted to
+        a plain ``int``.
     """
 
     boot: int = attrs.field(default=1, validator=_int_at_least(1))
@@ -154,6 +182,12 @@ class Rules:
                 f"Rules.max_players ({self.max_players}) must be at least "
                 f"Rules.min_players ({self.min_players})"
             )
+        if self.boot * self.starting_boots > MAX_CHIPS:
+            raise ValueError(
+                f"Rules.boot * Rules.starting_boots must be at most {MAX_CHIPS} chips, "
+                f"not {self.boot * self.starting_boots}"
+            )
+        check_table_chips(self, self.starting_stack * self.min_players)
         if self.stake_limit is not None and self.stake_limit < self.boot:
             raise ValueError(
                 f"Rules.stake_limit ({self.stake_limit}) must be at least the boot ({self.boot})"

@@ -55,6 +55,7 @@ from ..events import (
     SideShowRefused,
     WentAllIn,
 )
+from ..limits import MAX_CHIPS, short
 from ..records import evolve
 from ..state import Phase, Seat, SideShowRequest, State
 from .dealing import deal_hands, shuffled_deck
@@ -79,6 +80,7 @@ from .questions import (
     why_not_sideshow,
 )
 from .triggers import Turn, hand_ending
+from .trust import require_reachable, vouch
 
 __all__ = ["apply", "legal_actions"]
 
@@ -98,8 +100,12 @@ def _require(action: Action, reason: str | None) -> None:
 
 def _check_seat(state: State, action: Action) -> None:
     if not is_seat(state, action.seat):
+        seat = action.seat
+        who = seat if type(seat) is int and seat.bit_length() < 200 else short(seat)
         raise IllegalActionError(
-            f"{action!r} names no seat: seats are 0..{len(state.seats) - 1}", action
+            f"{type(action).__name__} of seat {who} names no seat: "
+            f"seats are 0..{len(state.seats) - 1}",
+            action,
         )
 
 
@@ -128,8 +134,14 @@ def _between_hands(state: State) -> str:
 
 def _check_amount(action: Bet | SideShow) -> None:
     amount = action.amount
-    if isinstance(amount, bool) or not isinstance(amount, int):
-        raise _refuse(action, f"the amount must be a whole number of chips, not {amount!r}")
+    if type(amount) is not int:  # an int subclass could compare equal to anything
+        raise _refuse(
+            action,
+            f"the amount must be a whole number of chips, not {short(amount)} "
+            "(an int; convert numpy integers with int())",
+        )
+    if not 1 <= amount <= MAX_CHIPS:
+        raise _refuse(action, f"the amount must be 1..{MAX_CHIPS} chips, not {short(amount)}")
 
 
 # --- small state updates -------------------------------------------------------------
@@ -403,6 +415,9 @@ def apply(state: State, action: Action) -> State:
         who acts.
     :returns: the next :class:`~teenpatti_rules.state.State`.
     :raises TypeError: if ``state`` is not a :class:`~teenpatti_rules.state.State`.
+    :raises ~teenpatti_rules.engine.trust.UnreachableStateError: (a :class:`ValueError`)
+        if ``state`` is not one the engine could reach (built with
+        :func:`attrs.evolve`, say): see :mod:`teenpatti_rules.engine.trust`.
     :raises IllegalActionError: (a :class:`ValueError`) if the action is not legal
         now, before anything changes, or ``state`` is a
         :class:`~teenpatti_rules.views.View`; the message names the seat, the action and
@@ -423,7 +438,8 @@ def apply(state: State, action: Action) -> State:
             "cards and no seed); apply actions to the full state",
             action,
         )
-    return handler(state, action)
+    require_reachable(state)
+    return vouch(handler(state, action))
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
@@ -439,9 +455,13 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     :param state: a :class:`~teenpatti_rules.state.State`.
     :returns: a tuple of actions; every one applies, and every action
         :func:`apply` accepts is in it, except a Deal with an explicit deck.
+    :raises TypeError: if ``state`` is not a :class:`~teenpatti_rules.state.State`.
+    :raises ~teenpatti_rules.engine.trust.UnreachableStateError: (a :class:`ValueError`)
+        if ``state`` is not one the engine could reach.
     """
     if not isinstance(state, State):
         raise TypeError(f"legal_actions needs a State, not {type(state).__name__}")
+    require_reachable(state)
     phase = state.phase
     seats = state.seats
     if phase is Phase.AWAITING_DEAL:

@@ -1,0 +1,258 @@
+"""Issue 12, hostile input: each test reproduces one example of the issue.
+
+Tests that already passed on main when written guard the fix made by the re-layout
+(marked "guard"); the others failed before this branch.
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+import random
+import time
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import teenpatti_rules as tp
+from strategies import tables
+from teenpatti_rules.engine.trust import UnreachableStateError
+from teenpatti_rules.limits import WrongTypeError
+from teenpatti_rules.records import FrozenDict
+
+NAMES = ["A", "B", "C"]
+
+
+def session_states(seed: int, hands: int = 4, players: int = 4) -> list[tp.State]:
+    """Every state of a seeded session of random play (hand limit ``hands``)."""
+    rng = random.Random(seed)
+    state = tp.new_session([f"P{i}" for i in range(players)], tp.Rules(hand_limit=hands), seed=seed)
+    states = [state]
+    while state.phase is not tp.Phase.SESSION_OVER:
+        state = tp.apply(state, rng.choice(tp.legal_actions(state)))
+        states.append(state)
+    return states
+
+
+def finished_hand() -> tp.State:
+    """A state after one whole hand, with a result that turned hands up (a show)."""
+    state = tp.apply(tp.new_session(NAMES, seed=1, dealer=0), tp.Deal(0))
+    assert state.actor is not None
+    state = tp.apply(state, tp.Pack(state.actor))  # two left
+    assert state.actor is not None
+    state = tp.apply(state, tp.Show(state.actor))
+    assert state.phase is tp.Phase.AWAITING_DEAL and state.result is not None
+    return state
+
+
+# --- item 1: parse_action is linear and ASCII only (guard) ----------------------------
+
+
+def test_item1_redos_example_is_refused_at_once() -> None:
+    start = time.perf_counter()
+    for spaces in (1200, 4000, 900):
+        with pytest.raises(ValueError):
+            tp.parse_action("P0 bet" + " " * spaces + "\nx\ny")
+    assert time.perf_counter() - start < 0.5
+
+
+def test_item1_long_history_is_read_quickly() -> None:
+    history = tp.History.start(NAMES, seed=1, dealer=0).to_json()
+    text = history.replace('"actions": []', '"actions": ["P0 bet' + " " * 900 + '\\nx\\ny"]')
+    start = time.perf_counter()
+    with pytest.raises(tp.HistoryError):
+        tp.History.from_json(text)
+    assert time.perf_counter() - start < 0.5
+
+
+@pytest.mark.parametrize("text", ["P\u0663 bet \u0664", "P0 pac\u212a", "P0 bet \uff14"])
+def test_item1_non_ascii_digits_and_letters_are_refused(text: str) -> None:
+    with pytest.raises(ValueError, match="ASCII"):
+        tp.parse_action(text)
+
+
+# --- item 2: nothing reachable from a State can change -----------------------------
+
+
+def test_item2_a_view_cannot_change_the_real_table() -> None:
+    state = finished_hand()
+    seen = tp.view(state, 1)
+    assert seen.result is not None
+    with pytest.raises(TypeError):
+        seen.result.winnings[1] = 10**6  # type: ignore[index]
+    with pytest.raises(TypeError):
+        seen.result.shown[1] = seen.result.shown[0]  # type: ignore[index]
+    assert isinstance(state.result.winnings, FrozenDict)  # type: ignore[union-attr]
+
+
+def _mutable_parts(value: Any, path: str, found: list[str], seen: set[int]) -> None:
+    if id(value) in seen or isinstance(value, str | int | float | bool | enum.Enum | type(None)):
+        return
+    seen.add(id(value))
+    if isinstance(value, list | dict | set | bytearray):
+        found.append(f"{path}: {type(value).__name__}")
+        return
+    if isinstance(value, FrozenDict):
+        for key, item in value.items():
+            _mutable_parts(key, f"{path}[{key!r}]", found, seen)
+            _mutable_parts(item, f"{path}[{key!r}]", found, seen)
+        return
+    if isinstance(value, tuple | frozenset):
+        for index, item in enumerate(value):
+            _mutable_parts(item, f"{path}[{index}]", found, seen)
+        return
+    if attrs.has(type(value)):
+        for field in attrs.fields(type(value)):
+            _mutable_parts(getattr(value, field.name), f"{path}.{field.name}", found, seen)
+        return
+    found.append(f"{path}: unexpected {type(value).__name__}")  # pragma: no cover
+
+
+def test_item2_a_whole_session_holds_no_list_dict_or_set() -> None:
+    found: list[str] = []
+    seen: set[int] = set()
+    for state in session_states(seed=12, hands=6):
+        _mutable_parts(state, "state", found, seen)
+        for seat in (None, 0, 1):
+            _mutable_parts(tp.view(state, seat), "view", found, seen)
+    assert found == []
+
+
+# --- item 3: loaded and evolved states pass the invariants or are refused -----------
+
+
+def test_item3_in_session_stack_below_the_boot_between_hands_is_refused() -> None:
+    document = json.loads(tp.state_to_json(tp.new_session(NAMES, seed=1, dealer=0)))
+    document["seats"][1]["stack"] = 0  # R7: it would have left the session
+    with pytest.raises(tp.HistoryError, match=r"below the boot .*\(R7\) @ \$\.seats\[1\]\.stack"):
+        tp.state_from_json(json.dumps(document))
+
+
+def test_item3_result_of_the_hand_in_play_is_refused() -> None:
+    done = finished_hand()
+    playing = tp.apply(done, tp.Deal(done.dealer))
+    document = json.loads(tp.state_to_json(playing))
+    later = json.loads(tp.state_to_json(done))
+    document["result"] = later["result"]
+    document["result"]["hand_number"] = playing.hand_number  # the live hand's "result"
+    with pytest.raises(tp.HistoryError, match=r"@ \$\.result\.hand_number"):
+        tp.state_from_json(json.dumps(document))
+
+
+def test_item3_evolved_states_are_checked_before_the_engine_acts() -> None:
+    state = tp.apply(tp.new_session(NAMES, seed=1, dealer=0), tp.Deal(0))
+    bad = attrs.evolve(state, stake=-4)
+    for call in (
+        lambda: tp.legal_actions(bad),
+        lambda: tp.apply(bad, tp.Bet(1, -4)),
+        lambda: tp.view(bad, 1),
+    ):
+        with pytest.raises(UnreachableStateError, match=r"stake must not be negative @ \$\.stake"):
+            call()
+    wrong_type = attrs.evolve(state, pot=None)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="pot must be an int"):
+        tp.legal_actions(wrong_type)
+    # an evolved state that is still reachable is accepted (checked once)
+    same = attrs.evolve(state)
+    assert tp.legal_actions(same) == tp.legal_actions(state)
+
+
+@settings(max_examples=25)
+@given(start=tables(), seed=st.integers(0, 2**16))
+def test_item3_the_loader_accepts_every_state_the_engine_produces(
+    start: tp.State, seed: int
+) -> None:
+    rng = random.Random(seed)
+    state = start
+    for _ in range(120):
+        assert tp.state_from_json(tp.state_to_json(state)) == state
+        seat = rng.randrange(len(state.seats))
+        assert tp.state_from_json(tp.state_to_json(tp.view(state, seat))) == tp.view(state, seat)
+        legal = tp.legal_actions(state)
+        if not legal:
+            break
+        state = tp.apply(state, rng.choice(legal))
+
+
+# --- item 4: exact ints ---------------------------------------------------------------
+
+
+class Always(int):
+    """An int whose == is always true (a hostile amount)."""
+
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    def __ne__(self, other: object) -> bool:
+        return False
+
+    __hash__ = int.__hash__
+
+
+@pytest.mark.parametrize("value", [2.0, Fraction(2), Decimal(2), True, "2"])
+def test_item4_rules_refuse_non_int_numbers(value: object) -> None:
+    with pytest.raises(ValueError, match="show_cost_multiplier"):
+        tp.Rules(show_cost_multiplier=value)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"Rules\.boot must be an int"):
+        tp.Rules(boot=value)  # type: ignore[arg-type]
+
+
+def test_item4_int_subclasses_and_numpy_integers_become_plain_ints() -> None:
+    np = pytest.importorskip("numpy")
+    rules = tp.Rules(boot=np.int64(2), show_cost_multiplier=Always(2), raise_cap=np.int32(3))
+    assert (rules.boot, rules.show_cost_multiplier, rules.raise_cap) == (2, 2, 3)
+    assert {type(rules.boot), type(rules.show_cost_multiplier), type(rules.raise_cap)} == {int}
+    assert tp.state_from_json(tp.state_to_json(tp.new_session(NAMES, rules, seed=1))).rules == rules
+
+
+def test_item4_hostile_amounts_are_refused_and_stacks_stay_whole() -> None:
+    np = pytest.importorskip("numpy")
+    state = tp.apply(tp.new_session(NAMES, seed=1, dealer=0), tp.Deal(0))
+    assert state.actor is not None
+    for amount in (Always(1000), np.int64(1), 1.0, 10**400):
+        with pytest.raises(tp.IllegalActionError, match="amount"):
+            tp.apply(state, tp.Bet(state.actor, amount))  # type: ignore[arg-type]
+    assert [seat.stack for seat in state.seats] == [99, 99, 99]
+
+
+def test_item4_session_arguments_are_exact_ints() -> None:
+    class Dealer(enum.IntEnum):
+        SECOND = 1
+
+    state = tp.new_session(NAMES, seed=1, dealer=Dealer.SECOND, stacks=[Always(5), 6, 7])
+    assert type(state.dealer) is int and state.dealer == 1
+    assert [type(seat.stack) for seat in state.seats] == [int, int, int]
+    for kwargs in ({"seed": 1.0}, {"seed": 1, "dealer": 1.0}, {"seed": 1, "stacks": [5, 5, 5.0]}):
+        with pytest.raises(WrongTypeError):
+            tp.new_session(NAMES, **kwargs)
+
+
+# --- item 5: names ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["\ud800", "A\x00", "B\x1b[2J", "C\u202e", "D\nE"])
+def test_item5_control_characters_and_invalid_unicode_are_refused(name: str) -> None:
+    with pytest.raises(ValueError, match=r"players\[1\] must not hold control characters"):
+        tp.new_session(["X", name, "Y"], seed=1)
+
+
+@pytest.mark.parametrize(("first", "second"), [("A", "A "), ("\u00e9", "e\u0301"), ("Z", "\tZ")])
+def test_item5_names_are_normalised_before_they_are_compared(first: str, second: str) -> None:
+    with pytest.raises(ValueError, match="appears twice"):
+        tp.new_session([first, second, "Q"], seed=1)
+    with pytest.raises(tp.HistoryError, match="appears twice"):
+        tp.History(players=(first, second, "Q"), seed=1, dealer=0, stacks=(9, 9, 9)).to_json()
+
+
+def test_item5_names_are_stored_nfc_and_stripped() -> None:
+    state = tp.new_session([" e\u0301 ", "B", "C"], seed=1)
+    assert state.seats[0].name == "\u00e9"
+    document = json.loads(tp.state_to_json(state))
+    document["seats"][0]["name"] = "e\u0301"
+    with pytest.raises(tp.HistoryError, match="normalised"):
+        tp.state_from_json(json.dumps(document))
