@@ -22,7 +22,12 @@ from hypothesis import strategies as st
 import teenpatti_rules as tp
 from strategies import tables
 from teenpatti_rules.engine.trust import UnreachableStateError
-from teenpatti_rules.limits import WrongTypeError
+from teenpatti_rules.limits import (
+    MAX_CHIPS,
+    MAX_HISTORY_ACTIONS,
+    MAX_RANGE_TABLE_CHIPS,
+    WrongTypeError,
+)
 from teenpatti_rules.records import FrozenDict
 
 NAMES = ["A", "B", "C"]
@@ -256,3 +261,181 @@ def test_item5_names_are_stored_nfc_and_stripped() -> None:
     document["seats"][0]["name"] = "e\u0301"
     with pytest.raises(tp.HistoryError, match="normalised"):
         tp.state_from_json(json.dumps(document))
+
+
+# --- item 6: limits -------------------------------------------------------------------
+
+
+def test_item6_range_sizing_with_a_huge_boot_is_refused_at_once() -> None:
+    start = time.perf_counter()
+    with pytest.raises(ValueError, match=f"at most {MAX_RANGE_TABLE_CHIPS} chips"):
+        tp.Rules(bet_sizing="range", boot=10**7)
+    with pytest.raises(ValueError, match=f"at most {MAX_RANGE_TABLE_CHIPS} chips"):
+        tp.new_session(NAMES, tp.Rules(bet_sizing="range"), seed=1, stacks=[10**9] * 3)
+    assert time.perf_counter() - start < 0.1
+
+
+def test_item6_range_sizing_at_the_limit_lists_its_bets_quickly() -> None:
+    stacks = [MAX_RANGE_TABLE_CHIPS // 3] * 3
+    state = tp.new_session(NAMES, tp.Rules(bet_sizing="range", raise_cap=10), seed=1, stacks=stacks)
+    state = tp.apply(state, tp.Deal(state.dealer))
+    start = time.perf_counter()
+    assert len(tp.legal_actions(state)) < MAX_RANGE_TABLE_CHIPS
+    assert time.perf_counter() - start < 1.0
+
+
+@pytest.mark.parametrize("field", ["boot", "pot_limit", "stake_limit", "starting_boots"])
+def test_item6_chip_counts_past_max_chips_are_refused(field: str) -> None:
+    with pytest.raises(ValueError, match=f"at most {MAX_CHIPS}"):
+        tp.Rules(**{field: MAX_CHIPS + 1})
+
+
+def test_item6_many_names_are_refused_in_linear_time() -> None:
+    names = [f"n{i}" for i in range(40_000)]
+    start = time.perf_counter()
+    with pytest.raises(ValueError, match="3 to 7 players"):
+        tp.new_session(names, seed=1)
+    with pytest.raises(tp.HistoryError, match="3 to 7 players"):
+        tp.History(players=tuple(names), seed=1, dealer=0, stacks=(5,) * 40_000).to_json()
+    assert time.perf_counter() - start < 0.5
+
+
+def test_item6_huge_histories_are_refused_at_once() -> None:
+    document = json.loads(tp.History.start(NAMES, seed=1).to_json())
+    document["actions"] = ["P0 fold"] * 1_000_000
+    text = json.dumps(document)
+    start = time.perf_counter()
+    with pytest.raises(tp.HistoryError, match="at most"):
+        tp.History.from_json(text)
+    document["actions"] = ["P0 fold"] * (MAX_HISTORY_ACTIONS - 1)
+    with pytest.raises(tp.HistoryError, match=r"and \d+ more"):
+        tp.History.from_json(json.dumps(document))
+    assert time.perf_counter() - start < 3.0
+
+
+def test_item6_the_engine_cache_of_states_is_bounded() -> None:
+    from teenpatti_rules.engine import trust
+
+    for state in session_states(seed=3, hands=30):
+        tp.view(state, 0)
+    assert len(trust._KNOWN) <= trust.KNOWN_STATES
+
+
+# --- item 7: wrong types get TypeError/ValueError naming the parameter -------------
+
+
+@pytest.mark.parametrize(
+    "bad", [None, {}, tp.History(players=NAMES, seed=1, dealer=0, stacks=(9, 9, 9))]
+)
+def test_item7_state_functions_refuse_what_is_not_a_state(bad: object) -> None:
+    with pytest.raises(TypeError, match="State"):
+        tp.apply(bad, tp.Deal(0))  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="State"):
+        tp.legal_actions(bad)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="view needs a State"):
+        tp.view(bad, 0)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="view must be a State"):
+        tp.choose(bad, 0, random.Random(1))  # type: ignore[arg-type]
+
+
+def test_item7_rules_that_are_not_rules_are_named() -> None:
+    np = pytest.importorskip("numpy")
+    for call in (
+        lambda: tp.evaluate("As Kd Qh", rules="x"),  # type: ignore[arg-type]
+        lambda: tp.compare_hands("As Kd Qh", "2c 3d 4h", rules="x"),  # type: ignore[arg-type]
+        lambda: tp.evaluate_many(np.array([[0, 1, 2]]), rules="x"),  # type: ignore[arg-type]
+        lambda: tp.showdown_key("As Kd Qh", rules="x"),  # type: ignore[arg-type]
+    ):
+        with pytest.raises(TypeError, match="rules must be a Rules record or None"):
+            call()
+
+
+def test_item7_compare_hands_with_three_hands_says_it_compares_two() -> None:
+    with pytest.raises(TypeError, match="compare_hands compares two hands"):
+        tp.compare_hands("As Kd Qh", "2c 3d 4h", "5c 6d 7h")  # type: ignore[arg-type]
+
+
+def test_item7_suit_order_with_card_text_in_a_list() -> None:
+    # V7, shdc: both pairs of kings with a 3; the top card is the higher-suited king of
+    # the pair: Ks (spades) beats Kh (hearts)
+    shdc = tp.Rules(suit_order="shdc")
+    assert tp.compare_hands(["Ks", "Kd", "3c"], ["Kh", "Kc", "3d"], shdc) == 1
+
+
+def test_item7_a_generator_of_cards_is_refused_with_a_hint() -> None:
+    cards = tp.parse_cards("As Kd Qh")
+    with pytest.raises(TypeError, match=r"cards must be three cards.*tuple\(cards\)"):
+        tp.evaluate(card for card in cards)  # type: ignore[arg-type]
+
+
+def test_item7_a_huge_seat_number_is_refused_without_the_digit_limit() -> None:
+    state = tp.apply(tp.new_session(NAMES, seed=1, dealer=0), tp.Deal(0))
+    with pytest.raises(tp.IllegalActionError, match="an int of about 5001 digits"):
+        tp.apply(state, tp.Look(10**5000))
+
+
+def test_item7_choose_and_play_session_name_a_bad_rng() -> None:
+    state = tp.apply(tp.new_session(NAMES, seed=1, dealer=0), tp.Deal(0))
+    assert state.actor is not None
+    with pytest.raises(TypeError, match="rng must be a random.Random"):
+        tp.choose(tp.view(state, state.actor), state.actor, rng=None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"random\.Random\(1\)"):
+        tp.play_session(tp.new_session(NAMES, seed=1), tp.choose, 1)  # type: ignore[arg-type]
+
+
+# --- item 8: short messages, duplicate keys, checks on write, IntEnum, non-cards -----
+
+
+def test_item8_error_messages_quote_at_most_a_line_of_the_input() -> None:
+    huge = "x" * 3_000_000
+    for call in (
+        lambda: tp.new_session([huge, "B", "C"], seed=1),
+        lambda: tp.parse_action(huge),
+        lambda: tp.History.from_json('{"version": 1, "players": ["' + "y" * 10**6 + '"]}'),
+        lambda: tp.evaluate(huge),
+    ):
+        with pytest.raises(ValueError) as info:
+            call()
+        assert len(str(info.value)) < 600
+
+
+def test_item8_duplicate_json_keys_are_refused() -> None:
+    text = tp.History.start(NAMES, seed=1).to_json()
+    doubled = text.replace('"seed": 1', '"seed": 1, "seed": 2')
+    with pytest.raises(tp.HistoryError, match="duplicate key 'seed'"):
+        tp.History.from_json(doubled)
+    state = tp.state_to_json(tp.new_session(NAMES, seed=1))
+    with pytest.raises(tp.HistoryError, match="duplicate key 'pot'"):
+        tp.state_from_json(state.replace('"pot": 0', '"pot": 0, "pot": 5'))
+
+
+def test_item8_to_json_refuses_what_from_json_would_refuse() -> None:
+    bad = tp.History(players=("A", "A", "C"), seed=1, dealer=0, stacks=(9, 9, 9))
+    with pytest.raises(tp.HistoryError, match="appears twice"):
+        bad.to_json()
+    with pytest.raises(tp.HistoryError, match=r"\$\.actions\[0\]"):
+        tp.History.start(NAMES, seed=1).record(tp.Bet(0, -1)).to_json()
+
+
+def test_item8_from_json_given_a_file_name_says_to_read_the_file() -> None:
+    with pytest.raises(tp.HistoryError, match=r"looks like a file name.*read_text"):
+        tp.History.from_json("games/session-7.json")
+    from pathlib import Path
+
+    with pytest.raises(tp.HistoryError, match="read_text"):
+        tp.History.from_json(Path("games/session-7.json"))  # type: ignore[arg-type]
+
+
+def test_item8_a_utf8_bom_is_accepted() -> None:
+    text = tp.History.start(NAMES, seed=1).to_json()
+    assert tp.History.from_json("\ufeff" + text) == tp.History.from_json(text)
+    assert tp.History.from_json(b"\xef\xbb\xbf" + text.encode()) == tp.History.from_json(text)
+
+
+def test_item8_evaluate_refuses_objects_that_only_look_like_cards() -> None:
+    class Fake:
+        def __init__(self, index: int) -> None:
+            self.index = index
+
+    with pytest.raises(ValueError, match="not a card"):
+        tp.evaluate([Fake(1), Fake(2), Fake(3)])  # type: ignore[list-item]

@@ -41,7 +41,9 @@ __all__ = [
     "MAX_DOCUMENT_CHARS",
     "MAX_ERROR_TEXT",
     "MAX_HISTORY_ACTIONS",
+    "MAX_LIST_ITEMS",
     "MAX_NAME_LENGTH",
+    "MAX_PROBLEMS",
     "MAX_RANGE_TABLE_CHIPS",
     "MAX_SEED",
     "WrongTypeError",
@@ -73,6 +75,13 @@ MAX_DOCUMENT_CHARS: Final = 8 * 2**20
 
 MAX_HISTORY_ACTIONS: Final = 200_000
 """The most actions one history holds (read, written or replayed)."""
+
+MAX_LIST_ITEMS: Final = MAX_HISTORY_ACTIONS
+"""The longest list in a JSON document (a history's actions, a state's events)."""
+
+MAX_PROBLEMS: Final = 20
+"""A document's problems are collected up to this many (the message shows four);
+reading stops there."""
 
 MAX_ERROR_TEXT: Final = 60
 """Error messages quote untrusted input cut to about this many characters."""

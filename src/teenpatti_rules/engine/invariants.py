@@ -19,7 +19,7 @@ import attrs
 from ..cards import Card
 from ..events import SEAT, HandEnding, Showdown, ShownHand
 from ..hands import hand_order
-from ..limits import MAX_CHIPS, player_name, short
+from ..limits import MAX_CHIPS, check_table_chips, player_name, short
 from ..ranking import HandRank, evaluate
 from ..rules import Rules
 from ..state import HandResult, Phase, State
@@ -132,6 +132,11 @@ def _table_problems(state: State) -> Iterator[str]:
                 yield f"{problem} @ {path}.{field}"
         if len(seat.cards) not in (0, 3) or len(set(seat.cards)) != len(seat.cards):
             yield f"a seat holds three distinct cards or none @ {path}.cards"
+    try:
+        check_table_chips(rules, state.total_chips)
+    except (TypeError, ValueError) as error:  # a count of the wrong type is named above
+        if isinstance(error, ValueError):
+            yield f"{error} @ $.seats"
     dealt = [card for seat in seats for card in seat.cards]
     if len(set(dealt)) != len(dealt):
         twice = next(card for i, card in enumerate(dealt) if card in dealt[:i])

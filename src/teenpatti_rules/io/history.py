@@ -244,12 +244,6 @@ class History:
         problems = _start_problems(self)
         if problems:
             raise _bad_document("history", problems)
-        if len(self.actions) > MAX_HISTORY_ACTIONS:
-            raise HistoryError(
-                f"a history holds at most {MAX_HISTORY_ACTIONS} actions, not "
-                f"{len(self.actions)} @ $.actions",
-                path="$.actions",
-            )
         for index, action in enumerate(self.actions):
             _check_text_form(index, action)
         document = converter().unstructure(self)
@@ -356,6 +350,11 @@ def _start_problems(history: History) -> list[str]:
                 )
     if not isinstance(history.actions, tuple):
         problems.append(f"actions is a list of actions, not {_short(history.actions)} @ $.actions")
+    elif len(history.actions) > MAX_HISTORY_ACTIONS:
+        problems.append(
+            f"a history holds at most {MAX_HISTORY_ACTIONS} actions, not "
+            f"{len(history.actions)} @ $.actions"
+        )
     else:
         for i, action in enumerate(history.actions):
             if not isinstance(action, ACTION_TYPES):

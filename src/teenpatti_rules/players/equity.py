@@ -92,6 +92,7 @@ from ..engine import legal_actions
 from ..odds import _universe, equity
 from ..rules import Rules
 from ..state import Phase, State
+from .common import check_seat
 
 __all__ = ["EquityPolicy", "HandOdds", "equity_choose", "equity_player", "hand_odds"]
 
@@ -261,10 +262,8 @@ def hand_odds(
     return HandOdds(share, win1, tie1, opponents)
 
 
-def _check_seat(view: State, seat: object) -> int:
-    if isinstance(seat, bool) or type(seat) is not int or not 0 <= seat < len(view.seats):
-        raise ValueError(f"seat must be a seat number 0..{len(view.seats) - 1}, not {seat!r}")
-    return seat
+def _check_seat(view: State, seat: object, rng: object) -> int:
+    return check_seat(view, seat, rng)
 
 
 def equity_player(
@@ -307,9 +306,10 @@ def equity_choose(
         of it: the answer), ``Deal(seat)`` between hands when it holds the button (R5,
         R6; apply it to the real state), else None.
     :raises ValueError: if ``seat`` is not a seat number.
-    :raises TypeError: if ``policy`` is not an :class:`EquityPolicy` or None.
+    :raises TypeError: if ``view`` is not a State, ``rng`` is not a
+        :class:`random.Random`, or ``policy`` is not an :class:`EquityPolicy` or None.
     """
-    seat = _check_seat(view, seat)
+    seat = _check_seat(view, seat, rng)
     if policy is None:
         policy = _DEFAULT
     elif not isinstance(policy, EquityPolicy):
