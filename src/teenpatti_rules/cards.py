@@ -134,7 +134,8 @@ class Card:
             what = "rank" if rank is None else "suit"
             hint = "; separate cards with spaces" if len(token) > 3 else ""
             raise CardParseError(
-                f"not a card: {short(text)} (bad {what}; expected e.g. 'As', 'Td', '10d', '2c'{hint})",
+                f"not a card: {short(text)} "
+                f"(bad {what}; expected e.g. 'As', 'Td', '10d', '2c'{hint})",
                 text,
             )
         return CARDS[(rank - 2) * 4 + _SUIT_NUMBER[suit]]
