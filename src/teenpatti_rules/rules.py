@@ -1,6 +1,6 @@
 """Table configuration: :class:`Rules`, frozen and validated when built.
 
-The defaults are the library's default table (RULES.md R1–R44). Every variant
+The defaults are the library's default table (R1–R44, the rules pages of the docs). Every variant
 (V1–V7) is a further field whose default keeps the default table.
 
 >>> Rules().boot, Rules().starting_boots, Rules().max_blind_bets
