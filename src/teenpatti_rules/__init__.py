@@ -22,6 +22,7 @@ from .actions import (
     parse_action,
 )
 from .cards import CARDS, Card, Rank, Suit, format_cards, parse_cards, standard_deck
+from .decks import deck_for
 from .engine import apply, legal_actions
 from .errors import CardParseError, HistoryError, IllegalActionError
 from .events import Event, HandEnding
@@ -32,6 +33,14 @@ from .presets import PRESETS, Preset, find_variant
 from .ranking import HandCategory, HandRank, compare_hands, evaluate, evaluate_many, showdown_key
 from .rules import Rules
 from .state import HandResult, Phase, Seat, SideShowRequest, State, new_session
+from .text.narrate import (
+    describe_event,
+    describe_events,
+    describe_hand,
+    describe_stacks,
+    describe_standings,
+    describe_table,
+)
 from .views import View, view
 
 __version__ = "0.1.0"
@@ -74,6 +83,13 @@ __all__ = [
     "apply",
     "choose",
     "compare_hands",
+    "deck_for",
+    "describe_event",
+    "describe_events",
+    "describe_hand",
+    "describe_stacks",
+    "describe_standings",
+    "describe_table",
     "evaluate",
     "evaluate_many",
     "find_variant",

@@ -164,6 +164,18 @@ class State:
     is_view: ClassVar[bool] = False
     """True for a :class:`~teenpatti_rules.views.View` (what one seat may know)."""
 
+    def __str__(self) -> str:
+        """The table as text, as a spectator sees it (no hidden cards): the lines of
+        :func:`~teenpatti_rules.text.narrate.describe_table`. ``repr`` gives every field.
+        """
+        from .text.narrate import describe_table  # the text layer, which imports this module
+        from .views import view
+
+        try:
+            return "\n".join(describe_table(self if self.is_view else view(self, None)))
+        except ValueError:  # a state the engine could not reach: no table to describe
+            return f"<{type(self).__name__}: hand {self.hand_number}, not a reachable state>"
+
     @property
     def seat_count(self) -> int:
         """How many seats the table has (players who left keep their seat)."""
