@@ -74,9 +74,7 @@ def _numpy() -> Any:
     try:
         import numpy
     except ImportError:
-        raise ImportError(
-            "teenpatti_rules.odds needs numpy: pip install numpy"
-        ) from None
+        raise ImportError("teenpatti_rules.odds needs numpy: pip install numpy") from None
     return numpy
 
 

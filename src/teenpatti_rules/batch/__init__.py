@@ -30,9 +30,7 @@ from __future__ import annotations
 try:
     import numpy  # noqa: F401
 except ImportError:  # pragma: no cover - exercised in a venv without numpy
-    raise ImportError(
-        "teenpatti_rules.batch needs numpy: pip install numpy"
-    ) from None
+    raise ImportError("teenpatti_rules.batch needs numpy: pip install numpy") from None
 
 from ..encoding import ActionId
 from .config import SUPPORTED_FIELDS

@@ -1,0 +1,187 @@
+"""Issue 12, first use: the command line and the root API a new user meets first."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import teenpatti_rules as tp
+from teenpatti_rules.cli import main
+
+NAMES = ["Asha", "Bilal", "Chen"]
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def saved(tmp_path: Path, capsys: pytest.CaptureFixture[str], hands: int = 3) -> Path:
+    path = tmp_path / "session.json"
+    assert (
+        run(capsys, "simulate", "--seed", "5", "--hands", str(hands), "--json", str(path))[0] == 0
+    )
+    return path
+
+
+# --- item 7: replay ---------------------------------------------------------------
+
+
+def test_replay_of_a_file_that_is_not_utf8_is_one_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "latin1.json"
+    path.write_bytes('{"version": 1, "players": ["Andr\xe9"]}'.encode("latin-1"))
+    code, out, err = run(capsys, "replay", str(path))
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and "can't decode byte 0xe9" in err
+
+
+def test_replay_reads_standard_input(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    text = saved(tmp_path, capsys).read_bytes()
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(text)))
+    code, out, err = run(capsys, "replay", "-")
+    assert code == 0 and err == ""
+    assert out.startswith("Replay of -: 4 players") and "Standings after 3 hands" in out
+
+
+def test_replay_accepts_a_utf8_byte_order_mark(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = saved(tmp_path, capsys)
+    with_bom = tmp_path / "bom.json"
+    with_bom.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    code, out, _ = run(capsys, "replay", str(with_bom), "--quiet")
+    assert code == 0 and "Standings after 3 hands" in out
+
+
+def test_replay_of_a_truncated_history_prints_its_partial_last_hand(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    history = tp.History.start(NAMES, seed=1, dealer=0)
+    deck = tp.deck_for(history.initial_state(), {0: "As Ah Ad", 1: "2c 3d 5h", 2: "Kh Qh Jh"})
+    # R19: seat 1, on the dealer's left, acts first; a blind chaal of the stake (R24)
+    history = history.record(tp.Deal(0, deck), tp.Bet(1, 1), tp.Look(2))
+    path = tmp_path / "cut.json"
+    path.write_text(history.to_json())
+    code, out, _ = run(capsys, "replay", str(path))
+    assert code == 0
+    assert "Bilal chaals 1 chip blind" in out and "Chen looks at their cards" in out
+    assert "(the history stops here, during hand 1)" in out
+    assert "the 4 chips in the pot are not counted" in out  # boots 3 + 1 chaal (R9, R24)
+
+
+# --- item 8: simulate --quiet says its seed ---------------------------------------
+
+
+def test_simulate_quiet_prints_the_seed(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "simulate", "--quiet", "--hands", "2", "--seed", "77")
+    assert code == 0 and out.splitlines()[0].startswith("Seed 77 (")
+    code, out, _ = run(capsys, "simulate", "--quiet", "--hands", "2")
+    seed = int(out.split()[1])
+    again = run(capsys, "simulate", "--quiet", "--hands", "2", "--seed", str(seed))[1]
+    assert again == out
+
+
+# --- item 9: --version, helpful errors, deck_for ---------------------------------
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["--version"])
+    assert info.value.code == 0
+    assert capsys.readouterr().out.strip() == f"teenpatti_rules {tp.__version__}"
+
+
+def test_deck_for_deals_the_chosen_hands_in_r10_order() -> None:
+    state = tp.new_session(NAMES, seed=1, dealer=1)
+    deck = tp.deck_for(state, {0: "As Ks Qs", 1: "2c 2d 9h", 2: "Jh Td 4c"})
+    # R10: one card at a time from the dealer's left: seat 2, seat 0, seat 1
+    assert tp.format_cards(deck) == "Jh As 2c Td Ks 2d 4c Qs 9h"
+    dealt = tp.apply(state, tp.Deal(1, deck))
+    assert [tp.format_cards(seat.cards) for seat in dealt.seats] == [
+        "As Ks Qs",
+        "2c 2d 9h",
+        "Jh Td 4c",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("hands", "message"),
+    [
+        ({0: "As Ks Qs", 1: "2c 2d 9h"}, "no cards for seat 2"),
+        ({0: "As Ks Qs", 1: "2c 2d 9h", 2: "Jh Td 4c", 3: "5c 6c 7c"}, "not in the session"),
+        ({0: "As Ks", 1: "2c 2d 9h", 2: "Jh Td 4c"}, r"hands\[0\] is three cards, not 2"),
+        ({0: "As Ks Qs", 1: "As 2d 9h", 2: "Jh Td 4c"}, "card As is given twice"),
+    ],
+)
+def test_deck_for_names_the_problem(hands: dict[int, str], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        tp.deck_for(tp.new_session(NAMES, seed=1), hands)
+
+
+def test_deck_for_refuses_wrong_types() -> None:
+    with pytest.raises(TypeError, match="state must be a State"):
+        tp.deck_for(None, {})  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="hands must be a mapping"):
+        tp.deck_for(tp.new_session(NAMES, seed=1), ["As Ks Qs"])  # type: ignore[arg-type]
+
+
+# --- item 5: str(state) is the table, without hidden cards -------------------------
+
+
+def test_str_of_a_state_is_the_table_as_a_spectator_sees_it() -> None:
+    state = tp.new_session(NAMES, seed=1, dealer=0)
+    deck = tp.deck_for(state, {0: "As Ah Ad", 1: "2c 3d 5h", 2: "Kh Qh Jh"})
+    state = tp.apply(tp.apply(state, tp.Deal(0, deck)), tp.Look(1))
+    text = str(state)
+    assert text == "\n".join(tp.describe_table(tp.view(state, None)))
+    assert text.startswith("Hand 1: pot 3 chips, stake 1; Bilal to act")
+    for cards in ("As Ah Ad", "2c 3d 5h", "Kh Qh Jh"):  # Bilal looked, but str is for spectators
+        assert cards not in text
+    assert len(text) < 300 and "Rules(" in repr(state)
+
+
+def test_narration_is_exported_at_the_root() -> None:
+    for name in ("describe_table", "describe_hand", "describe_event", "describe_events"):
+        assert name in tp.__all__ and callable(getattr(tp, name))
+
+
+# --- the README's library snippet runs as printed ---------------------------------
+
+
+def test_the_readme_snippet_runs() -> None:
+    readme = (Path(__file__).parents[1] / "README.md").read_text()
+    code = readme.split("```python\n", 1)[1].split("```", 1)[0]
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("sequence")
+
+
+def test_play_session_with_an_int_rng_says_what_to_pass() -> None:
+    with pytest.raises(TypeError, match=r"random\.Random\(1\)"):
+        tp.play_session(tp.new_session(NAMES, seed=1), tp.choose, 1)  # type: ignore[arg-type]
+    assert (
+        tp.play_session(
+            tp.new_session(NAMES, tp.Rules(hand_limit=1), seed=1), tp.choose, random.Random(1)
+        ).phase
+        is tp.Phase.SESSION_OVER
+    )
+
+
+def test_history_from_json_given_a_path_says_to_read_it(tmp_path: Path) -> None:
+    path = tmp_path / "h.json"
+    path.write_text(json.dumps({"version": 1}))
+    with pytest.raises(tp.HistoryError, match="read_text"):
+        tp.History.from_json(str(path))
