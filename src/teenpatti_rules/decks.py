@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from .cards import Card, format_cards, parse_cards
+from .cards import Card, parse_cards
 from .engine.pots import seats_from_left_of
 from .limits import short
 from .state import State

@@ -425,7 +425,7 @@ def apply(state: State, action: Action) -> State:
         seat that does not exist, or a :class:`~teenpatti_rules.actions.Deal` with
         a bad deck.
 
-    Implements R5–R42 (the rules pages, ``docs/rules/``): each action kind has its own function here.
+    Implements R5–R42 (the rules pages, ``docs/rules/``): one function per action kind.
     """
     if not isinstance(state, State):
         raise TypeError(f"apply needs a State, not {type(state).__name__}")
