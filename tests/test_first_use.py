@@ -185,3 +185,46 @@ def test_history_from_json_given_a_path_says_to_read_it(tmp_path: Path) -> None:
     path.write_text(json.dumps({"version": 1}))
     with pytest.raises(tp.HistoryError, match="read_text"):
         tp.History.from_json(str(path))
+
+
+# --- item 10: the batch API -------------------------------------------------------
+
+
+def test_deal_many_deals_distinct_cards_and_evaluate_many_ranks_them_all() -> None:
+    np = pytest.importorskip("numpy")
+    hands = tp.deal_many(5_000, 4, seed=7)
+    assert hands.shape == (5_000, 4, 3) and hands.dtype == np.int8
+    flat = np.sort(hands.reshape(5_000, 12), axis=1)
+    assert flat.min() >= 0 and flat.max() <= 51
+    assert (flat[:, 1:] != flat[:, :-1]).all()  # no card twice within a deal
+    assert (tp.deal_many(10, 4, seed=7) == tp.deal_many(10, 4, seed=7)).all()
+    strengths = tp.evaluate_many(hands)
+    assert strengths.shape == (5_000, 4)
+    deal, player = 123, 2
+    cards = [tp.CARDS[int(i)] for i in hands[deal, player]]
+    assert strengths[deal, player] == tp.evaluate(cards).strength
+    # every card is about equally likely: 5,000 * 12 / 52 = 1153.8 draws each
+    counts = np.bincount(hands.ravel(), minlength=52)
+    assert counts.min() > 1000 and counts.max() < 1310
+
+
+def test_categories_many_matches_r17_counts() -> None:
+    np = pytest.importorskip("numpy")
+    from itertools import combinations
+
+    every = np.array(list(combinations(range(52), 3)))
+    counts = np.bincount(tp.categories_many(tp.evaluate_many(every)), minlength=6)
+    # R17: high card 16,440, pair 3,744, color 1,096, sequence 720, pure sequence 48, trail 52
+    assert counts.tolist() == [16440, 3744, 1096, 720, 48, 52]
+    with pytest.raises(ValueError, match="outside"):
+        tp.categories_many(np.array([100_000]))
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [((10, 18), "at most 52"), ((-1, 3), "deals must be at least 0"), ((10, 0), "players")],
+)
+def test_deal_many_refuses_impossible_counts(args: tuple[int, int], message: str) -> None:
+    pytest.importorskip("numpy")
+    with pytest.raises(ValueError, match=message):
+        tp.deal_many(*args)

@@ -30,7 +30,16 @@ from .io.history import HISTORY_VERSION, History, replay, replay_states
 from .io.state_json import STATE_VERSION, state_from_json, state_to_json
 from .players import choose, play_session, random_choice
 from .presets import PRESETS, Preset, find_variant
-from .ranking import HandCategory, HandRank, compare_hands, evaluate, evaluate_many, showdown_key
+from .ranking import (
+    HandCategory,
+    HandRank,
+    categories_many,
+    compare_hands,
+    deal_many,
+    evaluate,
+    evaluate_many,
+    showdown_key,
+)
 from .rules import Rules
 from .state import HandResult, Phase, Seat, SideShowRequest, State, new_session
 from .text.narrate import (
@@ -82,7 +91,9 @@ __all__ = [
     "__version__",
     "apply",
     "choose",
+    "categories_many",
     "compare_hands",
+    "deal_many",
     "deck_for",
     "describe_event",
     "describe_events",

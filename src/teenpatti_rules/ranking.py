@@ -26,14 +26,16 @@ import attrs
 from .cards import Card, Rank, format_cards, parse_cards
 from .errors import CardParseError
 from .hands import hand_order
-from .hands.batch import evaluate_many
+from .hands.batch import categories_many, deal_many, evaluate_many
 from .limits import WrongTypeError, short
 from .rules import Rules
 
 __all__ = [
     "HandCategory",
     "HandRank",
+    "categories_many",
     "compare_hands",
+    "deal_many",
     "evaluate",
     "evaluate_many",
     "hand_ranks",
