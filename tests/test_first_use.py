@@ -228,3 +228,100 @@ def test_deal_many_refuses_impossible_counts(args: tuple[int, int], message: str
     pytest.importorskip("numpy")
     with pytest.raises(ValueError, match=message):
         tp.deal_many(*args)
+
+
+# --- item 4: teenpatti play -------------------------------------------------------
+
+
+class Terminal(io.StringIO):
+    """Typed input that claims to be a terminal (so that play pauses between hands)."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def play(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    text: str,
+    *args: str,
+    terminal: bool = False,
+) -> tuple[int, str, str]:
+    monkeypatch.setattr(sys, "stdin", (Terminal if terminal else io.StringIO)(text))
+    code = main(["play", "--seed", "5", "--players", "3", "--name", "Me", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_play_speaks_to_you_names_your_hand_and_takes_words(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = play(monkeypatch, capsys, "?\nlook\nchaal\nquit\n")
+    assert code == 0
+    assert "Type the number of a choice, or a word:" in out  # ? prints the help
+    assert "You look at your cards" in out and "Me looks" not in out
+    assert "Boots: Bilal, you and Asha post 1 chip each" in out  # one line, not three
+    hand = next(line for line in out.splitlines() if line.startswith("Your hand: "))
+    cards = hand.removeprefix("Your hand: ").split(",")[0]
+    assert hand.endswith(str(tp.evaluate(cards)))
+    assert "You chaal 2 chips seen" in out  # a seen chaal is twice the stake (R24)
+
+
+def test_play_says_why_the_blind_bets_vanished(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = play(monkeypatch, capsys, "chaal\n" * 6 + "quit\n", "--starting-boots", "200")
+    assert code == 0
+    # R23: at most 4 blind bets; then only look and pack are offered
+    assert "No blind bet: you made the 4 blind bets allowed (R23); look to bet on." in out
+    assert "No show: you have used up your blind bets and must look before a show (R36)." in out
+
+
+def test_play_pauses_between_hands_on_a_terminal(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = play(monkeypatch, capsys, "pack\nq\n", terminal=True)
+    assert code == 0
+    assert out.count("Press Enter for the next hand (q to leave): ") == 1
+    assert "Hand 2:" not in out  # q at the pause leaves before the next deal
+    code, out, _ = play(monkeypatch, capsys, "pack\n", "--no-pause", terminal=True)
+    assert "Press Enter" not in out and "Hand 2:" in out
+
+
+def test_play_ctrl_c_leaves_on_a_new_line_with_exit_130(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def interrupt(prompt: str = "") -> str:
+        print(prompt, end="")
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("builtins.input", interrupt)
+    code, out, _ = play(monkeypatch, capsys, "")
+    assert code == 130
+    assert "Your choice (1-5, ? for help): \nYou left during hand 1" in out
+
+
+def test_play_hands_pot_limit_and_json(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "played.json"
+    code, out, _ = play(
+        monkeypatch, capsys, "pack\n" * 5, "--hands", "2", "--pot-limit", "40", "--json", str(path)
+    )
+    assert code == 0 and "Standings after 2 hands:" in out and "Session over" in out
+    history = tp.History.from_json(path.read_text())
+    assert history.rules.hand_limit == 2 and history.rules.pot_limit == 40
+    assert tp.replay(history).phase is tp.Phase.SESSION_OVER
+
+
+def test_to_you_turns_narration_to_the_second_person() -> None:
+    from teenpatti_rules.players.terminal import to_you
+
+    assert (
+        to_you("Me raises: 4 chips seen, stake 1 -> 2", "Me")
+        == "You raise: 4 chips seen, stake 1 -> 2"
+    )
+    assert (
+        to_you("Asha accepts the sideshow; Me packs", "Me") == "Asha accepts the sideshow; you pack"
+    )
+    assert to_you("Meena packs", "Me") == "Meena packs"  # whole words only
