@@ -99,6 +99,8 @@ def to_you(line: str, name: str) -> str:
     'You look at your cards'
     >>> to_you("Asha pays 2 chips and asks Me for a show", "Me")
     'Asha pays 2 chips and asks you for a show'
+    >>> to_you("Me chaals 2 chips seen, stake stays 1, and asks Chen for a sideshow", "Me")
+    'You chaal 2 chips seen, stake stays 1, and ask Chen for a sideshow'
     """
     if not name:
         return line
@@ -111,7 +113,11 @@ def to_you(line: str, name: str) -> str:
         return "you" + (match.group(1) or "")
 
     text = pattern.sub(replace, line).replace("you look at their cards", "you look at your cards")
-    return "Y" + text[1:] if text.startswith("you") else text
+    if text.startswith("you "):  # "you chaal 2 chips ..., and asks Chen for a sideshow"
+        for verb, base in _VERBS.items():
+            text = text.replace(f", and {verb} ", f", and {base} ")
+        text = "Y" + text[1:]
+    return text
 
 
 def _you(reason: str) -> str:
