@@ -56,7 +56,7 @@ def _suit_order(instance: Rules, attribute: attrs.Attribute[Any], value: object)
     if not isinstance(value, str) or sorted(value) != ["c", "d", "h", "s"]:
         raise ValueError(
             "Rules.suit_order must be None or the four suit letters, highest first "
-            f"(e.g. 'shdc'), not {value!r}"
+            f"(e.g. 'shdc'), not {short(value)}"
         )
 
 
@@ -65,7 +65,7 @@ def _registered(registry: Mapping[str, object], what: str) -> Any:
         if not isinstance(value, str) or value not in registry:
             options = ", ".join(repr(name) for name in registry)
             raise ValueError(
-                f"Rules.{attribute.name} must be one of {options} (a {what}), not {value!r}"
+                f"Rules.{attribute.name} must be one of {options} (a {what}), not {short(value)}"
             )
 
     return check

@@ -43,6 +43,7 @@ import attrs
 from .engine.questions import is_seat
 from .engine.trust import require_reachable, vouch
 from .events import Event, EventBase
+from .limits import short
 from .records import evolve, record
 from .state import Seat, State
 
@@ -67,7 +68,7 @@ def _check_viewer(state: State, seat: object) -> int | None:
     if not is_seat(state, seat):
         raise ValueError(
             f"a view is for a seat number 0..{len(state.seats) - 1} or None (spectators), "
-            f"not {seat!r}"
+            f"not {short(seat)}"
         )
     assert isinstance(seat, int)
     return seat

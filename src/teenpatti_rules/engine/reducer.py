@@ -192,10 +192,10 @@ def _check_deck(state: State, action: Deal, players: int) -> tuple[Card, ...]:
             raise _refuse(action, "this state has no seed (it is a view); give an explicit deck")
         return shuffled_deck(state.seed, state.hand_number + 1)
     if not isinstance(deck, Sequence) or isinstance(deck, str):
-        raise _refuse(action, f"the deck must be a sequence of Card, not {deck!r}")
+        raise _refuse(action, f"the deck must be a sequence of Card, not {short(deck)}")
     for position, card in enumerate(deck):
         if not isinstance(card, Card):
-            raise _refuse(action, f"deck[{position}] is not a Card: {card!r}")
+            raise _refuse(action, f"deck[{position}] is not a Card: {short(card)}")
     if len(set(deck)) != len(deck):
         twice = next(card for i, card in enumerate(deck) if card in deck[:i])
         raise _refuse(action, f"card {twice} appears twice in the deck")
@@ -431,7 +431,7 @@ def apply(state: State, action: Action) -> State:
         raise TypeError(f"apply needs a State, not {type(state).__name__}")
     handler = _HANDLERS.get(type(action))
     if handler is None:
-        raise IllegalActionError(f"not an action: {repr(action)[:60]}", action)
+        raise IllegalActionError(f"not an action: {short(action)}", action)
     if state.is_view:
         raise IllegalActionError(
             f"{action} cannot be applied to a view (what one seat may know, with hidden "

@@ -89,6 +89,7 @@ from ..actions import (
 )
 from ..cards import Card
 from ..engine import legal_actions
+from ..limits import short
 from ..odds import _universe, equity
 from ..rules import Rules
 from ..state import Phase, State
@@ -103,11 +104,11 @@ def _at_least(low: float, kind: type = float) -> Any:
         ok_types: tuple[type, ...] = (int,) if kind is int else (int, float)
         if isinstance(value, bool) or not isinstance(value, ok_types):
             raise TypeError(
-                f"{name} must be {'an int' if kind is int else 'a number'}, not {value!r}"
+                f"{name} must be {'an int' if kind is int else 'a number'}, not {short(value)}"
             )
         assert isinstance(value, int | float)
         if not value >= low or not math.isfinite(value):
-            raise ValueError(f"{name} must be at least {low}, not {value!r}")
+            raise ValueError(f"{name} must be at least {low}, not {short(value)}")
 
     return check
 
@@ -115,14 +116,14 @@ def _at_least(low: float, kind: type = float) -> Any:
 def _share(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
     name = f"EquityPolicy.{attribute.name}"
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise TypeError(f"{name} must be a number from 0 to 1, not {value!r}")
+        raise TypeError(f"{name} must be a number from 0 to 1, not {short(value)}")
     if not 0 <= value <= 1:
-        raise ValueError(f"{name} must be from 0 to 1, not {value!r}")
+        raise ValueError(f"{name} must be from 0 to 1, not {short(value)}")
 
 
 def _flag(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
     if not isinstance(value, bool):
-        raise TypeError(f"EquityPolicy.{attribute.name} must be True or False, not {value!r}")
+        raise TypeError(f"EquityPolicy.{attribute.name} must be True or False, not {short(value)}")
 
 
 @attrs.frozen(kw_only=True)
@@ -279,7 +280,7 @@ def equity_player(
     if policy is None:
         policy = EquityPolicy()
     if not isinstance(policy, EquityPolicy):
-        raise TypeError(f"policy must be an EquityPolicy, not {policy!r}")
+        raise TypeError(f"policy must be an EquityPolicy, not {short(policy)}")
     chosen = policy
 
     def chooser(view: State, seat: int, rng: random.Random) -> Action | None:
@@ -313,7 +314,7 @@ def equity_choose(
     if policy is None:
         policy = _DEFAULT
     elif not isinstance(policy, EquityPolicy):
-        raise TypeError(f"policy must be an EquityPolicy, not {policy!r}")
+        raise TypeError(f"policy must be an EquityPolicy, not {short(policy)}")
     if view.phase is Phase.AWAITING_DEAL or view.phase is Phase.SESSION_OVER:
         return Deal(seat) if view.phase is Phase.AWAITING_DEAL and seat == view.dealer else None
     if view.actor != seat:
