@@ -393,9 +393,9 @@ def test_item8_error_messages_quote_at_most_a_line_of_the_input() -> None:
         lambda: tp.parse_action(huge),
         lambda: tp.History.from_json('{"version": 1, "players": ["' + "y" * 10**6 + '"]}'),
         lambda: tp.evaluate(huge),
-        lambda: tp.view(tp.new_session(NAMES, seed=1), 10**5000),  # type: ignore[arg-type]
-        lambda: tp.apply(tp.new_session(NAMES, seed=1), tp.Deal(0, [huge] * 9)),  # type: ignore[list-item]
-        lambda: tp.apply(tp.new_session(NAMES, seed=1), tp.Deal(0, huge)),  # type: ignore[arg-type]
+        lambda: tp.view(tp.new_session(NAMES, seed=1), 10**5000),
+        lambda: tp.apply(tp.new_session(NAMES, seed=1), tp.Deal(0, [huge] * 9)),
+        lambda: tp.apply(tp.new_session(NAMES, seed=1), tp.Deal(0, huge)),
         lambda: tp.Rules(suit_order=huge),
         lambda: tp.Rules(bet_sizing=huge),
     ):
