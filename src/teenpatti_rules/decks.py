@@ -4,7 +4,7 @@ Tests, tutorials and bug reports deal known hands with an explicit deck
 (``Deal(seat, deck)``); the deck must follow the deal order of R10 (one card at a
 time from the dealer's left, three rounds), which :func:`deck_for` works out.
 
->>> from teenpatti_rules import Deal, apply, new_session
+>>> from teenpatti_rules import Deal, apply, format_cards, new_session
 >>> state = new_session(["Asha", "Bilal", "Chen"], seed=1, dealer=0)
 >>> deck = deck_for(state, {0: "As Ah Ad", 1: "2c 3d 5h", 2: "Kh Qh Jh"})
 >>> state = apply(state, Deal(0, deck))
