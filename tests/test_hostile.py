@@ -444,3 +444,79 @@ def test_item8_evaluate_refuses_objects_that_only_look_like_cards() -> None:
 
     with pytest.raises(ValueError, match="not a card"):
         tp.evaluate([Fake(1), Fake(2), Fake(3)])  # type: ignore[list-item]
+
+
+# --- the checks' own edges ----------------------------------------------------------
+
+
+def test_limit_helpers_edges() -> None:
+    from teenpatti_rules.limits import exact_int, player_name, short
+
+    class Hostile:
+        def __repr__(self) -> str:
+            raise RuntimeError("no")
+
+    assert short(Hostile()) == "<Hostile>"
+    with pytest.raises(ValueError, match="at most 5"):
+        exact_int(6, "n", high=5)
+    with pytest.raises(ValueError, match="at most 100 characters"):
+        player_name("x" * 101, "name")
+    with pytest.raises(ValueError, match="at most 100 characters"):
+        player_name("x" * 10_000, "name")
+    with pytest.raises(ValueError, match="non-empty"):
+        player_name(" \t ", "name")
+
+
+def test_a_state_that_trips_the_checks_is_refused_too() -> None:
+    state = tp.new_session(NAMES, seed=1)
+    broken = attrs.evolve(state, seats=None)  # type: ignore[arg-type]
+    with pytest.raises(UnreachableStateError, match="a field holds a wrong value"):
+        tp.legal_actions(broken)
+
+
+def test_the_known_states_cache_forgets_the_oldest() -> None:
+    from teenpatti_rules.engine import trust
+
+    first = tp.new_session(NAMES, seed=1)
+    for seed in range(trust.KNOWN_STATES + 5):
+        tp.new_session(NAMES, seed=seed)
+    assert trust._KNOWN.get(id(first)) is not first
+    assert tp.legal_actions(first)  # checked again, and accepted
+
+
+def test_pick_reads_numbers_words_and_amounts() -> None:
+    from teenpatti_rules.players.terminal import pick
+
+    state = tp.apply(
+        tp.new_session(NAMES, tp.Rules(bet_sizing="range", raise_cap=4), seed=1, dealer=0),
+        tp.Deal(0),
+    )
+    assert state.actor is not None
+    mine = [a for a in tp.legal_actions(state) if a.seat == state.actor]
+    assert pick("bet 3", mine) == tp.Bet(state.actor, 3)
+    assert pick("raise", mine) == tp.Bet(state.actor, 4)  # V3: up to raise_cap times the minimum
+    assert pick("bet 99", mine) is None and pick("dance", mine) is None
+    assert pick("", mine) is None and pick("1 2", mine) is None and pick("look now", mine) is None
+    assert pick("?", mine) == "help" and pick("q", mine) == "quit"
+    assert pick("show", mine) is None  # three players in the hand: no show (R34)
+
+
+def test_missing_options_explain_a_short_stack_and_a_blind_previous_player() -> None:
+    from teenpatti_rules.players.terminal import missing_options
+
+    state = tp.new_session(NAMES, seed=1, dealer=0, stacks=[5, 9, 5])
+    deck = tp.deck_for(state, {0: "As Ah Ad", 1: "2c 3d 5h", 2: "Kh Qh Jh"})
+    state = tp.apply(state, tp.Deal(0, deck))
+    state = tp.apply(state, tp.Look(1))  # seat 1 acts first (R19); seat 0, before it, is blind
+    notes = missing_options(state, 1, [a for a in tp.legal_actions(state) if a.seat == 1])
+    assert notes == [
+        "No sideshow: your previous player, seat 0, is blind and may not be asked (R30)."
+    ]
+    state = tp.apply(state, tp.Bet(1, 4))  # a seen raise: stake 2 (R24); 4 chips left
+    assert state.actor == 2
+    state = tp.apply(state, tp.Look(2))
+    notes = missing_options(state, 2, [a for a in tp.legal_actions(state) if a.seat == 2])
+    # seat 2 has 4 chips and a seen minimum bet of 4 (twice the stake, R24): it may bet
+    # them (R25), but a sideshow's chaal must leave a chip behind (R30)
+    assert tp.Bet(2, 4) in tp.legal_actions(state)
+    assert notes == ["No sideshow: its chaal must leave you at least one chip (R30)."]
