@@ -519,4 +519,4 @@ def test_missing_options_explain_a_short_stack_and_a_blind_previous_player() -> 
     # seat 2 has 4 chips and a seen minimum bet of 4 (twice the stake, R24): it may bet
     # them (R25), but a sideshow's chaal must leave a chip behind (R30)
     assert tp.Bet(2, 4) in tp.legal_actions(state)
-    assert notes == ["No sideshow: its chaal must leave you at least one chip (R30)."]
+    assert notes == ["No sideshow: a sideshow's chaal must leave you at least one chip (R30)."]

@@ -157,7 +157,7 @@ def missing_options(state: State, seat: int, mine: list[Action]) -> list[str]:
             notes.append(f"No show: {_you(reason)}.")
     if player.seen and len(in_hand) >= 3 and SideShow not in kinds:
         reason = why_not_sideshow(state, seat) or (
-            "its chaal must leave you at least one chip (R30)"
+            "a sideshow's chaal must leave you at least one chip (R30)"
         )
         notes.append(f"No sideshow: {_you(reason)}.")
     return notes
