@@ -5,7 +5,8 @@
 are given. A state the library built itself (by :func:`~teenpatti_rules.state.new_session`,
 :func:`~teenpatti_rules.engine.apply`, :func:`~teenpatti_rules.views.view` or
 :func:`~teenpatti_rules.io.state_json.state_from_json`) is recognised by identity in a
-bounded cache of the last :data:`KNOWN_STATES` states (a dict lookup); any other state
+cache of weak references (a dict lookup; it keeps no state alive, forgets a state when
+it is freed, and holds at most :data:`KNOWN_STATES` entries); any other state
 (one built with :func:`attrs.evolve`, unpickled, or built field by field) is checked
 once with :func:`~teenpatti_rules.engine.invariants.check` (about 50 µs for 7 seats)
 and refused with a :class:`ValueError` if the engine could not have reached it: a
@@ -14,23 +15,23 @@ negative stake would otherwise list ``Bet(1, -4)`` as legal.
 
 from __future__ import annotations
 
-from collections import OrderedDict
-from contextlib import suppress
+import weakref
+from functools import partial
 from typing import Final, TypeVar
 
 from ..limits import short
 from ..state import State
 from .invariants import check
 
-__all__ = ["KNOWN_STATES", "UnreachableStateError", "require_reachable", "vouch"]
+__all__ = ["KNOWN_STATES", "UnreachableStateError", "is_known", "require_reachable", "vouch"]
 
-KNOWN_STATES: Final = 4096
-"""How many of the states built last the cache recognises without a check (a bound:
-older ones are forgotten, and checked again if they come back)."""
+KNOWN_STATES: Final = 100_000
+"""The most live states the cache recognises without a check; past it, new states are
+not remembered (they are checked when they come back). Freed states leave the cache."""
 
 S = TypeVar("S", bound=State)
 
-_KNOWN: OrderedDict[int, State] = OrderedDict()
+_KNOWN: dict[int, weakref.ref[State]] = {}
 
 
 class UnreachableStateError(ValueError):
@@ -39,14 +40,24 @@ class UnreachableStateError(ValueError):
     """
 
 
+def _forget(ref: weakref.ref[State], key: int) -> None:
+    """A known state was freed: drop its entry (unless the id was reused meanwhile)."""
+    if _KNOWN.get(key) is ref:
+        _KNOWN.pop(key, None)
+
+
 def vouch(state: S) -> S:
     """Remember ``state`` as one the library built (or checked); returns it."""
-    known = _KNOWN
-    known[id(state)] = state
-    if len(known) > KNOWN_STATES:
-        with suppress(KeyError):  # another thread emptied it first
-            known.popitem(last=False)
+    if len(_KNOWN) < KNOWN_STATES:
+        key = id(state)
+        _KNOWN[key] = weakref.ref(state, partial(_forget, key=key))
     return state
+
+
+def is_known(state: State) -> bool:
+    """Whether ``state`` is a live state the library built or checked."""
+    ref = _KNOWN.get(id(state))
+    return ref is not None and ref() is state
 
 
 def require_reachable(state: State, name: str = "state") -> None:
@@ -59,7 +70,7 @@ def require_reachable(state: State, name: str = "state") -> None:
         ``"state is not one the engine could reach: stake must not be negative @
         $.stake"``.
     """
-    if _KNOWN.get(id(state)) is state:
+    if is_known(state):
         return
     try:
         problems = check(state)
