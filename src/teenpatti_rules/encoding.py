@@ -69,7 +69,10 @@ from collections.abc import Callable, Mapping
 from enum import IntEnum
 from typing import Any
 
-import numpy as np
+try:
+    import numpy as np
+except ImportError:  # pragma: no cover - exercised in a venv without numpy
+    raise ImportError("teenpatti_rules.encoding needs numpy: pip install numpy") from None
 
 from .actions import (
     AcceptSideShow,
