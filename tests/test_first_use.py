@@ -325,3 +325,24 @@ def test_to_you_turns_narration_to_the_second_person() -> None:
         to_you("Asha accepts the sideshow; Me packs", "Me") == "Asha accepts the sideshow; you pack"
     )
     assert to_you("Meena packs", "Me") == "Meena packs"  # whole words only
+
+
+# --- item 1: installing numpy -----------------------------------------------------
+
+
+def test_a_missing_numpy_says_pip_install_numpy(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "numpy", None)  # import numpy now fails
+    for call in (lambda: tp.evaluate_many([[0, 1, 2]]), lambda: tp.deal_many(1, 3)):
+        with pytest.raises(ImportError, match="pip install numpy"):
+            call()
+
+
+def test_no_text_installs_the_package_from_an_index() -> None:
+    root = Path(__file__).parents[1]
+    texts = [root / "README.md", *root.glob("docs/**/*.rst"), *root.glob("src/**/*.py")]
+    wrong = [
+        str(path.relative_to(root))
+        for path in texts
+        if "pip install 'teenpatti_rules[" in path.read_text(encoding="utf-8")
+    ]
+    assert wrong == []  # the package is not on PyPI: install from a clone
