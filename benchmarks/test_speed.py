@@ -22,6 +22,10 @@ def test_evaluate_many_1m(benchmark: Any) -> None:
     benchmark(tp.evaluate_many, batch)
 
 
+def test_deal_many_1m(benchmark: Any) -> None:
+    benchmark(tp.deal_many, 1_000_000, 1, seed=1)
+
+
 def _midhand() -> tp.State:
     state = tp.apply(tp.new_session([f"P{i}" for i in range(5)], seed=1, dealer=0), tp.Deal(0))
     for action in (tp.Bet(1, 1), tp.Look(2), tp.Bet(2, 2)):

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import teenpatti_rules
 
-# deck_helper.py (next to this file) holds the helper that the examples deal with.
+# odds_chart.py (next to this file) draws the odds page's chart.
 sys.path.insert(0, str(Path(__file__).parent))
 
 project = "teenpatti_rules"
@@ -35,7 +35,7 @@ exclude_patterns = ["_build"]
 # Docstring examples are run by pytest --doctest-modules; Sphinx's doctest builder runs
 # the examples written in the pages themselves (``.. doctest::`` blocks).
 doctest_test_doctest_blocks = ""
-doctest_global_setup = "from teenpatti_rules import *\nfrom deck_helper import deck_for"
+doctest_global_setup = "from teenpatti_rules import *"
 
 # The odds page's chart is drawn at build time (``.. plot::``, matplotlib in the docs
 # extra) by docs/odds_chart.py; no image is checked in.

@@ -66,8 +66,10 @@ def test_hand_limit_and_quiet(capsys: pytest.CaptureFixture[str]) -> None:
     assert "Standings after 3 hands:" in out
     assert out.count("Session over: ") == 1
     code, quiet, _ = run(capsys, "--hands", "3", "--seed", "5", "--players", "3", "--quiet")
-    assert code == 0 and quiet.startswith("Standings after 3 hands:")
-    assert out.endswith(quiet)  # the same session, only the standings
+    assert code == 0 and quiet.startswith(
+        "Seed 5 (play this session again with --seed 5)\nStandings after 3 hands:"
+    )
+    assert out.endswith(quiet.split("\n", 1)[1])  # the same session, only the standings
 
 
 def test_the_seed_is_reported_and_reproduces_the_session(

@@ -131,16 +131,13 @@ def _swap_hidden(state: tp.State, seat: int, rng: random.Random) -> tp.State:
     from teenpatti_rules.records import evolve
     from teenpatti_rules.views import may_see_cards
 
-    keep = {
-        card for i, s in enumerate(state.seats) if may_see_cards(state, seat, i) for card in s.cards
-    }
-    pool = [c for c in tp.standard_deck() if c not in keep]
-    rng.shuffle(pool)
-    seats = []
-    for i, s in enumerate(state.seats):
-        if s.cards and not may_see_cards(state, seat, i):
-            s = evolve(s, cards=tuple(pool.pop() for _ in s.cards))
-        seats.append(s)
+    hidden = [i for i, s in enumerate(state.seats) if s.cards and not may_see_cards(state, seat, i)]
+    pool = [card for i in hidden for card in state.seats[i].cards] + list(state.undealt)
+    rng.shuffle(pool)  # the unseen cards, dealt among the hidden hands and the undealt rest
+    seats = list(state.seats)
+    for i in hidden:
+        seats[i] = evolve(seats[i], cards=tuple(pool.pop() for _ in seats[i].cards))
+    state = evolve(state, undealt=tuple(pool))
     return evolve(state, seats=tuple(seats), seed=state.seed + 1 if state.seed else 1)
 
 

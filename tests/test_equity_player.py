@@ -128,7 +128,8 @@ def reshuffle_hidden(state: State, seat: int, rng: random.Random) -> State:
     for n, (i, j) in enumerate(places):
         cards[i][j] = pool[n]
     seats = tuple(attrs.evolve(s, cards=tuple(cards[i])) for i, s in enumerate(state.seats))
-    return attrs.evolve(state, seats=seats, seed=(state.seed or 0) + 1)
+    rest = tuple(pool[len(places) : len(places) + len(state.undealt)])  # the undealt cards too
+    return attrs.evolve(state, seats=seats, undealt=rest, seed=(state.seed or 0) + 1)
 
 
 @settings(max_examples=60, deadline=None)

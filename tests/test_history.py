@@ -314,7 +314,7 @@ def test_a_bad_explicit_deck_is_refused_on_replay() -> None:
     [
         ({"players": ("A", "B")}, "a session needs 3 to 7 players, not 2 (R3) @ $.players"),
         ({"players": ("A", "B", "A")}, "'A' appears twice @ $.players[2]"),
-        ({"players": ("A", " ", "C")}, "non-empty string, not ' ' @ $.players[1]"),
+        ({"players": ("A", " ", "C")}, "non-empty str, not ' ' @ $.players[1]"),
         ({"dealer": 3}, "the dealer is a seat 0..2, not 3 @ $.dealer"),
         ({"stacks": (5, 0, 5)}, "at least the boot (1), not 0 @ $.stacks[1]"),
         ({"stacks": (5, 5)}, "one int per player (3), not (5, 5) @ $.stacks"),

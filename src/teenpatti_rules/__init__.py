@@ -23,6 +23,7 @@ from .actions import (
     parse_action,
 )
 from .cards import CARDS, Card, Rank, Suit, format_cards, parse_cards, standard_deck
+from .decks import deck_for
 from .engine import apply, is_legal, legal_actions
 from .errors import CardParseError, HistoryError, IllegalActionError
 from .events import Event, HandEnding
@@ -30,9 +31,26 @@ from .io.history import HISTORY_VERSION, History, replay, replay_states
 from .io.state_json import STATE_VERSION, state_from_json, state_to_json
 from .players import choose, play_session, random_choice
 from .presets import PRESETS, Preset, find_variant
-from .ranking import HandCategory, HandRank, compare_hands, evaluate, evaluate_many, showdown_key
+from .ranking import (
+    HandCategory,
+    HandRank,
+    categories_many,
+    compare_hands,
+    deal_many,
+    evaluate,
+    evaluate_many,
+    showdown_key,
+)
 from .rules import Rules
 from .state import HandResult, Phase, Seat, SideShowRequest, State, new_session
+from .text.narrate import (
+    describe_event,
+    describe_events,
+    describe_hand,
+    describe_stacks,
+    describe_standings,
+    describe_table,
+)
 from .views import View, view
 
 __version__ = "0.1.0"
@@ -74,8 +92,17 @@ __all__ = [
     "View",
     "__version__",
     "apply",
+    "categories_many",
     "choose",
     "compare_hands",
+    "deal_many",
+    "deck_for",
+    "describe_event",
+    "describe_events",
+    "describe_hand",
+    "describe_stacks",
+    "describe_standings",
+    "describe_table",
     "evaluate",
     "evaluate_many",
     "find_variant",

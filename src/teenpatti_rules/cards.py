@@ -26,6 +26,7 @@ from typing import Any
 import attrs
 
 from .errors import CardParseError
+from .limits import short
 
 __all__ = ["CARDS", "Card", "Rank", "Suit", "format_cards", "parse_cards", "standard_deck"]
 
@@ -110,9 +111,9 @@ class Card:
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.rank, Rank):
-            raise CardParseError(f"not a card rank: {self.rank!r}", self.rank)
+            raise CardParseError(f"not a card rank: {short(self.rank)}", self.rank)
         if not isinstance(self.suit, Suit):
-            raise CardParseError(f"not a card suit: {self.suit!r}", self.suit)
+            raise CardParseError(f"not a card suit: {short(self.suit)}", self.suit)
         object.__setattr__(self, "index", (self.rank - 2) * 4 + _SUIT_NUMBER[self.suit])
 
     @classmethod
@@ -125,7 +126,7 @@ class Card:
         :raises CardParseError: (a :class:`ValueError`) naming the bad text.
         """
         if not isinstance(text, str):
-            raise CardParseError(f"not a card: {text!r} (expected text such as 'As')", text)
+            raise CardParseError(f"not a card: {short(text)} (expected text such as 'As')", text)
         token = text.strip()
         rank = _RANK_BY_TOKEN.get(token[:-1].upper())
         suit = _SUIT_BY_TOKEN.get(token[-1:].lower())
@@ -133,7 +134,8 @@ class Card:
             what = "rank" if rank is None else "suit"
             hint = "; separate cards with spaces" if len(token) > 3 else ""
             raise CardParseError(
-                f"not a card: {text!r} (bad {what}; expected e.g. 'As', 'Td', '10d', '2c'{hint})",
+                f"not a card: {short(text)} "
+                f"(bad {what}; expected e.g. 'As', 'Td', '10d', '2c'{hint})",
                 text,
             )
         return CARDS[(rank - 2) * 4 + _SUIT_NUMBER[suit]]
@@ -147,7 +149,7 @@ class Card:
             or not an int.
         """
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < 52:
-            raise CardParseError(f"not a card index: {index!r} (expected 0..51)", index)
+            raise CardParseError(f"not a card index: {short(index)} (expected 0..51)", index)
         return CARDS[index]
 
     def __str__(self) -> str:
@@ -218,7 +220,7 @@ def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
     if isinstance(text, str):
         return tuple(Card.parse(token) for token in _SPLIT.split(text.strip()) if token)
     if not isinstance(text, Iterable):
-        raise CardParseError(f"not cards: {text!r} (expected text such as 'As Kd Qh')", text)
+        raise CardParseError(f"not cards: {short(text)} (expected text such as 'As Kd Qh')", text)
     return tuple(item if isinstance(item, Card) else Card.parse(item) for item in text)
 
 

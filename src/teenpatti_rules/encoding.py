@@ -1,6 +1,6 @@
 """Numbers for learning agents: a fixed action alphabet, masks and observation vectors.
 
-Needs the ``numpy`` extra (``pip install 'teenpatti_rules[numpy]'``).
+Needs numpy (``pip install numpy``; from a clone, ``pip install '.[numpy]'``).
 
 **The action alphabet.** An agent picks an integer id; :func:`action_for_id` turns it
 into the core action of the seat that is to act. The first ten ids never change:
@@ -69,7 +69,10 @@ from collections.abc import Callable, Mapping
 from enum import IntEnum
 from typing import Any
 
-import numpy as np
+try:
+    import numpy as np
+except ImportError:  # pragma: no cover - exercised in a venv without numpy
+    raise ImportError("teenpatti_rules.encoding needs numpy: pip install numpy") from None
 
 from .actions import (
     AcceptSideShow,

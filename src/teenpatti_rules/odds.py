@@ -1,6 +1,7 @@
 """Odds: a hand's equity against opponents, its percentile, and the R17 category table.
 
-Needs numpy (``pip install numpy``, or ``pip install 'teenpatti_rules[numpy]'``).
+Needs numpy (``pip install numpy``; from a clone of the repository,
+``pip install '.[numpy]'`` installs the library with it).
 
 - :func:`equity` — how often a hand wins, ties and loses against ``opponents``
   unknown hands dealt from the cards it cannot see (the hand itself, ``dead`` cards
@@ -73,10 +74,7 @@ def _numpy() -> Any:
     try:
         import numpy
     except ImportError:
-        raise ImportError(
-            "teenpatti_rules.odds needs numpy: pip install numpy "
-            "(or pip install 'teenpatti_rules[numpy]')"
-        ) from None
+        raise ImportError("teenpatti_rules.odds needs numpy: pip install numpy") from None
     return numpy
 
 

@@ -18,7 +18,7 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from enum import IntEnum
 
 import attrs
@@ -26,13 +26,16 @@ import attrs
 from .cards import Card, Rank, format_cards, parse_cards
 from .errors import CardParseError
 from .hands import hand_order
-from .hands.batch import evaluate_many
+from .hands.batch import categories_many, deal_many, evaluate_many
+from .limits import WrongTypeError, short
 from .rules import Rules
 
 __all__ = [
     "HandCategory",
     "HandRank",
+    "categories_many",
     "compare_hands",
+    "deal_many",
     "evaluate",
     "evaluate_many",
     "hand_ranks",
@@ -124,15 +127,23 @@ def _table(rules: Rules | None) -> list[HandRank | None]:
 # --- lookups ---------------------------------------------------------------------------
 
 
+def _check_rules(rules: object, name: str = "rules") -> None:
+    """Refuse a ``rules`` argument that is neither None nor a :class:`Rules`."""
+    if rules is not None and not isinstance(rules, Rules):
+        raise WrongTypeError(
+            f"{name} must be a Rules record or None, not {type(rules).__name__} {short(rules)}"
+        )
+
+
 def _as_three_cards(cards: object) -> tuple[Card, Card, Card]:
     """Check and normalise the argument of :func:`evaluate` (the slow path)."""
-    if not isinstance(cards, str | Iterable):
-        raise CardParseError(
-            f"a hand is three cards (e.g. 'As Kd Qh'), not {type(cards).__name__} {cards!r}",
-            cards,
+    if not isinstance(cards, str | Collection):
+        raise WrongTypeError(
+            f"cards must be three cards, as text ('As Kd Qh') or a tuple or list of Card, "
+            f"not {type(cards).__name__} {short(cards)} (a generator: pass tuple(cards))",
         )
     parsed = parse_cards(cards)
-    shown = repr(cards) if isinstance(cards, str) else repr(format_cards(parsed))
+    shown = short(cards) if isinstance(cards, str) else short(format_cards(parsed))
     if len(parsed) != 3:
         raise CardParseError(f"a hand is three cards, not {len(parsed)}: {shown}", cards)
     if len(set(parsed)) != 3:
@@ -153,6 +164,9 @@ def evaluate(cards: Sequence[Card] | str, rules: Rules | None = None) -> HandRan
     :raises ValueError: (:class:`~teenpatti_rules.errors.CardParseError`) naming the
         problem, for anything but three distinct valid cards: a wrong number of
         cards, a card given twice, a malformed card or an object that is not a card.
+    :raises ~teenpatti_rules.limits.WrongTypeError: (a :class:`TypeError` and a
+        :class:`ValueError`) for ``cards`` that are neither text nor a collection
+        (a generator, a number) or ``rules`` that are neither None nor a Rules.
 
     >>> evaluate("Ah 2h 3h").category
     <HandCategory.PURE_SEQUENCE: 4>
@@ -164,13 +178,16 @@ def evaluate(cards: Sequence[Card] | str, rules: Rules | None = None) -> HandRan
     try:
         # The fast path: three Cards. Anything else (text, wrong length, duplicates,
         # non-cards, the table not built yet) fails here and takes the checked path.
+        if type(cards) is not tuple and not isinstance(cards, Collection):
+            raise TypeError  # a generator would be used up here: the checked path refuses it
         a, b, c = cards  # type: ignore[str-unpack]
         table = _STANDARD if rules is None else hand_order(rules).table().ranks
         hand = table[(a.index * 52 + b.index) * 52 + c.index]  # type: ignore[operator]
-        if hand is not None:
+        if hand is not None and type(a) is type(b) is type(c) is Card:
             return hand
     except (AttributeError, TypeError, ValueError, IndexError):
         pass
+    _check_rules(rules)
     x, y, z = _as_three_cards(cards)
     hand = _table(rules)[(x.index * 52 + y.index) * 52 + z.index]
     assert hand is not None
@@ -193,6 +210,10 @@ def compare_hands(
     :returns: 1 if ``a`` is stronger, -1 if weaker, 0 if the hands are equal.
     :raises ValueError: as :func:`evaluate`, for a hand that is not three distinct
         valid cards. (The two hands may share cards: each is judged on its own.)
+    :raises ~teenpatti_rules.limits.WrongTypeError: (a :class:`TypeError` and a
+        :class:`ValueError`) for ``rules`` that are neither None nor a Rules, e.g. a
+        third hand: ``compare_hands`` compares two hands (to order more, sort them
+        by :func:`showdown_key`).
 
     >>> compare_hands("As Ks Qs", "Ah 2h 3h")
     1
@@ -202,6 +223,16 @@ def compare_hands(
     >>> compare_hands("Kh 9c 4d", "Ks 9d 4h"), compare_hands("Kh 9c 4d", "Ks 9d 4h", shdc)
     (0, -1)
     """
+    if rules is not None and not isinstance(rules, Rules):
+        hint = ""
+        if isinstance(rules, str | Sequence):
+            hint = (
+                "; compare_hands compares two hands: to order more, sort them with "
+                "key=lambda hand: showdown_key(hand, rules)"
+            )
+        raise WrongTypeError(
+            f"rules must be a Rules record or None, not {type(rules).__name__} {short(rules)}{hint}"
+        )
     if (
         rules is not None
         and rules.suit_order is not None
@@ -225,7 +256,8 @@ def showdown_key(cards: Sequence[Card] | str, rules: Rules | None = None) -> int
     :param cards: a hand as for :func:`evaluate`.
     :param rules: the table's rules, or None for the default table.
     :returns: an int; only keys under the same ``rules`` compare.
-    :raises ValueError: as :func:`evaluate`.
+    :raises ValueError: as :func:`evaluate` (also for a wrong type of ``cards`` or
+        ``rules``).
 
     >>> showdown_key("Kh Kd 3c") == evaluate("Kh Kd 3c").strength
     True
@@ -238,7 +270,7 @@ def showdown_key(cards: Sequence[Card] | str, rules: Rules | None = None) -> int
         return hand.strength
     top = hand.ranks[0]
     order = rules.suit_order
-    parsed = parse_cards(cards) if isinstance(cards, str) else cards
+    parsed = parse_cards(cards)  # text, or Card and card text mixed
     best = max(3 - order.index(card.suit.value) for card in parsed if card.rank == top)
     return hand.strength * 4 + best
 

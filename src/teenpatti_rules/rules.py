@@ -1,7 +1,7 @@
 """Table configuration: :class:`Rules`, frozen and validated when built.
 
-The defaults are the library's default table (RULES.md R1–R44). Every variant
-(V1–V21) is a further field whose default keeps the default table.
+The defaults are the library's default table (R1–R44, the rules pages of the docs).
+Every variant (V1–V21) is a further field whose default keeps the default table.
 
 >>> Rules().boot, Rules().starting_boots, Rules().max_blind_bets
 (1, 100, 4)
@@ -13,6 +13,7 @@ ValueError: Rules.boot must be at least 1, not 0
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Mapping
 from typing import Any
 
@@ -20,6 +21,7 @@ import attrs
 
 from .hands import ORDERS
 from .hands.standard import SequenceOrder
+from .limits import MAX_CHIPS, WrongTypeError, check_table_chips, short
 
 __all__ = ["MAX_SEATS", "BetSizing", "Rules", "SequenceOrder"]
 
@@ -37,11 +39,13 @@ def _int_at_least(low: int, *, optional: bool = False) -> Any:
         name = f"Rules.{attribute.name}"
         if value is None and optional:
             return
-        if isinstance(value, bool) or not isinstance(value, int):
+        if type(value) is not int:  # int subclasses were converted by _exact_ints
             kind = "an int or None" if optional else "an int"
-            raise ValueError(f"{name} must be {kind}, not {value!r}")
+            raise WrongTypeError(f"{name} must be {kind}, not {short(value)}")
         if value < low:
             raise ValueError(f"{name} must be at least {low}, not {value}")
+        if value > MAX_CHIPS:
+            raise ValueError(f"{name} must be at most {MAX_CHIPS}, not {short(value)}")
 
     return check
 
@@ -52,7 +56,7 @@ def _suit_order(instance: Rules, attribute: attrs.Attribute[Any], value: object)
     if not isinstance(value, str) or sorted(value) != ["c", "d", "h", "s"]:
         raise ValueError(
             "Rules.suit_order must be None or the four suit letters, highest first "
-            f"(e.g. 'shdc'), not {value!r}"
+            f"(e.g. 'shdc'), not {short(value)}"
         )
 
 
@@ -61,7 +65,7 @@ def _registered(registry: Mapping[str, object], what: str) -> Any:
         if not isinstance(value, str) or value not in registry:
             options = ", ".join(repr(name) for name in registry)
             raise ValueError(
-                f"Rules.{attribute.name} must be one of {options} (a {what}), not {value!r}"
+                f"Rules.{attribute.name} must be one of {options} (a {what}), not {short(value)}"
             )
 
     return check
@@ -75,11 +79,28 @@ def _bet_sizing(instance: Rules, attribute: attrs.Attribute[Any], value: object)
 
 def _one_of(*choices: object) -> Any:
     def check(instance: Rules, attribute: attrs.Attribute[Any], value: object) -> None:
-        if value not in choices or isinstance(value, bool):
+        if not any(type(value) is type(c) and value == c for c in choices):
             options = ", ".join(repr(c) for c in choices)
-            raise ValueError(f"Rules.{attribute.name} must be one of {options}, not {value!r}")
+            raise ValueError(f"Rules.{attribute.name} must be one of {options}, not {short(value)}")
 
     return check
+
+
+def _to_int(value: object) -> object:
+    """An int subclass (``IntEnum``) or numpy integer as a plain int; anything else as
+    it is, for the validators to refuse (a bool, float, Fraction, Decimal ...).
+    """
+    if type(value) is int or isinstance(value, bool) or not hasattr(type(value), "__index__"):
+        return value
+    return operator.index(value)  # type: ignore[arg-type]
+
+
+def _exact_ints(cls: type, fields: list[attrs.Attribute[Any]]) -> list[attrs.Attribute[Any]]:
+    """Give every int field the converter :func:`_to_int` (chips and counts are exact ints)."""
+    return [
+        field.evolve(converter=_to_int) if str(field.type).startswith("int") else field
+        for field in fields
+    ]
 
 
 def _bool(instance: Rules, attribute: attrs.Attribute[Any], value: object) -> None:
@@ -90,7 +111,10 @@ def _bool(instance: Rules, attribute: attrs.Attribute[Any], value: object) -> No
 def _pairs(value: Any) -> Any:
     """A list of ``[first_hand, boot]`` pairs (e.g. from JSON) as a tuple of tuples."""
     if isinstance(value, list | tuple):
-        return tuple(tuple(pair) if isinstance(pair, list | tuple) else pair for pair in value)
+        return tuple(
+            tuple(_to_int(x) for x in pair) if isinstance(pair, list | tuple) else pair
+            for pair in value
+        )
     return value
 
 
@@ -119,7 +143,7 @@ def _schedule(instance: Rules, attribute: attrs.Attribute[Any], value: object) -
         last = first
 
 
-@attrs.frozen(kw_only=True, cache_hash=True)
+@attrs.frozen(kw_only=True, cache_hash=True, field_transformer=_exact_ints)
 class Rules:
     """The configuration of a table. All amounts are whole chips.
 
@@ -186,10 +210,16 @@ class Rules:
     :param button: ``"left"`` (R5, default) or ``"winner"`` (V21: the player who won
         the most chips deals next).
     :raises ValueError: naming the field and the bad value, for any value outside
-        these ranges, a bool or non-int where an int belongs, or an unknown choice;
-        and for a combination the variants refuse: a ``boot_schedule`` not starting
-        at ``(1, boot)``, a ``stake_limit`` below a scheduled boot, a draw table
-        whose ``hand_size`` is not 3 or whose ``max_draws`` is above 3.
+        these ranges (every chip count at most
+        :data:`~teenpatti_rules.limits.MAX_CHIPS`; under ``bet_sizing="range"`` a
+        table of ``min_players`` starting stacks at most
+        :data:`~teenpatti_rules.limits.MAX_RANGE_TABLE_CHIPS` chips), or an unknown
+        choice; and for a combination the variants refuse: a ``boot_schedule`` not
+        starting at ``(1, boot)``, a ``stake_limit`` below a scheduled boot, a draw
+        table whose ``hand_size`` is not 3 or whose ``max_draws`` is above 3. As
+        :class:`~teenpatti_rules.limits.WrongTypeError` (also a :class:`TypeError`)
+        for a bool, float, Fraction, Decimal or str where an int belongs. An int
+        subclass (``IntEnum``) or numpy integer is converted to a plain ``int``.
     """
 
     boot: int = attrs.field(default=1, validator=_int_at_least(1))
@@ -236,6 +266,12 @@ class Rules:
                 f"Rules.max_players ({self.max_players}) must be at least "
                 f"Rules.min_players ({self.min_players})"
             )
+        if self.boot * self.starting_boots > MAX_CHIPS:
+            raise ValueError(
+                f"Rules.boot * Rules.starting_boots must be at most {MAX_CHIPS} chips, "
+                f"not {self.boot * self.starting_boots}"
+            )
+        check_table_chips(self, self.starting_stack * self.min_players)
         if self.stake_limit is not None and self.stake_limit < self.boot:
             raise ValueError(
                 f"Rules.stake_limit ({self.stake_limit}) must be at least the boot ({self.boot})"

@@ -148,6 +148,8 @@ def session_seed(master_seed: int, index: int) -> int:
 
 
 _POLICIES: dict[str, Callable[..., Action | None]] = {}
+MAX_POLICIES = 64
+"""The most choosers :func:`load_policy` keeps imported (a bounded cache)."""
 
 
 def load_policy(name: str) -> Callable[..., Action | None]:
@@ -158,6 +160,8 @@ def load_policy(name: str) -> Callable[..., Action | None]:
     cached = _POLICIES.get(name)
     if cached is not None:
         return cached
+    if len(_POLICIES) >= MAX_POLICIES:  # bounded: forget the oldest
+        _POLICIES.pop(next(iter(_POLICIES)), None)
     module_name, _, attribute = name.rpartition(":") if ":" in name else name.rpartition(".")
     try:
         found: Callable[..., Action | None] = getattr(

@@ -22,6 +22,7 @@ import attrs
 
 from .cards import Card
 from .events import Event, HandEnding
+from .limits import MAX_SEED, check_table_chips, exact_int, player_names, short
 from .ranking import HandRank
 from .records import FrozenDict, record
 from .rules import Rules
@@ -191,6 +192,18 @@ class State:
     is_view: ClassVar[bool] = False
     """True for a :class:`~teenpatti_rules.views.View` (what one seat may know)."""
 
+    def __str__(self) -> str:
+        """The table as text, as a spectator sees it (no hidden cards): the lines of
+        :func:`~teenpatti_rules.text.narrate.describe_table`. ``repr`` gives every field.
+        """
+        from .text.narrate import describe_table  # the text layer, which imports this module
+        from .views import view
+
+        try:
+            return "\n".join(describe_table(self if self.is_view else view(self, None)))
+        except ValueError:  # a state the engine could not reach: no table to describe
+            return f"<{type(self).__name__}: hand {self.hand_number}, not a reachable state>"
+
     @property
     def seat_count(self) -> int:
         """How many seats the table has (players who left keep their seat)."""
@@ -225,8 +238,19 @@ def new_session(
         for ``boot * starting_boots`` each (R4).
     :returns: the session's first :class:`State`.
     :raises ValueError: naming the problem: a wrong number of players (R3),
-        names that are not distinct non-empty strings, a seed that is not an int,
-        a dealer that is not a seat, stacks of the wrong length or below the boot.
+        names that are not distinct non-empty strings once normalised (NFC,
+        stripped: ``"A"`` and ``"A "`` are one name) or hold control characters or
+        invalid Unicode, a dealer that is not a seat, stacks of the wrong length,
+        below the boot or past :data:`~teenpatti_rules.limits.MAX_CHIPS`, a seed
+        past :data:`~teenpatti_rules.limits.MAX_SEED`, or (``bet_sizing="range"``)
+        more than :data:`~teenpatti_rules.limits.MAX_RANGE_TABLE_CHIPS` chips at
+        the table.
+    :raises ~teenpatti_rules.limits.WrongTypeError: (a :class:`TypeError` and a
+        :class:`ValueError`) for a seed, dealer or stack that is not an int (a bool,
+        float, Fraction, Decimal, str ...) or a name that is not a str. Int
+        subclasses (``IntEnum``) and numpy integers are converted to ``int``.
+
+    Names are stored normalised (:func:`~teenpatti_rules.limits.player_name`).
 
     >>> new_session(["A", "B"], seed=1)
     Traceback (most recent call last):
@@ -235,48 +259,48 @@ def new_session(
     """
     rules = Rules() if rules is None else rules
     if not isinstance(rules, Rules):
-        raise ValueError(f"rules must be a Rules record or None, not {rules!r}")
+        raise ValueError(f"rules must be a Rules record or None, not {short(rules)}")
     if isinstance(players, str) or not isinstance(players, Sequence):
-        raise ValueError(f"players must be a sequence of names, not {players!r}")
-    names = list(players)
-    n = len(names)
+        raise ValueError(f"players must be a sequence of names, not {short(players)}")
+    n = len(players)
     if not rules.min_players <= n <= rules.max_players:
         raise ValueError(
             f"a session needs {rules.min_players} to {rules.max_players} players, not {n} (R3)"
         )
-    for name in names:
-        if not isinstance(name, str) or not name.strip():
-            raise ValueError(f"a player's name must be a non-empty str, not {name!r}")
-    if len(set(names)) != n:
-        twice = next(name for name in names if names.count(name) > 1)
-        raise ValueError(f"player names must be distinct; {twice!r} appears twice")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"seed must be an int, not {seed!r}")
+    names = player_names(players)
+    seed = exact_int(seed, "seed", low=-MAX_SEED + 1, high=MAX_SEED - 1)
     if dealer is None:
         from .engine.dealing import first_dealer  # the engine layer, which imports this module
 
         dealer = first_dealer(seed, n)
-    elif isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
-        raise ValueError(f"dealer must be a seat number 0..{n - 1}, not {dealer!r}")
+    else:
+        dealer = exact_int(dealer, "dealer", high=None)
+        if not 0 <= dealer < n:
+            raise ValueError(f"dealer must be a seat number 0..{n - 1}, not {short(dealer)}")
     if stacks is None:
         chips = [rules.starting_stack] * n
     else:
         if isinstance(stacks, str) or not isinstance(stacks, Sequence) or len(stacks) != n:
-            raise ValueError(f"stacks must be a sequence of {n} ints, one per seat, not {stacks!r}")
-        chips = list(stacks)
+            raise ValueError(
+                f"stacks must be a sequence of {n} ints, one per seat, not {short(stacks)}"
+            )
+        chips = [exact_int(stack, f"stacks[{seat}]") for seat, stack in enumerate(stacks)]
         for seat, stack in enumerate(chips):
-            if isinstance(stack, bool) or not isinstance(stack, int):
-                raise ValueError(f"stack of seat {seat} must be an int, not {stack!r}")
             if stack < rules.boot:
                 raise ValueError(f"stack of seat {seat} ({stack}) is below the boot ({rules.boot})")
-    return State(
-        rules=rules,
-        seed=seed,
-        phase=Phase.AWAITING_DEAL,
-        hand_number=0,
-        dealer=dealer,
-        pot=0,
-        stake=0,
-        actor=None,
-        seats=tuple(Seat(name, stack) for name, stack in zip(names, chips, strict=True)),
+    check_table_chips(rules, sum(chips))
+    from .engine.trust import vouch
+
+    return vouch(
+        State(
+            rules=rules,
+            seed=seed,
+            phase=Phase.AWAITING_DEAL,
+            hand_number=0,
+            dealer=dealer,
+            pot=0,
+            stake=0,
+            actor=None,
+            seats=tuple(Seat(name, stack) for name, stack in zip(names, chips, strict=True)),
+        )
     )

@@ -44,7 +44,9 @@ from typing import ClassVar
 import attrs
 
 from .engine.questions import is_seat
+from .engine.trust import require_reachable, vouch
 from .events import Event, EventBase, SideShowAccepted
+from .limits import short
 from .records import evolve, record
 from .state import Seat, State
 
@@ -69,7 +71,7 @@ def _check_viewer(state: State, seat: object) -> int | None:
     if not is_seat(state, seat):
         raise ValueError(
             f"a view is for a seat number 0..{len(state.seats) - 1} or None (spectators), "
-            f"not {seat!r}"
+            f"not {short(seat)}"
         )
     assert isinstance(seat, int)
     return seat
@@ -176,7 +178,9 @@ def view(state: State, seat: int | None) -> View:
         for a spectator.
     :returns: a :class:`View` (``state`` is not changed).
     :raises ValueError: if ``seat`` is neither None nor a seat number (a bool is not
-        a seat number).
+        a seat number); as :class:`~teenpatti_rules.engine.trust.UnreachableStateError`
+        if ``state`` is not one the engine could reach.
+    :raises TypeError: if ``state`` is not a :class:`~teenpatti_rules.state.State`.
 
     >>> from teenpatti_rules import new_session
     >>> view(new_session(["A", "B", "C"], seed=1), 3)
@@ -184,6 +188,9 @@ def view(state: State, seat: int | None) -> View:
     ...
     ValueError: a view is for a seat number 0..2 or None (spectators), not 3
     """
+    if not isinstance(state, State):
+        raise TypeError(f"view needs a State as state, not {type(state).__name__}")
+    require_reachable(state)
     viewer = _check_viewer(state, seat)
     turned_up = _turned_up(state)
     pairs = _private_pairs(state)
@@ -216,22 +223,24 @@ def view(state: State, seat: int | None) -> View:
         and result is state.result
     ):
         return state
-    return View(
-        state.rules,
-        None,
-        state.phase,
-        state.hand_number,
-        state.dealer,
-        state.pot,
-        state.stake,
-        state.actor,
-        old_seats if new_seats is None else tuple(new_seats),
-        state.sideshow,
-        result,
-        state.session_winners,
-        events if kept is None else tuple(kept),
-        state.placings,
-        state.departed,
-        (),
-        state.deck_left,
+    return vouch(
+        View(
+            state.rules,
+            None,
+            state.phase,
+            state.hand_number,
+            state.dealer,
+            state.pot,
+            state.stake,
+            state.actor,
+            old_seats if new_seats is None else tuple(new_seats),
+            state.sideshow,
+            result,
+            state.session_winners,
+            events if kept is None else tuple(kept),
+            state.placings,
+            state.departed,
+            (),
+            state.deck_left,
+        )
     )

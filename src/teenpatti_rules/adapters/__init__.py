@@ -1,7 +1,7 @@
 """Environments for reinforcement-learning frameworks, each behind its own extra.
 
 - :mod:`teenpatti_rules.adapters.pettingzoo` — a PettingZoo AEC environment
-  (``pip install 'teenpatti_rules[pettingzoo]'``), also as
+  (``pip install -e '.[pettingzoo]'``), also as
   :mod:`teenpatti_rules.adapters.teenpatti_v0` (PettingZoo's module naming);
 - :mod:`teenpatti_rules.adapters.gymnasium` — one learning seat against automatic
   players (``[gymnasium]``), registered in Gymnasium as ``teenpatti/TeenPatti-v0``;

@@ -1,5 +1,5 @@
 """A Gymnasium environment: one learning seat against automatic players
-(``pip install 'teenpatti_rules[gymnasium]'``).
+(``pip install -e '.[gymnasium]'``).
 
 Importing this module registers it in Gymnasium as ``teenpatti/TeenPatti-v0``, so
 ``gymnasium.make("teenpatti_rules.adapters.gymnasium:teenpatti/TeenPatti-v0")`` works

@@ -1,4 +1,4 @@
-"""The OpenSpiel game ``python_teen_patti`` (``pip install 'teenpatti_rules[openspiel]'``).
+"""The OpenSpiel game ``python_teen_patti`` (``pip install -e '.[openspiel]'``).
 
 Importing this module registers the game, so that
 ``pyspiel.load_game("python_teen_patti", {"players": 3, "pot_limit": 30})`` works.

@@ -1,4 +1,4 @@
-"""A PettingZoo AEC environment of Teen Patti (``pip install 'teenpatti_rules[pettingzoo]'``).
+"""A PettingZoo AEC environment of Teen Patti (``pip install -e '.[pettingzoo]'``).
 
 Agents are ``"player_0"`` … ``"player_{n-1}"``, one per seat. The agent to act is the
 core's :attr:`~teenpatti_rules.state.State.actor`: the player to bet, or the asked

@@ -1,6 +1,6 @@
 """Teen Patti at thousands of tables at once, on numpy arrays.
 
-Needs the numpy extra: ``pip install 'teenpatti_rules[numpy]'``.
+Needs numpy: ``pip install numpy`` (from a clone, ``pip install '.[numpy]'``).
 
 A pgx-shaped functional API: :class:`BatchEnv` deals one hand per table
 (:meth:`BatchEnv.init`), steps every table with one action id each
@@ -30,9 +30,7 @@ from __future__ import annotations
 try:
     import numpy  # noqa: F401
 except ImportError:  # pragma: no cover - exercised in a venv without numpy
-    raise ImportError(
-        "teenpatti_rules.batch needs numpy: pip install 'teenpatti_rules[numpy]'"
-    ) from None
+    raise ImportError("teenpatti_rules.batch needs numpy: pip install numpy") from None
 
 from ..encoding import ActionId
 from .config import SUPPORTED_FIELDS

@@ -37,6 +37,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="teenpatti", description="Teen Patti rules: rank hands, simulate and play sessions."
     )
+    from .. import __version__
+
+    parser.add_argument("--version", action="version", version=f"teenpatti_rules {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for command in COMMANDS:
         command.add_parser(commands)

@@ -32,7 +32,7 @@ def run(args: argparse.Namespace) -> int:
 
     Prints a header, each hand's history as a spectator saw it (R43), the stacks
     after each hand, then the standings and the winners (R8). ``--quiet`` prints
-    only the standings. Progress goes to stderr every 1000 hands when stderr is a
+    only the seed and the standings. Progress goes to stderr every 1000 hands when stderr is a
     terminal or with ``--progress``. ``--json FILE`` writes the session's
     :class:`~teenpatti_rules.io.history.History` to ``FILE`` (``-`` for stdout, which
     then holds only the JSON).
@@ -72,6 +72,8 @@ def run(args: argparse.Namespace) -> int:
             json_file = open(args.json, "w", encoding="utf-8")  # noqa: SIM115
         except OSError as error:
             raise UsageError(f"cannot write {args.json}: {error.strerror}") from None
+    if args.quiet and not to_stdout:  # the seed, so that the session can be played again
+        print(f"Seed {seed} (play this session again with --seed {seed})")
     report = SessionReport(
         state,
         title,
@@ -125,7 +127,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         "teenpatti replay FILE prints it again",
     )
     simulate.add_argument(
-        "--quiet", action="store_true", help="print only the standings, not the hands"
+        "--quiet", action="store_true", help="print only the seed and the standings"
     )
     simulate.add_argument(
         "--progress",

@@ -19,6 +19,7 @@ import attrs
 from ..cards import Card
 from ..events import SEAT, HandEnding, Showdown, ShownHand
 from ..hands import hand_order
+from ..limits import MAX_CHIPS, check_table_chips, player_name, short
 from ..ranking import HandRank, evaluate
 from ..rules import Rules
 from ..state import HandResult, Phase, State
@@ -96,6 +97,17 @@ def _result_problems(state: State, result: HandResult) -> Iterator[str]:
             yield f"{problem} @ {path}.shown['{seat}']"
 
 
+def _count_problem(field: str, value: object) -> str | None:
+    """Why ``value`` is not a count of chips (or bets, or hands), or None."""
+    if type(value) is not int:
+        return f"{field} must be an int, not {short(value)}"
+    if value < 0:
+        return f"{field} must not be negative"
+    if value > MAX_CHIPS:
+        return f"{field} must be at most {MAX_CHIPS} (limits.MAX_CHIPS), not {short(value)}"
+    return None
+
+
 def _table_problems(state: State) -> Iterator[str]:
     """Seats, cards, amounts and the dealer, in any phase."""
     rules, seats = state.rules, state.seats
@@ -103,18 +115,28 @@ def _table_problems(state: State) -> Iterator[str]:
     if not rules.min_players <= n <= rules.max_players:
         allowed = f"{rules.min_players} to {rules.max_players}"
         yield f"{n} seats, but the rules allow {allowed} players (R3) @ $.seats"
-    names = [seat.name for seat in seats]
+        return  # the checks below are per seat: never more than MAX_SEATS of them
+    first: dict[str, int] = {}
     for i, seat in enumerate(seats):
         path = f"$.seats[{i}]"
-        if not seat.name.strip():
-            yield f"a player's name must not be empty @ {path}.name"
-        elif names.index(seat.name) != i:
-            yield f"player names must be distinct; {seat.name!r} appears twice @ {path}.name"
+        try:
+            if player_name(seat.name, "a player's name") != seat.name:
+                yield f"a player's name is stored normalised (NFC, stripped) @ {path}.name"
+        except ValueError as error:
+            yield f"{error} @ {path}.name"
+        if first.setdefault(seat.name, i) != i:
+            yield f"player names must be distinct; {short(seat.name)} appears twice @ {path}.name"
         for field in ("stack", "blind_bets", "contributed"):
-            if getattr(seat, field) < 0:
-                yield f"{field} must not be negative @ {path}.{field}"
+            problem = _count_problem(field, getattr(seat, field))
+            if problem:
+                yield f"{problem} @ {path}.{field}"
         if len(seat.cards) not in (0, 3) or len(set(seat.cards)) != len(seat.cards):
             yield f"a seat holds three distinct cards or none @ {path}.cards"
+    try:
+        check_table_chips(rules, state.total_chips)
+    except (TypeError, ValueError) as error:  # a count of the wrong type is named above
+        if isinstance(error, ValueError):
+            yield f"{error} @ $.seats"
     dealt = [card for seat in seats for card in seat.cards] + list(state.undealt)
     if len(set(dealt)) != len(dealt):
         twice = next(card for i, card in enumerate(dealt) if card in dealt[:i])
@@ -122,12 +144,19 @@ def _table_problems(state: State) -> Iterator[str]:
     if state.seed is not None and state.deck_left != len(state.undealt):
         yield f"deck_left counts the undealt cards ({len(state.undealt)}) @ $.deck_left"
     for field in ("hand_number", "pot", "stake", "deck_left"):
-        if getattr(state, field) < 0:
-            yield f"{field} must not be negative @ $.{field}"
-    if not 0 <= state.dealer < n:
+        problem = _count_problem(field, getattr(state, field))
+        if problem:
+            yield f"{problem} @ $.{field}"
+    if type(state.dealer) is not int or not 0 <= state.dealer < n:
         yield f"the dealer must be a seat 0..{n - 1}, not {state.dealer} @ $.dealer"
     elif not seats[state.dealer].in_session:
         yield f"the dealer, seat {state.dealer}, has left the session (R5) @ $.dealer"
+
+
+def _leaving(rules: Rules) -> str:
+    if rules.boot_schedule is None:
+        return f"the boot ({rules.boot})"
+    return "1 chip (a tournament, V18)"
 
 
 def _between_hands_problems(state: State) -> Iterator[str]:
@@ -141,6 +170,12 @@ def _between_hands_problems(state: State) -> Iterator[str]:
         yield "between hands no undealt cards are kept @ $.undealt"
     if state.pot != 0:
         yield "the pot is 0 between hands (R42) @ $.pot"
+    for i in in_session:
+        if state.seats[i].stack < rules.leaving_stack:
+            yield (
+                f"a player whose stack is below {_leaving(rules)} has left the "
+                f"session at the end of the hand (R7) @ $.seats[{i}].stack"
+            )
     if state.hand_number == 0:
         if phase is not Phase.AWAITING_DEAL:
             yield "before the first hand the table awaits a deal @ $.phase"
@@ -180,6 +215,11 @@ def _in_hand_problems(state: State) -> Iterator[str]:
         yield "a hand is in play, so hand_number is at least 1 @ $.hand_number"
     if state.session_winners or state.placings:
         yield "the session has winners only when it is over @ $.session_winners"
+    if state.result is not None and state.result.hand_number >= state.hand_number:
+        yield (
+            f"the result is that of an earlier hand, not of hand {state.result.hand_number} "
+            f"while hand {state.hand_number} is in play @ $.result.hand_number"
+        )
     boot = hand_boot(state)
     for i, seat in enumerate(seats):
         path = f"$.seats[{i}]"

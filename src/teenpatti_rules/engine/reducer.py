@@ -58,6 +58,7 @@ from ..events import (
     SideShowRefused,
     WentAllIn,
 )
+from ..limits import MAX_CHIPS, short
 from ..records import evolve
 from ..state import Phase, Seat, SideShowRequest, State
 from .dealing import deal_hands, shuffled_deck
@@ -86,6 +87,7 @@ from .questions import (
     why_not_sideshow,
 )
 from .triggers import Turn, ending_event, hand_ending
+from .trust import require_reachable, vouch
 
 __all__ = ["apply", "is_legal", "legal_actions"]
 
@@ -105,8 +107,12 @@ def _require(action: Action, reason: str | None) -> None:
 
 def _check_seat(state: State, action: Action) -> None:
     if not is_seat(state, action.seat):
+        seat = action.seat
+        who = seat if type(seat) is int and seat.bit_length() < 200 else short(seat)
         raise IllegalActionError(
-            f"{action!r} names no seat: seats are 0..{len(state.seats) - 1}", action
+            f"{type(action).__name__} of seat {who} names no seat: "
+            f"seats are 0..{len(state.seats) - 1}",
+            action,
         )
 
 
@@ -135,8 +141,14 @@ def _between_hands(state: State) -> str:
 
 def _check_amount(action: Bet | SideShow) -> None:
     amount = action.amount
-    if isinstance(amount, bool) or not isinstance(amount, int):
-        raise _refuse(action, f"the amount must be a whole number of chips, not {amount!r}")
+    if type(amount) is not int:  # an int subclass could compare equal to anything
+        raise _refuse(
+            action,
+            f"the amount must be a whole number of chips, not {short(amount)} "
+            "(an int; convert numpy integers with int())",
+        )
+    if not 1 <= amount <= MAX_CHIPS:
+        raise _refuse(action, f"the amount must be 1..{MAX_CHIPS} chips, not {short(amount)}")
 
 
 # --- small state updates -------------------------------------------------------------
@@ -187,10 +199,10 @@ def _check_deck(state: State, action: Deal, players: int) -> tuple[Card, ...]:
             raise _refuse(action, "this state has no seed (it is a view); give an explicit deck")
         return shuffled_deck(state.seed, state.hand_number + 1)
     if not isinstance(deck, Sequence) or isinstance(deck, str):
-        raise _refuse(action, f"the deck must be a sequence of Card, not {deck!r}")
+        raise _refuse(action, f"the deck must be a sequence of Card, not {short(deck)}")
     for position, card in enumerate(deck):
         if not isinstance(card, Card):
-            raise _refuse(action, f"deck[{position}] is not a Card: {card!r}")
+            raise _refuse(action, f"deck[{position}] is not a Card: {short(card)}")
     if len(set(deck)) != len(deck):
         twice = next(card for i, card in enumerate(deck) if card in deck[:i])
         raise _refuse(action, f"card {twice} appears twice in the deck")
@@ -473,6 +485,9 @@ def apply(state: State, action: Action) -> State:
         who acts.
     :returns: the next :class:`~teenpatti_rules.state.State`.
     :raises TypeError: if ``state`` is not a :class:`~teenpatti_rules.state.State`.
+    :raises ~teenpatti_rules.engine.trust.UnreachableStateError: (a :class:`ValueError`)
+        if ``state`` is not one the engine could reach (built with
+        :func:`attrs.evolve`, say): see :mod:`teenpatti_rules.engine.trust`.
     :raises IllegalActionError: (a :class:`ValueError`) if the action is not legal
         now, before anything changes, or ``state`` is a
         :class:`~teenpatti_rules.views.View`; the message names the seat, the action and
@@ -480,20 +495,21 @@ def apply(state: State, action: Action) -> State:
         seat that does not exist, or a :class:`~teenpatti_rules.actions.Deal` with
         a bad deck.
 
-    Implements R5–R42 of RULES.md: each action kind has its own function here.
+    Implements R5–R42 (the rules pages, ``docs/rules/``): one function per action kind.
     """
     if not isinstance(state, State):
         raise TypeError(f"apply needs a State, not {type(state).__name__}")
     handler = _HANDLERS.get(type(action))
     if handler is None:
-        raise IllegalActionError(f"not an action: {repr(action)[:60]}", action)
+        raise IllegalActionError(f"not an action: {short(action)}", action)
     if state.is_view:
         raise IllegalActionError(
             f"{action} cannot be applied to a view (what one seat may know, with hidden "
             "cards and no seed); apply actions to the full state",
             action,
         )
-    return handler(state, action)
+    require_reachable(state)
+    return vouch(handler(state, action))
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
@@ -517,10 +533,14 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     :param state: a :class:`~teenpatti_rules.state.State`.
     :returns: a tuple of actions; every one applies, and every action
         :func:`apply` accepts is in it, except a Deal with an explicit deck and the
-        unlisted no-limit amounts.
+        unlisted no-limit amounts (:func:`is_legal` judges any one action).
+    :raises TypeError: if ``state`` is not a :class:`~teenpatti_rules.state.State`.
+    :raises ~teenpatti_rules.engine.trust.UnreachableStateError: (a :class:`ValueError`)
+        if ``state`` is not one the engine could reach.
     """
     if not isinstance(state, State):
         raise TypeError(f"legal_actions needs a State, not {type(state).__name__}")
+    require_reachable(state)
     phase = state.phase
     seats = state.seats
     if phase is Phase.AWAITING_DEAL:

@@ -2,7 +2,7 @@
 
 After every betting action (and a sideshow's answer), the reducer asks
 :func:`hand_ending`, which runs the checks of :data:`END_CHECKS` in order — the
-order RULES.md gives them — and returns the first answer. Each check is a small
+order the rules pages give them — and returns the first answer. Each check is a small
 function of the state, citing its rule. A new end condition (a table show after N
 rounds, a turn limit) is one function plus one line in :data:`END_CHECKS`.
 """

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 
     from ..rules import Rules
 
-__all__ = ["evaluate_many"]
+__all__ = ["MAX_BATCH_DEALS", "categories_many", "deal_many", "evaluate_many"]
 
 
 def evaluate_many(cards: NDArray[Any], rules: Rules | None = None) -> NDArray[Any]:
@@ -22,14 +22,19 @@ def evaluate_many(cards: NDArray[Any], rules: Rules | None = None) -> NDArray[An
 
     Needs numpy (``pip install numpy``).
 
-    :param cards: an integer numpy array of shape ``(N, 3)``: each row three
-        distinct card indices 0..51 (:attr:`~teenpatti_rules.cards.Card.index`).
+    :param cards: an integer numpy array of shape ``(N, 3)``, or of any shape ending
+        in 3 such as ``(deals, players, 3)``: each hand three distinct card indices
+        0..51 (:attr:`~teenpatti_rules.cards.Card.index`).
     :param rules: ranking variants, as for :func:`~teenpatti_rules.ranking.evaluate`.
-    :returns: an ``int16`` array of shape ``(N,)``: the
-        :attr:`~teenpatti_rules.ranking.HandRank.strength` of each row.
-    :raises ImportError: if numpy is not installed, naming the extra to install.
-    :raises ValueError: if the array is not integer, not of shape ``(N, 3)``, holds
-        an index outside 0..51, or a row repeats a card (naming the first bad row).
+    :returns: an ``int16`` array of the input's shape without its last axis
+        (``(N,)``, ``(deals, players)``): the
+        :attr:`~teenpatti_rules.ranking.HandRank.strength` of each hand.
+    :raises ImportError: if numpy is not installed, saying ``pip install numpy``.
+    :raises ValueError: if the array is not integer, its last axis is not 3, holds
+        an index outside 0..51, or a hand repeats a card (naming the first bad hand,
+        as a row of the input seen as ``(N, 3)``).
+    :raises ~teenpatti_rules.limits.WrongTypeError: (a :class:`TypeError` and a
+        :class:`ValueError`) for ``rules`` that are neither None nor a Rules.
 
     >>> import numpy as np
     >>> hands = np.array([[51, 47, 43], [0, 4, 9]])  # As Ks Qs, 2c 3c 4d
@@ -38,7 +43,12 @@ def evaluate_many(cards: NDArray[Any], rules: Rules | None = None) -> NDArray[An
     >>> from teenpatti_rules import evaluate
     >>> [evaluate("As Ks Qs").strength, evaluate("2c 3c 4d").strength]
     [727, 704]
+    >>> evaluate_many(np.array([[[51, 47, 43], [0, 4, 9]]])).shape  # 1 deal, 2 players
+    (1, 2)
     """
+    from ..ranking import _check_rules
+
+    _check_rules(rules)
     try:
         import numpy as np
     except ImportError:  # pragma: no cover - exercised in a venv without numpy
@@ -46,8 +56,12 @@ def evaluate_many(cards: NDArray[Any], rules: Rules | None = None) -> NDArray[An
     array = np.asarray(cards)
     if array.dtype.kind not in "iu":
         raise ValueError(f"evaluate_many needs an integer array of card indices, not {array.dtype}")
-    if array.ndim != 2 or array.shape[1] != 3:
-        raise ValueError(f"evaluate_many needs an array of shape (N, 3), not {array.shape}")
+    if array.ndim < 2 or array.shape[-1] != 3:
+        raise ValueError(
+            f"evaluate_many needs an array of shape (N, 3) or (..., 3), not {array.shape}"
+        )
+    shape = array.shape[:-1]
+    array = array.reshape(-1, 3)
     table = hand_order(rules).table().numpy_strengths()
     # One compact copy is cheaper than three passes over scattered rows (e.g. a
     # column slice of a wider array).
@@ -64,5 +78,106 @@ def evaluate_many(cards: NDArray[Any], rules: Rules | None = None) -> NDArray[An
         raise ValueError(
             f"row {bad} of evaluate_many's input repeats a card: {array[bad].tolist()}"
         )
-    result: NDArray[Any] = strengths
+    result: NDArray[Any] = strengths.reshape(shape)
     return result
+
+
+MAX_BATCH_DEALS = 10**8
+"""The most deals :func:`deal_many` draws at once (52 bytes of work space each)."""
+
+
+def deal_many(
+    deals: int, players: int, *, hand_size: int = 3, seed: int | Any = None
+) -> NDArray[Any]:
+    """Deal random hands from ``deals`` independent shuffled decks, fast.
+
+    Each deal's cards are a uniformly random draw of ``players * hand_size``
+    distinct cards of one 52-card deck (a partial Fisher–Yates shuffle of every deck
+    at once, about 10 times faster than ``argsort`` of random keys: about 0.25 s for
+    a million deals of four hands).
+
+    :param deals: how many decks, 0 to :data:`MAX_BATCH_DEALS`.
+    :param players: hands per deal, at least 1; ``players * hand_size <= 52``.
+    :param hand_size: cards per hand, default 3 (what
+        :func:`evaluate_many` ranks).
+    :param seed: an int, a :class:`numpy.random.Generator`, or None for fresh entropy.
+    :returns: an ``int8`` array of shape ``(deals, players, hand_size)`` of card
+        indices 0..51 (:attr:`~teenpatti_rules.cards.Card.index`); no card repeats
+        within a deal. ``evaluate_many(deal_many(d, p))`` has shape ``(d, p)``.
+    :raises ImportError: if numpy is not installed, saying ``pip install numpy``.
+    :raises ValueError: for counts out of range (naming the parameter).
+
+    >>> hands = deal_many(2, 4, seed=1)
+    >>> hands.shape, hands.dtype.name
+    ((2, 4, 3), 'int8')
+    >>> all(len(set(deal.ravel().tolist())) == 12 for deal in hands)
+    True
+    >>> evaluate_many(hands).shape
+    (2, 4)
+    """
+    from ..limits import exact_int
+
+    try:
+        import numpy as np
+    except ImportError:  # pragma: no cover - exercised in a venv without numpy
+        raise ImportError("deal_many needs numpy: pip install numpy") from None
+    deals = exact_int(deals, "deals", low=0, high=MAX_BATCH_DEALS)
+    players = exact_int(players, "players", low=1, high=52)
+    hand_size = exact_int(hand_size, "hand_size", low=1, high=52)
+    cards = players * hand_size
+    if cards > 52:
+        raise ValueError(
+            f"players * hand_size must be at most 52 (one deck), not {players} * {hand_size}"
+        )
+    rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
+    deck = np.tile(np.arange(52, dtype=np.int8), (deals, 1))
+    rows = np.arange(deals)
+    for position in range(cards):
+        other = rng.integers(position, 52, size=deals)
+        chosen = deck[rows, other]
+        deck[rows, other] = deck[:, position]
+        deck[:, position] = chosen
+    result: NDArray[Any] = deck[:, :cards].reshape(deals, players, hand_size)
+    return result
+
+
+def categories_many(strengths: NDArray[Any], rules: Rules | None = None) -> NDArray[Any]:
+    """The :class:`~teenpatti_rules.ranking.HandCategory` of each strength, as numbers.
+
+    :param strengths: an integer array of any shape, as :func:`evaluate_many`
+        returns it (under the same ``rules``).
+    :param rules: ranking variants, as for :func:`evaluate_many`.
+    :returns: an ``int8`` array of the same shape: ``HandCategory`` values (0 for
+        HIGH_CARD ... 5 for TRAIL); ``HandCategory(int(x))`` names one.
+    :raises ValueError: for a strength that no hand has under ``rules`` (strengths
+        are dense: 0 to the strongest).
+    :raises ImportError: if numpy is not installed.
+
+    >>> import numpy as np
+    >>> from teenpatti_rules import HandCategory
+    >>> strengths = evaluate_many(np.array([[51, 47, 43], [0, 1, 2]]))  # As Ks Qs, 2c 2d 2h
+    >>> [HandCategory(int(c)).name for c in categories_many(strengths)]
+    ['PURE_SEQUENCE', 'TRAIL']
+    """
+    from ..ranking import _check_rules
+
+    _check_rules(rules)
+    try:
+        import numpy as np
+    except ImportError:  # pragma: no cover - exercised in a venv without numpy
+        raise ImportError("categories_many needs numpy: pip install numpy") from None
+    table = _category_table(rules)
+    array = np.asarray(strengths)
+    if array.dtype.kind not in "iu":
+        raise ValueError(f"categories_many needs an integer array, not {array.dtype}")
+    if array.size and (array.min() < 0 or array.max() >= len(table)):
+        raise ValueError(f"a strength is outside this table's strengths 0..{len(table) - 1}")
+    result: NDArray[Any] = table[array]
+    return result
+
+
+def _category_table(rules: Rules | None) -> NDArray[Any]:
+    import numpy as np
+
+    by_strength = hand_order(rules).table().by_strength
+    return np.array([int(rank.category) for rank in by_strength], dtype=np.int8)

@@ -17,6 +17,7 @@ import attrs
 from ..actions import Action, parse_action
 from ..cards import Card, Rank
 from ..events import Event, HandEnding
+from ..limits import MAX_LIST_ITEMS, MAX_PROBLEMS
 from ..ranking import HandCategory, HandRank
 from ..state import Phase
 
@@ -158,6 +159,8 @@ def _structure_each(
             note = IterableValidationNote(f"Structuring {cls} @ {where} {key!r}", key, item)
             error.__notes__ = [*getattr(error, "__notes__", []), note]
             errors.append(error)
+            if len(errors) >= MAX_PROBLEMS:  # enough to report; stop early (linear, bounded)
+                break
     if errors:
         raise IterableValidationError(f"While structuring {cls!r}", errors, cls)  # pyright: ignore[reportCallIssue]
     return results
@@ -194,6 +197,8 @@ def _tuple_structure(cls: Any, converter: cattrs.Converter) -> Callable[[Any, An
     def structure(value: Any, _: Any) -> tuple[Any, ...]:
         if not isinstance(value, list):
             raise _Invalid(f"expected a list, not {_json_kind(value)}")
+        if len(value) > MAX_LIST_ITEMS:
+            raise _Invalid(f"a list holds at most {MAX_LIST_ITEMS} items, not {len(value)}")
         elements = (("index", index, element) for index, element in enumerate(value))
         return tuple(_structure_each(cls, item, elements, lambda _, e: hook(e, item)))
 

@@ -5,11 +5,13 @@ errors that name each problem and its path.
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from ..errors import HistoryError
+from ..limits import MAX_DOCUMENT_CHARS, short
 from .codec import _json_kind, _short, converter
 
 __all__ = ["bad_document", "describe_error", "load_document", "structure"]
@@ -53,20 +55,64 @@ def _refuse_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
 
 
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object's pairs as a dict; a key given twice is refused (not "last wins")."""
+    result = dict(pairs)
+    if len(result) != len(pairs):
+        seen: set[str] = set()
+        twice = next(key for key, _ in pairs if key in seen or seen.add(key))  # type: ignore[func-returns-value]
+        raise ValueError(f"duplicate key {short(twice)} in an object")
+    return result
+
+
+def _looks_like_a_file_name(text: str) -> bool:
+    """One short line, not JSON, that ends in ``.json`` or holds a path separator."""
+    line = text.strip()
+    return (
+        len(line) < 1000
+        and "\n" not in line
+        and not line.startswith(("{", "["))
+        and (line.endswith(".json") or "/" in line or "\\" in line)
+    )
+
+
 def load_document(text: str | bytes, what: str, version: int) -> dict[str, Any]:
     """Parse JSON ``text`` into an object whose ``"version"`` is ``version``.
 
-    :param text: the JSON document (str, or bytes in UTF-8/16/32).
+    :param text: the JSON document (str, or bytes in UTF-8/16/32); a leading UTF-8
+        byte order mark is ignored. At most
+        :data:`~teenpatti_rules.limits.MAX_DOCUMENT_CHARS` characters (or bytes).
     :param what: ``"history"`` or ``"state"``, for messages.
     :param version: the only format version accepted.
     :returns: the parsed object (a dict).
-    :raises HistoryError: for text that is not JSON, not an object, or has a missing
-        or other version.
+    :raises HistoryError: for text that is not JSON (bytes that are not UTF-8
+        included), too long, with a key given twice in one object, not an object,
+        or with a missing or other version.
     """
     if not isinstance(text, str | bytes | bytearray):
-        raise HistoryError(f"a {what} document is JSON text (str or bytes), not {_short(text)}")
+        hint = ""
+        if isinstance(text, os.PathLike):
+            hint = " (to read a file, pass its text: Path(path).read_text())"
+        raise HistoryError(
+            f"a {what} document is JSON text (str or bytes), not {_short(text)}{hint}"
+        )
+    if len(text) > MAX_DOCUMENT_CHARS:
+        raise HistoryError(
+            f"a {what} document is at most {MAX_DOCUMENT_CHARS} characters, not {len(text)}",
+            path="$",
+        )
+    if isinstance(text, str):
+        text = text.removeprefix("\ufeff")
+        if _looks_like_a_file_name(text):
+            raise HistoryError(
+                f"malformed {what} JSON: {_short(text)} looks like a file name; pass the "
+                "file's text (Path(name).read_text()), not its name",
+                path="$",
+            )
     try:
-        document = json.loads(text, parse_constant=_refuse_constant)
+        document = json.loads(
+            text, parse_constant=_refuse_constant, object_pairs_hook=_no_duplicates
+        )
     except RecursionError:
         raise HistoryError(f"malformed {what} JSON: nested too deeply", path="$") from None
     except ValueError as error:  # JSONDecodeError, UnicodeDecodeError, huge ints, NaN

@@ -64,6 +64,7 @@ import attrs
 from ..actions import ACTION_TYPES, Action, parse_action
 from ..engine import apply
 from ..errors import HistoryError
+from ..limits import MAX_HISTORY_ACTIONS, player_name, short
 from ..rules import Rules
 from ..state import State, new_session
 from .codec import _short, converter
@@ -230,12 +231,19 @@ class History:
         :param indent: None (default) for one line, or the number of spaces to
             indent nested values by (every action then gets its own line).
         :returns: JSON text (see the module docstring for the format).
-        :raises HistoryError: (a :class:`ValueError`) if an action is not an
-            action or has no text form that reads back equal (e.g. a ``Deal`` with
-            an empty deck or a non-card in its deck, a negative seat or amount:
-            actions that are never legal); :attr:`~HistoryError.index` names it.
+        :raises HistoryError: (a :class:`ValueError`) for a document that
+            :meth:`from_json` would refuse: fields that cannot start a session
+            (as :func:`replay` says), more than
+            :data:`~teenpatti_rules.limits.MAX_HISTORY_ACTIONS` actions, or an
+            action that is not an action or has no text form that reads back
+            equal (e.g. a ``Deal`` with an empty deck or a non-card in its deck,
+            a negative seat or amount: actions that are never legal);
+            :attr:`~HistoryError.index` names it.
         :raises TypeError: if another field holds a value that JSON cannot write.
         """
+        problems = _start_problems(self)
+        if problems:
+            raise _bad_document("history", problems)
         for index, action in enumerate(self.actions):
             _check_text_form(index, action)
         document = converter().unstructure(self)
@@ -313,14 +321,18 @@ def _start_problems(history: History) -> list[str]:
             f"a session needs {rules.min_players} to {rules.max_players} players, "
             f"not {n} (R3) @ $.players"
         )
+        return problems  # the checks below are per player: never more than MAX_SEATS
+    first: dict[str, int] = {}
     for i, name in enumerate(players):
-        if not isinstance(name, str) or not name.strip():
+        try:
+            text = player_name(name, "a player's name")
+        except ValueError as error:
+            problems.append(f"{error} @ $.players[{i}]")
+            continue
+        if first.setdefault(text, i) != i:
             problems.append(
-                f"a player's name is a non-empty string, not {_short(name)} @ $.players[{i}]"
-            )
-        elif players.index(name) != i:
-            problems.append(
-                f"player names must be distinct; {_short(name)} appears twice @ $.players[{i}]"
+                f"player names must be distinct once normalised (NFC, stripped); "
+                f"{short(text)} appears twice @ $.players[{i}]"
             )
     if not _is_int(history.seed):
         problems.append(f"the seed is an int, not {_short(history.seed)} @ $.seed")
@@ -338,6 +350,11 @@ def _start_problems(history: History) -> list[str]:
                 )
     if not isinstance(history.actions, tuple):
         problems.append(f"actions is a list of actions, not {_short(history.actions)} @ $.actions")
+    elif len(history.actions) > MAX_HISTORY_ACTIONS:
+        problems.append(
+            f"a history holds at most {MAX_HISTORY_ACTIONS} actions, not "
+            f"{len(history.actions)} @ $.actions"
+        )
     else:
         for i, action in enumerate(history.actions):
             if not isinstance(action, ACTION_TYPES):

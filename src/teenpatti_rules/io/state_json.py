@@ -81,6 +81,7 @@ from typing import Final
 import attrs
 
 from ..engine.invariants import check
+from ..engine.trust import vouch
 from ..state import State
 from .codec import _short, converter
 from .documents import bad_document, describe_error, load_document, structure
@@ -134,5 +135,5 @@ def state_from_json(text: str | bytes) -> State:
     if state.seed is None:  # a view: what one seat may know (R43)
         from ..views import View
 
-        return View(*(getattr(state, field.name) for field in attrs.fields(State)))
-    return state
+        return vouch(View(*(getattr(state, field.name) for field in attrs.fields(State))))
+    return vouch(state)

@@ -4,18 +4,37 @@ from __future__ import annotations
 
 from ..actions import Action, Deal
 from ..engine.questions import is_seat
+from ..limits import short
 from ..state import Phase, State
 
 __all__ = ["check_seat", "deal_or_nothing"]
 
+_UNCHECKED: object = object()
 
-def check_seat(state: State, seat: object) -> int:
-    """``seat`` if it is a seat number of ``state``'s table.
 
-    :raises ValueError: naming the seat range, otherwise.
+def check_seat(state: State, seat: object, rng: object = _UNCHECKED) -> int:
+    """``seat`` if it is a seat number of ``state``'s table; the arguments of a chooser
+    checked (``view``, ``seat``, ``rng``).
+
+    :param state: the chooser's ``view``: a :class:`~teenpatti_rules.state.State`.
+    :param seat: the seat it plays.
+    :param rng: its source of random choices, a :class:`random.Random` (anything
+        with ``random`` and ``choice``); left out, it is not checked.
+    :raises TypeError: naming the parameter, for a ``view`` that is not a State or an
+        ``rng`` that is not a random number generator.
+    :raises ValueError: naming the seat range, for a seat that is not a seat number.
     """
+    if not isinstance(state, State):
+        raise TypeError(
+            f"view must be a State (view(state, seat)), not {type(state).__name__} {short(state)}"
+        )
+    if rng is not _UNCHECKED and not (hasattr(rng, "random") and hasattr(rng, "choice")):
+        raise TypeError(
+            f"rng must be a random.Random (e.g. random.Random(1)), not {type(rng).__name__} "
+            f"{short(rng)}"
+        )
     if not is_seat(state, seat):
-        raise ValueError(f"seat must be a seat number 0..{len(state.seats) - 1}, not {seat!r}")
+        raise ValueError(f"seat must be a seat number 0..{len(state.seats) - 1}, not {short(seat)}")
     assert isinstance(seat, int)
     return seat
 

@@ -89,9 +89,11 @@ from ..actions import (
 )
 from ..cards import Card
 from ..engine import legal_actions
+from ..limits import short
 from ..odds import _universe, equity
 from ..rules import Rules
 from ..state import Phase, State
+from .common import check_seat
 
 __all__ = ["EquityPolicy", "HandOdds", "equity_choose", "equity_player", "hand_odds"]
 
@@ -102,11 +104,11 @@ def _at_least(low: float, kind: type = float) -> Any:
         ok_types: tuple[type, ...] = (int,) if kind is int else (int, float)
         if isinstance(value, bool) or not isinstance(value, ok_types):
             raise TypeError(
-                f"{name} must be {'an int' if kind is int else 'a number'}, not {value!r}"
+                f"{name} must be {'an int' if kind is int else 'a number'}, not {short(value)}"
             )
         assert isinstance(value, int | float)
         if not value >= low or not math.isfinite(value):
-            raise ValueError(f"{name} must be at least {low}, not {value!r}")
+            raise ValueError(f"{name} must be at least {low}, not {short(value)}")
 
     return check
 
@@ -114,14 +116,14 @@ def _at_least(low: float, kind: type = float) -> Any:
 def _share(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
     name = f"EquityPolicy.{attribute.name}"
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise TypeError(f"{name} must be a number from 0 to 1, not {value!r}")
+        raise TypeError(f"{name} must be a number from 0 to 1, not {short(value)}")
     if not 0 <= value <= 1:
-        raise ValueError(f"{name} must be from 0 to 1, not {value!r}")
+        raise ValueError(f"{name} must be from 0 to 1, not {short(value)}")
 
 
 def _flag(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
     if not isinstance(value, bool):
-        raise TypeError(f"EquityPolicy.{attribute.name} must be True or False, not {value!r}")
+        raise TypeError(f"EquityPolicy.{attribute.name} must be True or False, not {short(value)}")
 
 
 @attrs.frozen(kw_only=True)
@@ -261,10 +263,8 @@ def hand_odds(
     return HandOdds(share, win1, tie1, opponents)
 
 
-def _check_seat(view: State, seat: object) -> int:
-    if isinstance(seat, bool) or type(seat) is not int or not 0 <= seat < len(view.seats):
-        raise ValueError(f"seat must be a seat number 0..{len(view.seats) - 1}, not {seat!r}")
-    return seat
+def _check_seat(view: State, seat: object, rng: object) -> int:
+    return check_seat(view, seat, rng)
 
 
 def equity_player(
@@ -280,7 +280,7 @@ def equity_player(
     if policy is None:
         policy = EquityPolicy()
     if not isinstance(policy, EquityPolicy):
-        raise TypeError(f"policy must be an EquityPolicy, not {policy!r}")
+        raise TypeError(f"policy must be an EquityPolicy, not {short(policy)}")
     chosen = policy
 
     def chooser(view: State, seat: int, rng: random.Random) -> Action | None:
@@ -307,13 +307,14 @@ def equity_choose(
         of it: the answer), ``Deal(seat)`` between hands when it holds the button (R5,
         R6; apply it to the real state), else None.
     :raises ValueError: if ``seat`` is not a seat number.
-    :raises TypeError: if ``policy`` is not an :class:`EquityPolicy` or None.
+    :raises TypeError: if ``view`` is not a State, ``rng`` is not a
+        :class:`random.Random`, or ``policy`` is not an :class:`EquityPolicy` or None.
     """
-    seat = _check_seat(view, seat)
+    seat = _check_seat(view, seat, rng)
     if policy is None:
         policy = _DEFAULT
     elif not isinstance(policy, EquityPolicy):
-        raise TypeError(f"policy must be an EquityPolicy, not {policy!r}")
+        raise TypeError(f"policy must be an EquityPolicy, not {short(policy)}")
     if view.phase is Phase.AWAITING_DEAL or view.phase is Phase.SESSION_OVER:
         return Deal(seat) if view.phase is Phase.AWAITING_DEAL and seat == view.dealer else None
     if view.actor != seat:

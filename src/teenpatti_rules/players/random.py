@@ -28,8 +28,10 @@ def random_choice(view: State, seat: int, rng: random.Random) -> Action | None:
         ``Deal(seat)`` when it holds the button (R5, R6); otherwise None (it never
         acts off its turn, so it may stay blind).
     :raises ValueError: if ``seat`` is not a seat number.
+    :raises TypeError: if ``view`` is not a State or ``rng`` is not a
+        :class:`random.Random` (None is refused: pass ``random.Random(seed)``).
     """
-    seat = check_seat(view, seat)
+    seat = check_seat(view, seat, rng)
     if view.phase is Phase.AWAITING_DEAL or view.phase is Phase.SESSION_OVER:
         return deal_or_nothing(view, seat)
     if view.actor != seat:

@@ -188,8 +188,10 @@ def choose(view: State, seat: int, rng: random.Random) -> Action | None:
         it to the real state). None otherwise (not its turn and nothing to look at,
         or the session is over).
     :raises ValueError: if ``seat`` is not a seat number.
+    :raises TypeError: if ``view`` is not a State or ``rng`` is not a
+        :class:`random.Random` (None is refused: pass ``random.Random(seed)``).
     """
-    seat = check_seat(view, seat)
+    seat = check_seat(view, seat, rng)
     phase = view.phase
     if phase is Phase.AWAITING_DEAL or phase is Phase.SESSION_OVER:
         return deal_or_nothing(view, seat)

@@ -11,6 +11,7 @@ from typing import TypeAlias
 from ..actions import Action, Deal
 from ..engine import apply
 from ..events import HandStarted
+from ..limits import short
 from ..state import Phase, State
 from ..views import view
 
@@ -50,6 +51,9 @@ def play_session(
         it may raise to stop the session early (the exception propagates).
     :returns: the final state (phase SESSION_OVER).
     :raises ValueError: if a seat has no chooser, or the actor's chooser returns None.
+    :raises TypeError: naming the parameter, if ``state`` is not a State, ``rng``
+        is not a :class:`random.Random` (``play_session(start, choose, 1)``: pass
+        ``random.Random(1)``), or ``players`` is neither a chooser nor a mapping.
     :raises IllegalActionError: if a chooser returns an action that is not legal,
         or ``state`` is a view (no seed to deal from).
 
@@ -61,6 +65,18 @@ def play_session(
     >>> end.phase.name, end.hand_number, end.total_chips
     ('SESSION_OVER', 3, 300)
     """
+    if not isinstance(state, State):
+        raise TypeError(f"state must be a State (new_session(...)), not {short(state)}")
+    if not (hasattr(rng, "random") and hasattr(rng, "choice")):
+        raise TypeError(
+            f"rng must be a random.Random, not {type(rng).__name__} {short(rng)}: "
+            f"pass random.Random({short(rng)}) to seed the players' choices"
+        )
+    if not isinstance(players, Mapping) and not callable(players):
+        raise TypeError(
+            "players must be a chooser (e.g. choose) or a mapping seat -> chooser, "
+            f"not {short(players)}"
+        )
     n = len(state.seats)
     if isinstance(players, Mapping):
         missing = [seat for seat in range(n) if seat not in players]

@@ -1,33 +1,230 @@
-"""A person at a terminal as a player: numbered choices read from standard input."""
+"""A person at a terminal as a player: choices read from standard input.
+
+The person types the number of a choice or a word (``look``, ``pack``, ``chaal``,
+``raise``, ``bet N``, ``show``, ``sideshow``, ``accept``, ``refuse``, ``all-in``), ``?``
+for help, or ``quit``. The game speaks to the person as "you" (``You look at your
+cards``), names their hand once they have looked, and says why an option they might
+expect is missing, with the rule (``No blind bet: you have made the 4 blind bets
+allowed (R23)``).
+"""
 
 from __future__ import annotations
 
 import random
+import re
 import sys
+from collections.abc import Sequence
 
-from ..actions import Action, Bet, Draw
-from ..cards import parse_cards
+from ..actions import (
+    AcceptSideShow,
+    Action,
+    AllIn,
+    Bet,
+    Draw,
+    Look,
+    Pack,
+    RefuseSideShow,
+    Show,
+    SideShow,
+)
+from ..cards import format_cards, parse_cards
 from ..engine import legal_actions
-from ..engine.questions import bet_range
+from ..engine.questions import (
+    bet_range,
+    is_out_of_blind_bets,
+    minimum_bet,
+    players_in_hand,
+    why_not_bet,
+    why_not_show,
+    why_not_sideshow,
+)
 from ..errors import CardParseError
+from ..events import BootPosted
+from ..ranking import evaluate
 from ..state import Phase, State
 from ..text.labels import action_label
 from ..text.narrate import chips, describe_hand, describe_table
 
-__all__ = ["Quit", "TerminalPlayer"]
+__all__ = ["HELP", "Quit", "TerminalPlayer", "to_you"]
 
 _BETWEEN_HANDS = (Phase.AWAITING_DEAL, Phase.SESSION_OVER)
 
+HELP = """\
+Type the number of a choice, or a word:
+  look      look at your cards: free (R22); then your bets cost twice the stake (R24)
+  pack      leave the hand; your chips stay in the pot (R29)
+  chaal     the smallest bet; raise: the largest; bet N: a bet of N chips
+  show      with two players left, pay to compare hands (R34)
+  sideshow  seen, ask the previous player to compare hands privately (R30)
+  accept / refuse   answer a sideshow asked of you (R31)
+  all-in    put in your whole stack when it is below the minimum bet (R26)
+  draw      at a draw table: discard cards and pay for new ones (V20)
+  ?         this help;  quit  leave the table"""
+"""The help that ``?`` prints."""
+
+_VERBS = {
+    "raises": "raise",
+    "chaals": "chaal",
+    "posts": "post",
+    "looks": "look",
+    "goes": "go",
+    "packs": "pack",
+    "accepts": "accept",
+    "refuses": "refuse",
+    "pays": "pay",
+    "asks": "ask",
+    "wins": "win",
+    "leaves": "leave",
+}
+
+_WORDS: dict[str, type[Action] | str] = {
+    "look": Look,
+    "see": Look,
+    "pack": Pack,
+    "fold": Pack,
+    "chaal": "low",
+    "call": "low",
+    "bet": "low",
+    "raise": "high",
+    "show": Show,
+    "sideshow": SideShow,
+    "side": SideShow,
+    "accept": AcceptSideShow,
+    "yes": AcceptSideShow,
+    "refuse": RefuseSideShow,
+    "no": RefuseSideShow,
+    "all-in": AllIn,
+    "allin": AllIn,
+}
+
 
 class Quit(Exception):
-    """The person left the table (end of input, or their stack fell below the boot)."""
+    """The person left the table (end of input, ``quit``, or their stack fell below the boot)."""
+
+
+def to_you(line: str, name: str) -> str:
+    """A line of narration spoken to the player called ``name``: "You look at your cards".
+
+    :param line: a line of :mod:`teenpatti_rules.text.narrate`.
+    :param name: the person's name at the table.
+    :returns: the line with ``name`` as "you" (and the verb after it in the second
+        person), capitalised at the start of the line.
+
+    >>> to_you("Me looks at their cards", "Me")
+    'You look at your cards'
+    >>> to_you("Asha pays 2 chips and asks Me for a show", "Me")
+    'Asha pays 2 chips and asks you for a show'
+    >>> to_you("Me chaals 2 chips seen, stake stays 1, and asks Chen for a sideshow", "Me")
+    'You chaal 2 chips seen, stake stays 1, and ask Chen for a sideshow'
+    """
+    if not name:
+        return line
+    pattern = re.compile(rf"(?<!\w){re.escape(name)}(?!\w)( (\w+))?")
+
+    def replace(match: re.Match[str]) -> str:
+        verb = match.group(2)
+        if verb in _VERBS:
+            return f"you {_VERBS[verb]}"
+        return "you" + (match.group(1) or "")
+
+    text = pattern.sub(replace, line).replace("you look at their cards", "you look at your cards")
+    if text.startswith("you "):  # "you chaal 2 chips ..., and asks Chen for a sideshow"
+        for verb, base in _VERBS.items():
+            text = text.replace(f", and {verb} ", f", and {base} ")
+        text = "Y" + text[1:]
+    return text
+
+
+def _you(reason: str) -> str:
+    """An engine reason ("it has made its 4 blind bets ...") spoken to the person."""
+    for third, second in (("it is ", "you are "), ("it has ", "you have "), ("its ", "your ")):
+        reason = reason.replace(third, second)
+    return reason
+
+
+def missing_options(state: State, seat: int, mine: list[Action]) -> list[str]:
+    """Why options the person might expect are not offered now, with the rule.
+
+    :param state: the person's view, on their turn.
+    :param seat: the person's seat.
+    :param mine: the person's legal actions.
+    :returns: one line per missing option worth explaining (a bet, a show, a sideshow).
+    """
+    if state.phase is not Phase.BETTING:
+        return []
+    notes: list[str] = []
+    kinds = {type(action) for action in mine}
+    player = state.seats[seat]
+    if Bet not in kinds:
+        if is_out_of_blind_bets(state, seat):
+            notes.append(
+                f"No blind bet: you made the {state.rules.max_blind_bets} blind bets "
+                "allowed (R23); look to bet on."
+            )
+        else:
+            reason = why_not_bet(state, seat, minimum_bet(state, seat))
+            if reason:
+                notes.append(f"No bet: {_you(reason)}.")
+    in_hand = players_in_hand(state)
+    if len(in_hand) == 2 and Show not in kinds:
+        reason = why_not_show(state, seat)
+        if reason:
+            notes.append(f"No show: {_you(reason)}.")
+    if player.seen and len(in_hand) >= 3 and SideShow not in kinds:
+        reason = why_not_sideshow(state, seat) or (
+            "a sideshow's chaal must leave you at least one chip (R30)"
+        )
+        notes.append(f"No sideshow: {_you(reason)}.")
+    return notes
+
+
+def pick(text: str, mine: Sequence[Action]) -> Action | str | None:
+    """The action a typed ``text`` names among ``mine``; ``"help"`` or ``"quit"``; or None.
+
+    :param text: what the person typed: a number, a word of :data:`HELP`, ``bet N``.
+    :param mine: the person's legal actions, in menu order.
+    """
+    words = text.strip().lower().split()
+    if not words:
+        return None
+    if words[0].isdigit():
+        number = int(words[0]) if len(words[0]) < 6 else 0
+        return mine[number - 1] if len(words) == 1 and 1 <= number <= len(mine) else None
+    if words[0] in ("?", "h", "help"):
+        return "help"
+    if words[0] in ("q", "quit", "exit", "leave"):
+        return "quit"
+    kind = _WORDS.get(words[0])
+    if kind is None:
+        return None
+    if len(words) == 2 and words[1].isdigit() and len(words[1]) < 19:
+        amount = int(words[1])
+        wanted = Bet if kind in ("low", "high") else kind
+        return next(
+            (
+                a
+                for a in mine
+                if isinstance(a, Bet | SideShow) and type(a) is wanted and a.amount == amount
+            ),
+            None,
+        )
+    if len(words) != 1:
+        return None
+    if kind in ("low", "high"):
+        bets = [action for action in mine if isinstance(action, Bet)]
+        if not bets:
+            return None
+        return bets[0] if kind == "low" else bets[-1]
+    return next((action for action in mine if type(action) is kind), None)
 
 
 class TerminalPlayer:
-    """The person at seat ``seat``: a chooser that reads numbered choices from stdin.
+    """The person at seat ``seat``: a chooser that reads choices from stdin.
 
     It prints the part of the hand's history it has not shown yet (from its own
-    view, R43), the table as it sees it, and its legal actions with numbers.
+    view, R43, spoken to the person as "you"), the table as it sees it, the
+    person's hand once they have looked, why options are missing, and the legal
+    actions with numbers.
     """
 
     def __init__(self, seat: int) -> None:
@@ -35,56 +232,93 @@ class TerminalPlayer:
         self.hand = 0
         self.shown = 0
 
+    def _lines(self, state: State) -> list[str]:
+        """The hand's log, one line per event, with the boots on one line."""
+        lines = describe_hand(state)
+        boots = sum(1 for event in state.events if isinstance(event, BootPosted))
+        if boots > 1 and len(lines) > boots:
+            compact = describe_hand(state, compact=True)
+            lines = [lines[0], compact[1], *lines[1 + boots :]]
+        return lines
+
     def catch_up(self, state: State) -> None:
         """Print the lines of ``state``'s hand log not printed yet (``state`` is a view)."""
         if state.hand_number != self.hand:
             self.hand, self.shown = state.hand_number, 0
             print()
-        lines = describe_hand(state)
+        lines = self._lines(state)
+        name = state.seats[self.seat].name
         for line in lines[self.shown :]:
-            print(line)
+            print(to_you(line, name))
         self.shown = len(lines)
 
     def __call__(self, state: State, seat: int, rng: random.Random) -> Action | None:
         """Ask the person for ``seat``'s action (a chooser, see
         :mod:`teenpatti_rules.players`); None when it is not their turn.
+
+        :raises Quit: at the end of input or when the person types ``quit``.
         """
         if state.phase in _BETWEEN_HANDS or state.actor != seat:
             return None
         self.catch_up(state)
         print()
-        print("\n".join(describe_table(state, seat)))
+        table = describe_table(state, seat)
+        print("\n".join([to_you(table[0], state.seats[seat].name), *table[1:]]))
+        me = state.seats[seat]
+        if me.seen and me.cards:
+            print(f"Your hand: {format_cards(me.cards)}, {evaluate(me.cards, state.rules)}")
         legal = [action for action in legal_actions(state) if action.seat == seat]
         if state.phase is Phase.SIDESHOW and state.sideshow is not None:
             asker = state.seats[state.sideshow.asker].name
             print(f"{asker} asks you for a sideshow.")
+        for note in missing_options(state, seat, legal):
+            print(note)
         draws = [action for action in legal if isinstance(action, Draw)]
-        mine: list[Action | str] = [a for a in legal if not isinstance(a, Draw)]
-        labels = [action_label(state, a) for a in mine if not isinstance(a, str)]
+        mine = [action for action in legal if not isinstance(action, Draw)]
+        extras: list[tuple[str, str]] = []  # entries that ask a further question
         amounts = bet_range(state, seat) if state.phase is Phase.BETTING else None
         if state.rules.bet_sizing == "no_limit" and amounts:  # V3: any amount, asked for
-            mine.append("amount")
-            labels.append(f"bet another amount ({amounts.describe()} chips)")
+            extras.append(("amount", f"bet another amount ({amounts.describe()} chips)"))
         if draws:  # V20: one entry, then the cards are asked for
-            mine.append("draw")
-            price = state.rules.draw_price
-            labels.append(
-                f"draw: discard some of your cards and pay {chips(price or 0)} a card for new ones"
+            price = chips(state.rules.draw_price or 0)
+            extras.append(
+                ("draw", f"draw: discard some of your cards and pay {price} a card for new ones")
             )
+        labels = [action_label(state, action) for action in mine] + [label for _, label in extras]
         for number, label in enumerate(labels, start=1):
             print(f"  {number}) {label}")
         while True:
-            text = self._read(f"Your choice (1-{len(mine)}): ")
-            if text.isdigit() and 1 <= int(text) <= len(mine):
-                choice = mine[int(text) - 1]
-                if choice == "amount":
-                    assert amounts is not None
-                    return self._amount(seat, amounts)
-                if choice == "draw":
-                    return self._draw(seat, draws)
-                assert not isinstance(choice, str)
-                return choice
-            print(f"Please type a number from 1 to {len(mine)}.")
+            text = self._read(f"Your choice (1-{len(labels)}, ? for help): ")
+            words = text.lower().split()
+            extra = None
+            if text.isdigit() and len(mine) < int(text) <= len(labels):
+                extra = extras[int(text) - len(mine) - 1][0]
+            elif words[:1] == ["draw"] and draws:
+                extra = "draw"
+            if extra == "amount":
+                assert amounts is not None
+                return self._amount(seat, amounts)
+            if extra == "draw":
+                return self._draw(seat, draws)
+            chosen = pick(text, mine)
+            if (
+                chosen is None
+                and amounts is not None
+                and len(words) == 2
+                and words[0] == "bet"
+                and words[1].isdigit()
+                and len(words[1]) < 19
+                and int(words[1]) in amounts
+            ):
+                return Bet(seat, int(words[1]))  # V3: any amount of the range
+            if chosen == "help":
+                print(HELP)
+            elif chosen == "quit":
+                raise Quit
+            elif isinstance(chosen, str) or chosen is None:
+                print(f"Please type a number from 1 to {len(labels)}, or a word (? lists them).")
+            else:
+                return chosen
 
     @staticmethod
     def _read(prompt: str) -> str:

@@ -1,7 +1,7 @@
 """Readable histories: a hand's event log in words, and the table at a glance.
 
 Pure functions of events and states, shared by ``teenpatti simulate``,
-``teenpatti play`` and (later) ``teenpatti replay``:
+``teenpatti play`` and ``teenpatti replay``:
 
 - :func:`describe_events` turns events into lines, exactly one line per event, so a
   caller that prints a hand as it goes can print ``lines[already_printed:]``;

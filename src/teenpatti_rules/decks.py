@@ -1,0 +1,72 @@
+"""Decks that deal chosen hands: :func:`deck_for`.
+
+Tests, tutorials and bug reports deal known hands with an explicit deck
+(``Deal(seat, deck)``); the deck must follow the deal order of R10 (one card at a
+time from the dealer's left, three rounds), which :func:`deck_for` works out.
+
+>>> from teenpatti_rules import Deal, apply, format_cards, new_session
+>>> state = new_session(["Asha", "Bilal", "Chen"], seed=1, dealer=0)
+>>> deck = deck_for(state, {0: "As Ah Ad", 1: "2c 3d 5h", 2: "Kh Qh Jh"})
+>>> state = apply(state, Deal(0, deck))
+>>> [format_cards(seat.cards) for seat in state.seats]
+['As Ah Ad', '2c 3d 5h', 'Kh Qh Jh']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from .cards import Card, parse_cards
+from .engine.pots import seats_from_left_of
+from .limits import short
+from .state import State
+
+__all__ = ["deck_for"]
+
+
+def deck_for(state: State, hands: Mapping[int, str | Sequence[Card]]) -> tuple[Card, ...]:
+    """A deck that gives ``hands[seat]`` to every seat of the next deal (R10).
+
+    :param state: the table before the deal (any phase: only the dealer and the
+        seats still in the session are read; between hands ``state.dealer`` is the
+        next hand's dealer, R5).
+    :param hands: seat number → its three cards, as text (``"As Kd Qh"``) or
+        :class:`~teenpatti_rules.cards.Card` values; one entry for every seat still
+        in the session, and no other.
+    :returns: ``3 * k`` cards for ``k`` players: with the players in deal order
+        (from the dealer's left round to the dealer), the i-th gets ``deck[i]``,
+        ``deck[i + k]`` and ``deck[i + 2k]``. Pass it to
+        :class:`~teenpatti_rules.actions.Deal`.
+    :raises TypeError: if ``state`` is not a State or ``hands`` not a mapping.
+    :raises ValueError: naming the seat, for a missing or extra seat, a hand that is
+        not three valid cards, or a card given twice (to the same or two seats).
+    """
+    if not isinstance(state, State):
+        raise TypeError(f"state must be a State, not {short(state)}")
+    if not isinstance(hands, Mapping):
+        raise TypeError(f"hands must be a mapping seat -> cards, not {short(hands)}")
+    order = [
+        seat
+        for seat in seats_from_left_of(state.dealer, len(state.seats))
+        if state.seats[seat].in_session
+    ]
+    extra = sorted(set(hands) - set(order), key=repr)
+    if extra:
+        raise ValueError(
+            f"hands names seat(s) {short(extra)} that are not in the session; "
+            f"the deal goes to seats {sorted(order)}"
+        )
+    cards: list[tuple[Card, ...]] = []
+    for seat in order:
+        if seat not in hands:
+            raise ValueError(f"hands has no cards for seat {seat}, which is dealt in")
+        hand = parse_cards(hands[seat])
+        if len(hand) != 3:
+            raise ValueError(f"hands[{seat}] is three cards, not {len(hand)}: {short(hands[seat])}")
+        cards.append(hand)
+    dealt = [card for hand in cards for card in hand]
+    if len(set(dealt)) != len(dealt):
+        twice = next(card for i, card in enumerate(dealt) if card in dealt[:i])
+        raise ValueError(f"card {twice} is given twice in hands")
+    k = len(order)
+    return tuple(cards[i % k][i // k] for i in range(3 * k))

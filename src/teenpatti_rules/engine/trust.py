@@ -1,0 +1,83 @@
+"""Which states the engine may trust: its own, and others once checked.
+
+:func:`~teenpatti_rules.engine.apply`, :func:`~teenpatti_rules.engine.legal_actions` and
+:func:`~teenpatti_rules.views.view` call :func:`require_reachable` on the state they
+are given. A state the library built itself (by :func:`~teenpatti_rules.state.new_session`,
+:func:`~teenpatti_rules.engine.apply`, :func:`~teenpatti_rules.views.view` or
+:func:`~teenpatti_rules.io.state_json.state_from_json`) is recognised by identity in a
+cache of weak references (a dict lookup; it keeps no state alive, forgets a state when
+it is freed, and holds at most :data:`KNOWN_STATES` entries); any other state
+(one built with :func:`attrs.evolve`, unpickled, or built field by field) is checked
+once with :func:`~teenpatti_rules.engine.invariants.check` (about 50 µs for 7 seats)
+and refused with a :class:`ValueError` if the engine could not have reached it: a
+negative stake would otherwise list ``Bet(1, -4)`` as legal.
+"""
+
+from __future__ import annotations
+
+import weakref
+from functools import partial
+from typing import Final, TypeVar
+
+from ..limits import short
+from ..state import State
+from .invariants import check
+
+__all__ = ["KNOWN_STATES", "UnreachableStateError", "is_known", "require_reachable", "vouch"]
+
+KNOWN_STATES: Final = 100_000
+"""The most live states the cache recognises without a check; past it, new states are
+not remembered (they are checked when they come back). Freed states leave the cache."""
+
+S = TypeVar("S", bound=State)
+
+_KNOWN: dict[int, weakref.ref[State]] = {}
+
+
+class UnreachableStateError(ValueError):
+    """A state that no sequence of legal actions could produce (see
+    :func:`~teenpatti_rules.engine.invariants.check`): the engine refuses to act on it.
+    """
+
+
+def _forget(ref: weakref.ref[State], key: int) -> None:
+    """A known state was freed: drop its entry (unless the id was reused meanwhile)."""
+    if _KNOWN.get(key) is ref:
+        _KNOWN.pop(key, None)
+
+
+def vouch(state: S) -> S:
+    """Remember ``state`` as one the library built (or checked); returns it."""
+    if len(_KNOWN) < KNOWN_STATES:
+        key = id(state)
+        _KNOWN[key] = weakref.ref(state, partial(_forget, key=key))
+    return state
+
+
+def is_known(state: State) -> bool:
+    """Whether ``state`` is a live state the library built or checked."""
+    ref = _KNOWN.get(id(state))
+    return ref is not None and ref() is state
+
+
+def require_reachable(state: State, name: str = "state") -> None:
+    """Refuse a state the engine could not have reached.
+
+    :param state: a :class:`~teenpatti_rules.state.State` (a view too).
+    :param name: the parameter's name, for the message.
+    :raises UnreachableStateError: (a :class:`ValueError`) naming the first two
+        problems found by :func:`~teenpatti_rules.engine.invariants.check`, e.g.
+        ``"state is not one the engine could reach: stake must not be negative @
+        $.stake"``.
+    """
+    if is_known(state):
+        return
+    try:
+        problems = check(state)
+    except Exception as error:  # a field of the wrong type, set with attrs.evolve
+        problems = [f"a field holds a wrong value ({type(error).__name__}: {short(error)}) @ $"]
+    if problems:
+        shown = "; ".join(problems[:2])
+        more = f" (and {len(problems) - 2} more)" if len(problems) > 2 else ""
+        raise UnreachableStateError(f"{name} is not one the engine could reach: {shown}{more}")
+    vouch(state)
