@@ -18,6 +18,8 @@ False
 
 from __future__ import annotations
 
+import functools
+import itertools
 from collections.abc import Iterable, Sequence
 from enum import IntEnum
 
@@ -25,13 +27,15 @@ import attrs
 
 from .cards import Card, Rank, format_cards, parse_cards
 from .errors import CardParseError
-from .hands import hand_order
 from .hands.batch import evaluate_many
+from .hands.order import STRIDE
+from .hands.wild import IMAGINED, rank_table
 from .rules import Rules
 
 __all__ = [
     "HandCategory",
     "HandRank",
+    "best_three",
     "compare_hands",
     "evaluate",
     "evaluate_many",
@@ -59,26 +63,37 @@ class HandCategory(IntEnum):
 
 @attrs.frozen(order=False)
 class HandRank:
-    """The rank of a three-card hand: its category and its strength.
+    """The rank of a hand: its category and its strength.
 
-    Equal strengths are equal hands (suits never break ties, R13); a higher
-    strength is a stronger hand. Hand ranks compare with ``<``, ``==`` and hash.
-    Strengths are dense under one :class:`~teenpatti_rules.rules.Rules`
-    ``sequence_order``: 0 (5-3-2 high card) to 740 (trail of aces); ranks made under
-    different sequence orders should not be compared with each other.
+    Equal strengths are equal hands (suits never break ties, R13, unless a
+    ``suit_order`` does, V7); a higher strength is a stronger hand. Hand ranks
+    compare with ``<``, ``==`` and hash, by strength alone, exactly as
+    :func:`compare_hands` compares the hands under the same rules. Strengths are
+    dense under one :class:`~teenpatti_rules.rules.Rules` (and indicator): 0 (5-3-2
+    high card by default) to 740 (trail of aces); ranks made under different rules
+    should not be compared with each other.
 
-    :param category: the :class:`HandCategory`.
+    :param category: the :class:`HandCategory` (under 999, V10, always high card).
     :param strength: an int, higher is stronger.
     :param ranks: the three ranks in the order they are named: a trail's three
         ranks; a sequence from its high end (``(ACE, TWO, THREE)`` for A-2-3); a
         pair's rank twice, then the kicker; color and high card from the highest.
+        With wild cards, the ranks of the completed hand (W1).
+    :param wild_count: how many wild cards the hand holds (V8 W4; a wild card standing
+        for itself counts; a two-card hand's imagined card counts, V12).
+    :param wilds: the hand's wild cards, named in :func:`str` (W6).
+    :param number: under 999 (V10), the hand's number, which is its name.
 
-    ``str()`` names the hand in words, e.g. ``"pair of kings, ace kicker"``.
+    ``str()`` names the hand in words, e.g. ``"pair of kings, ace kicker"`` or
+    ``"trail of nines (4c wild)"``; a 999 hand by its number, ``"761"``.
     """
 
     category: HandCategory = attrs.field(eq=False)
     strength: int
-    ranks: tuple[Rank, Rank, Rank]
+    ranks: tuple[Rank, Rank, Rank] = attrs.field(eq=False)
+    wild_count: int = attrs.field(default=0, eq=False, kw_only=True)
+    wilds: tuple[Card, ...] = attrs.field(default=(), eq=False, kw_only=True)
+    number: int | None = attrs.field(default=None, eq=False, kw_only=True)
 
     def __lt__(self, other: HandRank) -> bool:
         if not isinstance(other, HandRank):
@@ -101,58 +116,113 @@ class HandRank:
         return self.strength >= other.strength
 
     def __str__(self) -> str:
+        if self.number is not None:
+            return f"{self.number:03d}"
         r = self.ranks
         cat = self.category
         if cat is HandCategory.TRAIL:
-            return f"trail of {r[0].plural}"
-        if cat is HandCategory.PAIR:
-            return f"pair of {r[0].plural}, {r[2].word} kicker"
-        return f"{cat.words} {r[0].word}-{r[1].word}-{r[2].word}"
+            name = f"trail of {r[0].plural}"
+        elif cat is HandCategory.PAIR:
+            name = f"pair of {r[0].plural}, {r[2].word} kicker"
+        else:
+            name = f"{cat.words} {r[0].word}-{r[1].word}-{r[2].word}"
+        if self.wilds:
+            name += f" ({', '.join(map(str, self.wilds))} wild)"
+        return name
 
 
 _STANDARD: list[HandRank | None] = []  # the default order's table; filled on first use
 
 
-def _table(rules: Rules | None) -> list[HandRank | None]:
-    """The lookup list of the table's hand order (:mod:`teenpatti_rules.hands`)."""
-    ranks = hand_order(rules).table().ranks
-    if rules is None and not _STANDARD:
-        _STANDARD[:] = ranks
-    return ranks
+@functools.lru_cache(maxsize=64)
+def _plain_table(rules: Rules) -> list[HandRank | None] | None:
+    """The lookup list of a table that ranks three cards with no indicator, else None."""
+    if rules.hand_size != 3 or rules.has_indicator:
+        return None
+    return rank_table(rules).ranks
 
 
-# --- lookups ---------------------------------------------------------------------------
+@functools.lru_cache(maxsize=256)
+def _indicator_table(rules: Rules, indicator: Card | str) -> tuple[list[HandRank | None], int]:
+    """The lookup list of a three-card table with an indicator, and the indicator's index."""
+    card = _indicator(rules, indicator)
+    if rules.hand_size != 3 or card is None:
+        raise ValueError("not a three-card table with an indicator")
+    return rank_table(rules, card).ranks, card.index
 
 
-def _as_three_cards(cards: object) -> tuple[Card, Card, Card]:
+def _indicator(rules: Rules | None, indicator: object) -> Card | None:
+    """Check the ``indicator=`` argument against the table (W5)."""
+    needs = rules is not None and rules.has_indicator
+    if indicator is None:
+        if needs:
+            assert rules is not None
+            raise CardParseError(
+                f"a wild={rules.wild!r} table ranks hands by its indicator: "
+                "pass indicator= (the turned-up card, W5)",
+                indicator,
+            )
+        return None
+    if not needs:
+        raise CardParseError(
+            "indicator= is only for a table with wild='joker' or 'hukam' (W5), "
+            f"not {indicator!r}",
+            indicator,
+        )
+    card = Card.parse(indicator) if isinstance(indicator, str) else indicator
+    if not isinstance(card, Card) or card.is_joker:
+        raise CardParseError(f"the indicator must be one of the 52 cards, not {indicator!r}", card)
+    return card
+
+
+def _as_cards(cards: object, rules: Rules | None, indicator: Card | None) -> tuple[Card, ...]:
     """Check and normalise the argument of :func:`evaluate` (the slow path)."""
+    size = 3 if rules is None else rules.hand_size
     if not isinstance(cards, str | Iterable):
         raise CardParseError(
-            f"a hand is three cards (e.g. 'As Kd Qh'), not {type(cards).__name__} {cards!r}",
+            f"a hand is {size} cards (e.g. 'As Kd Qh'), not {type(cards).__name__} {cards!r}",
             cards,
         )
     parsed = parse_cards(cards)
     shown = repr(cards) if isinstance(cards, str) else repr(format_cards(parsed))
-    if len(parsed) != 3:
-        raise CardParseError(f"a hand is three cards, not {len(parsed)}: {shown}", cards)
-    if len(set(parsed)) != 3:
+    if len(parsed) != size:
+        raise CardParseError(f"a hand is {size} cards, not {len(parsed)}: {shown}", cards)
+    if len(set(parsed)) != size:
         twice = next(card for i, card in enumerate(parsed) if card in parsed[:i])
         raise CardParseError(f"card {twice} appears twice in hand {shown}", cards)
-    return parsed[0], parsed[1], parsed[2]
+    jokers = 0 if rules is None else rules.jokers
+    for card in parsed:
+        if card.is_joker and card.index - 51 > jokers:
+            raise CardParseError(
+                f"card {card} is not in this table's deck (jokers={jokers}, V8): {shown}", cards
+            )
+    if indicator is not None and indicator in parsed:
+        raise CardParseError(
+            f"the indicator {indicator} is part of no hand (W5): {shown}", cards
+        )
+    return parsed
 
 
-def evaluate(cards: Sequence[Card] | str, rules: Rules | None = None) -> HandRank:
-    """Rank a three-card hand (R13–R16).
+def evaluate(
+    cards: Sequence[Card] | str, rules: Rules | None = None, *, indicator: Card | str | None = None
+) -> HandRank:
+    """Rank a hand (R13–R16, and the ranking variants V1, V7–V12 of ``rules``).
 
-    :param cards: three distinct :class:`~teenpatti_rules.cards.Card` in any order
-        (a tuple is fastest), or text for :func:`~teenpatti_rules.cards.parse_cards`
-        such as ``"As Kd Qh"``.
-    :param rules: selects ranking variants (``sequence_order``, V1); None or the
-        default :class:`~teenpatti_rules.rules.Rules` ranks by R13–R16.
-    :returns: the shared :class:`HandRank` of that hand.
+    :param cards: ``rules.hand_size`` (three by default) distinct
+        :class:`~teenpatti_rules.cards.Card` in any order (a tuple is fastest), or
+        text for :func:`~teenpatti_rules.cards.parse_cards` such as ``"As Kd Qh"``.
+        Four or five cards are ranked by their best three; two cards with the best
+        imagined third card (V12).
+    :param rules: selects ranking variants; None or the default
+        :class:`~teenpatti_rules.rules.Rules` ranks by R13–R16.
+    :param indicator: the turned-up card of a ``wild="joker"`` or ``"hukam"`` table
+        (a card or its text; W5): required there, refused elsewhere.
+    :returns: the :class:`HandRank` of that hand (of its best three cards).
     :raises ValueError: (:class:`~teenpatti_rules.errors.CardParseError`) naming the
-        problem, for anything but three distinct valid cards: a wrong number of
-        cards, a card given twice, a malformed card or an object that is not a card.
+        problem, for anything but ``hand_size`` distinct valid cards of the table's
+        deck: a wrong number of cards, a card given twice, a malformed card, an object
+        that is not a card, a printed joker the table does not have, the indicator in
+        the hand, a missing or unexpected ``indicator``.
 
     >>> evaluate("Ah 2h 3h").category
     <HandCategory.PURE_SEQUENCE: 4>
@@ -160,39 +230,91 @@ def evaluate(cards: Sequence[Card] | str, rules: Rules | None = None) -> HandRan
     Traceback (most recent call last):
     ...
     teenpatti_rules.errors.CardParseError: card Ah appears twice in hand 'Ah Ah 3h'
+    >>> str(evaluate("9s 9h 4c", Rules(wild_ranks="AK47")))
+    'trail of nines (4c wild)'
     """
     try:
         # The fast path: three Cards. Anything else (text, wrong length, duplicates,
         # non-cards, the table not built yet) fails here and takes the checked path.
         a, b, c = cards  # type: ignore[str-unpack]
-        table = _STANDARD if rules is None else hand_order(rules).table().ranks
-        hand = table[(a.index * 52 + b.index) * 52 + c.index]  # type: ignore[operator]
-        if hand is not None:
-            return hand
+        i, j, k = a.index, b.index, c.index
+        if indicator is None:
+            table = _STANDARD if rules is None else _plain_table(rules)
+            hand = table[(i * 55 + j) * 55 + k]  # type: ignore[index]
+            if hand is not None:
+                return hand
+        else:
+            table, turned = _indicator_table(rules, indicator)  # type: ignore[arg-type]
+            hand = table[(i * 55 + j) * 55 + k]
+            if hand is not None and turned != i and turned != j and turned != k:
+                return hand
     except (AttributeError, TypeError, ValueError, IndexError):
         pass
-    x, y, z = _as_three_cards(cards)
-    hand = _table(rules)[(x.index * 52 + y.index) * 52 + z.index]
-    assert hand is not None
-    return hand
+    card = _indicator(rules, indicator)
+    parsed = _as_cards(cards, rules, card)
+    if rules is None:
+        if not _STANDARD:
+            _STANDARD[:] = rank_table(None).ranks
+        ranks = _STANDARD
+    else:
+        ranks = rank_table(rules, card).ranks
+    if len(parsed) == 2:
+        x, y = parsed
+        hand = ranks[(x.index * STRIDE + y.index) * STRIDE + IMAGINED]
+        assert hand is not None
+        return hand
+    best: HandRank | None = None
+    for x, y, z in itertools.combinations(parsed, 3):
+        hand = ranks[(x.index * STRIDE + y.index) * STRIDE + z.index]
+        assert hand is not None
+        if best is None or hand.strength > best.strength:
+            best = hand
+    assert best is not None
+    return best
+
+
+def best_three(
+    cards: Sequence[Card] | str, rules: Rules | None = None, *, indicator: Card | str | None = None
+) -> tuple[Card, ...]:
+    """The cards that make a hand's rank: of four or five cards the best three (the
+    first such in the order given), else the cards themselves (V12).
+
+    :param cards: as for :func:`evaluate`.
+    :param rules: as for :func:`evaluate`.
+    :param indicator: as for :func:`evaluate`.
+    :returns: a tuple of cards from ``cards``.
+    :raises ValueError: as :func:`evaluate`.
+
+    >>> format_cards(best_three("As Ad 7c 7h 2s", Rules(hand_size=5)))
+    'As Ad 7c'
+    """
+    rank = evaluate(cards, rules, indicator=indicator)
+    parsed = parse_cards(cards)
+    if len(parsed) <= 3 or rules is None:
+        return parsed
+    for combo in itertools.combinations(parsed, 3):
+        if evaluate(combo, attrs.evolve(rules, hand_size=3), indicator=indicator) == rank:
+            return combo
+    raise AssertionError("no three cards make the hand's rank")  # pragma: no cover
 
 
 def compare_hands(
     a: Sequence[Card] | str | HandRank,
     b: Sequence[Card] | str | HandRank,
     rules: Rules | None = None,
+    *,
+    indicator: Card | str | None = None,
 ) -> int:
-    """Compare two hands (R13–R16; suits never break ties unless ``rules`` says so, V7).
+    """Compare two hands (R13–R16 and the ranking variants of ``rules``).
 
     :param a: a hand as for :func:`evaluate`, or its :class:`HandRank`.
     :param b: the other hand, likewise.
     :param rules: ranking variants, as for :func:`evaluate`; with a ``suit_order``
-        (V7), hands given as cards that are equal by R13–R16 are ordered by
-        :func:`showdown_key`. (A :class:`HandRank` has no suits: it compares by
-        strength only.)
+        (V7), hands equal by R13–R16 are ordered by the suit of their top card.
+    :param indicator: the turned-up card of a ``joker`` / ``hukam`` table (W5).
     :returns: 1 if ``a`` is stronger, -1 if weaker, 0 if the hands are equal.
-    :raises ValueError: as :func:`evaluate`, for a hand that is not three distinct
-        valid cards. (The two hands may share cards: each is judged on its own.)
+    :raises ValueError: as :func:`evaluate`, for a hand that is not valid. (The two
+        hands may share cards: each is judged on its own.)
 
     >>> compare_hands("As Ks Qs", "Ah 2h 3h")
     1
@@ -201,29 +323,27 @@ def compare_hands(
     >>> shdc = Rules(suit_order="shdc")  # V7: spades > hearts > diamonds > clubs
     >>> compare_hands("Kh 9c 4d", "Ks 9d 4h"), compare_hands("Kh 9c 4d", "Ks 9d 4h", shdc)
     (0, -1)
+    >>> compare_hands("7s 7h As", "Ah Ad Ac", Rules(wild="joker"), indicator="7c")
+    0
     """
-    if (
-        rules is not None
-        and rules.suit_order is not None
-        and not (isinstance(a, HandRank) or isinstance(b, HandRank))
-    ):
-        x, y = showdown_key(a, rules), showdown_key(b, rules)
-    else:
-        x = a.strength if isinstance(a, HandRank) else evaluate(a, rules).strength
-        y = b.strength if isinstance(b, HandRank) else evaluate(b, rules).strength
+    x = a.strength if isinstance(a, HandRank) else evaluate(a, rules, indicator=indicator).strength
+    y = b.strength if isinstance(b, HandRank) else evaluate(b, rules, indicator=indicator).strength
     return (x > y) - (x < y)
 
 
-def showdown_key(cards: Sequence[Card] | str, rules: Rules | None = None) -> int:
-    """The number a table compares hands by: higher wins, equal ties (R13–R18, V7).
+def showdown_key(
+    cards: Sequence[Card] | str, rules: Rules | None = None, *, indicator: Card | str | None = None
+) -> int:
+    """The number a table compares hands by: higher wins, equal ties (R13–R18, V7–V12).
 
-    Without a ``suit_order`` this is :attr:`HandRank.strength`. With one (V7) it is
-    ``strength * 4`` plus the place (3 for the highest suit … 0) of the suit of the
-    hand's top card: the first card in the hand's name, and for a pair the
-    higher-suited card of the pair.
+    This is :attr:`HandRank.strength` of :func:`evaluate` (with a ``suit_order``,
+    V7, the strength already orders hands equal by R13–R16 by the suit of their top
+    card: the first card in the hand's name, for a pair the higher-suited card of
+    the pair).
 
     :param cards: a hand as for :func:`evaluate`.
     :param rules: the table's rules, or None for the default table.
+    :param indicator: as for :func:`evaluate`.
     :returns: an int; only keys under the same ``rules`` compare.
     :raises ValueError: as :func:`evaluate`.
 
@@ -233,14 +353,7 @@ def showdown_key(cards: Sequence[Card] | str, rules: Rules | None = None) -> int
     >>> showdown_key("Kh Kd 3c", shdc) > showdown_key("Ks Kc 3d", shdc)
     False
     """
-    hand = evaluate(cards, rules)
-    if rules is None or rules.suit_order is None:
-        return hand.strength
-    top = hand.ranks[0]
-    order = rules.suit_order
-    parsed = parse_cards(cards) if isinstance(cards, str) else cards
-    best = max(3 - order.index(card.suit.value) for card in parsed if card.rank == top)
-    return hand.strength * 4 + best
+    return evaluate(cards, rules, indicator=indicator).strength
 
 
 def hand_ranks(rules: Rules | None = None) -> Iterable[tuple[tuple[Card, Card, Card], HandRank]]:
@@ -249,16 +362,20 @@ def hand_ranks(rules: Rules | None = None) -> Iterable[tuple[tuple[Card, Card, C
     :param rules: ranking variants, as for :func:`evaluate`.
     :returns: an iterator of ``(cards, hand_rank)`` pairs, cards ascending by index.
     """
-    return hand_order(rules).table().hands()
+    return rank_table(rules).hands()
 
 
-def percentile(strength: int, rules: Rules | None = None) -> float:
+def percentile(
+    strength: int, rules: Rules | None = None, *, indicator: Card | str | None = None
+) -> float:
     """The share of all hands strictly weaker than a hand of ``strength`` under the
     table's order: 0.0 for the weakest hand, just below 1.0 for the strongest.
 
     :param strength: a :attr:`HandRank.strength` made under the same ``rules``.
     :param rules: ranking variants, as for :func:`evaluate`.
-    :returns: a float in ``[0, 1)``.
+    :param indicator: as for :func:`evaluate`.
+    :returns: a float in ``[0, 1)``: among the hands of the table's three-card lookup
+        table (for ``hand_size`` 2 the two-card hands).
     :raises IndexError: if ``strength`` is not a strength of that order.
 
     >>> percentile(evaluate("5s 3d 2c").strength)
@@ -266,4 +383,4 @@ def percentile(strength: int, rules: Rules | None = None) -> float:
     >>> round(percentile(evaluate("As Ad Ac").strength), 4)
     0.9998
     """
-    return hand_order(rules).table().percentile(strength)
+    return rank_table(rules, _indicator(rules, indicator)).percentile(strength)
