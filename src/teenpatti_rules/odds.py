@@ -197,6 +197,8 @@ class _Universe:
         """Showdown keys (not dense) and categories of the ``base``-card hands ``combos``."""
         np = _numpy()
         rules, indicator = self.rules, self.indicator
+        if rules is not None and combos.shape[1] == 3 and _rules_field(rules, "hand_size", 3) > 3:
+            rules = attrs.evolve(rules, hand_size=3)  # V12: the best three are ranked
         suit_order = _rules_field(rules, "suit_order", None)
         wild_ties = _rules_field(rules, "wild_ties", "equal")
         plain = (

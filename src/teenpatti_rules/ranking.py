@@ -178,15 +178,16 @@ def _indicator(rules: Rules | None, indicator: object) -> Card | None:
 def _as_cards(cards: object, rules: Rules | None, indicator: Card | None) -> tuple[Card, ...]:
     """Check and normalise the argument of :func:`evaluate` (the slow path)."""
     size = 3 if rules is None else rules.hand_size
+    words = {2: "two", 3: "three", 4: "four", 5: "five"}[size]
     if not isinstance(cards, str | Iterable):
         raise CardParseError(
-            f"a hand is {size} cards (e.g. 'As Kd Qh'), not {type(cards).__name__} {cards!r}",
+            f"a hand is {words} cards (e.g. 'As Kd Qh'), not {type(cards).__name__} {cards!r}",
             cards,
         )
     parsed = parse_cards(cards)
     shown = repr(cards) if isinstance(cards, str) else repr(format_cards(parsed))
     if len(parsed) != size:
-        raise CardParseError(f"a hand is {size} cards, not {len(parsed)}: {shown}", cards)
+        raise CardParseError(f"a hand is {words} cards, not {len(parsed)}: {shown}", cards)
     if len(set(parsed)) != size:
         twice = next(card for i, card in enumerate(parsed) if card in parsed[:i])
         raise CardParseError(f"card {twice} appears twice in hand {shown}", cards)
