@@ -144,6 +144,9 @@ class State:
         SESSION_OVER (R8).
     :param events: the event log of the current hand (between hands: of the last
         hand), oldest first; see :mod:`teenpatti_rules.events`.
+    :param indicator: the card turned up after the deal on a ``wild="joker"`` or
+        ``"hukam"`` table (V8 W5), public in every view, kept until the next deal;
+        None otherwise.
     """
 
     rules: Rules
@@ -159,6 +162,7 @@ class State:
     result: HandResult | None = None
     session_winners: tuple[int, ...] = ()
     events: tuple[Event, ...] = ()
+    indicator: Card | None = None
 
     is_view: ClassVar[bool] = False
     """True for a :class:`~teenpatti_rules.views.View` (what one seat may know)."""

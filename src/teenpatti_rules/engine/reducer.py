@@ -47,6 +47,7 @@ from ..events import (
     Event,
     HandEnding,
     HandStarted,
+    IndicatorTurned,
     Looked,
     Packed,
     ShowAsked,
@@ -178,7 +179,7 @@ def _check_deck(state: State, action: Deal, players: int) -> tuple[Card, ...]:
     if deck is None:
         if state.seed is None:
             raise _refuse(action, "this state has no seed (it is a view); give an explicit deck")
-        return shuffled_deck(state.seed, state.hand_number + 1)
+        return shuffled_deck(state.seed, state.hand_number + 1, state.rules.jokers)
     if not isinstance(deck, Sequence) or isinstance(deck, str):
         raise _refuse(action, f"the deck must be a sequence of Card, not {deck!r}")
     for position, card in enumerate(deck):
@@ -187,10 +188,19 @@ def _check_deck(state: State, action: Deal, players: int) -> tuple[Card, ...]:
     if len(set(deck)) != len(deck):
         twice = next(card for i, card in enumerate(deck) if card in deck[:i])
         raise _refuse(action, f"card {twice} appears twice in the deck")
-    if len(deck) < 3 * players:
+    rules = state.rules
+    for position, card in enumerate(deck):
+        if card.is_joker and card.index - 51 > rules.jokers:
+            raise _refuse(
+                action, f"deck[{position}] is {card}, not in this table's deck (jokers={rules.jokers}, V8)"
+            )
+    need = rules.hand_size * players + rules.has_indicator
+    if len(deck) < need:
+        what = " and the indicator (W5)" if rules.has_indicator else ""
         raise _refuse(
             action,
-            f"{players} players need a deck of at least {3 * players} cards, not {len(deck)} (R10)",
+            f"{players} players need a deck of at least {need} cards "
+            f"({rules.hand_size} each{what}), not {len(deck)} (R10)",
         )
     return tuple(deck)
 
@@ -208,7 +218,11 @@ def _deal(state: State, action: Deal) -> State:
         for seat in seats_from_left_of(state.dealer, len(state.seats))
         if state.seats[seat].in_session
     ]
-    hands = deal_hands(_check_deck(state, action, len(order)), order)
+    deck = _check_deck(state, action, len(order))
+    size = state.rules.hand_size
+    hands = deal_hands(deck, order, size)
+    # V8 W5: the next card after the hands is turned up, public until the next deal.
+    indicator = deck[size * len(order)] if state.rules.has_indicator else None
     boot = state.rules.boot
     seats = tuple(
         Seat(
@@ -227,6 +241,7 @@ def _deal(state: State, action: Deal) -> State:
     events: tuple[Event, ...] = (
         HandStarted(hand_number, state.dealer, action.seat, tuple(order)),
         *(BootPosted(seat, boot, seats[seat].all_in) for seat in order),
+        *(() if indicator is None else (IndicatorTurned(indicator),)),
     )
     state = evolve(
         state,
@@ -237,6 +252,7 @@ def _deal(state: State, action: Deal) -> State:
         seats=seats,
         sideshow=None,
         events=events,
+        indicator=indicator,
     )
     if reached_pot_limit(state) or len(bettors(state)) <= 1:
         return showdown(state)  # R12
