@@ -100,10 +100,12 @@ def _result_problems(state: State, result: HandResult) -> Iterator[str]:
             "hands are shown exactly when the hand did not end with everyone else "
             f"packing (R39) @ {path}.shown"
         )
+    # The indicator of the result's hand is the state's only until the next deal (W5).
+    known = not state.rules.has_indicator or result.hand_number == state.hand_number
     for seat, rank in result.shown.items():
         if not 0 <= seat < n:
             yield f"seat {seat} does not exist @ {path}.shown['{seat}']"
-        problem = _rank_problem(rank, state.rules, indicator=state.indicator)
+        problem = _rank_problem(rank, state.rules, indicator=state.indicator) if known else None
         if problem:
             yield f"{problem} @ {path}.shown['{seat}']"
 
@@ -200,8 +202,11 @@ def _in_hand_problems(state: State) -> Iterator[str]:
             continue
         if seat.contributed < rules.boot:
             yield f"every player in the session posted the boot (R9) @ {path}.contributed"
-        if state.seed is not None and len(seat.cards) != 3:
-            yield f"every player in the session was dealt three cards (R10) @ {path}.cards"
+        if state.seed is not None and len(seat.cards) != state.rules.hand_size:
+            yield (
+                f"every player in the session was dealt {state.rules.hand_size} cards "
+                f"(R10, V12) @ {path}.cards"
+            )
         if seat.all_in and (not seat.in_hand or seat.stack != 0):
             yield f"an all-in player is in the hand with an empty stack (R28) @ {path}.all_in"
     if len(bettors(state)) < 2:

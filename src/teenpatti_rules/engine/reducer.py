@@ -206,7 +206,8 @@ def _check_deck(state: State, action: Deal, players: int) -> tuple[Card, ...]:
 
 
 def _deal(state: State, action: Deal) -> State:
-    """Deal the next hand: everyone posts the boot, three cards each (R6, R9–R12)."""
+    """Deal the next hand: everyone posts the boot, ``hand_size`` cards each, then the
+    indicator of a joker or hukam table (R6, R9–R12, V8 W5, V12)."""
     _check_seat(state, action)
     if state.phase is not Phase.AWAITING_DEAL:
         reason = "the session is over" if state.phase is Phase.SESSION_OVER else "a hand is in play"

@@ -106,6 +106,8 @@ def describe_event(
         case ev.BootPosted(seat, amount, all_in):
             tail = " and is all-in" if all_in else ""
             return f"{names[seat]} posts the boot of {chips(amount)}{tail}"
+        case ev.IndicatorTurned(card):
+            return f"The indicator is turned up: {card}"
         case ev.Looked(seat):
             return f"{names[seat]} looks at their cards"
         case ev.BetMade(seat, amount, after, blind, all_in):
