@@ -217,7 +217,13 @@ def test_history_json_format() -> None:
             "raise_cap": 2,
             "stake_limit": None,
             "suit_order": None,
+            "wild_ranks": None,
+            "wild": None,
+            "jokers": 0,
+            "wild_ties": "equal",
             "ranking": "standard",
+            "high_235": False,
+            "hand_size": 3,
         },
         "actions": ["P0 deal", "P1 look", "P1 bet 2", "P2 deal As Kd Qh"],
     }

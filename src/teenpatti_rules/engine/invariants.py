@@ -202,11 +202,11 @@ def _in_hand_problems(state: State) -> Iterator[str]:
             continue
         if seat.contributed < rules.boot:
             yield f"every player in the session posted the boot (R9) @ {path}.contributed"
-        if state.seed is not None and len(seat.cards) != state.rules.hand_size:
-            yield (
-                f"every player in the session was dealt {state.rules.hand_size} cards "
-                f"(R10, V12) @ {path}.cards"
-            )
+        size = state.rules.hand_size
+        if state.seed is not None and len(seat.cards) != size:
+            words = {2: "two", 3: "three", 4: "four", 5: "five"}[size]
+            why = "R10" if size == 3 else "R10, V12"
+            yield f"every player in the session was dealt {words} cards ({why}) @ {path}.cards"
         if seat.all_in and (not seat.in_hand or seat.stack != 0):
             yield f"an all-in player is in the hand with an empty stack (R28) @ {path}.all_in"
     if len(bettors(state)) < 2:

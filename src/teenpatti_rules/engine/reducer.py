@@ -196,11 +196,13 @@ def _check_deck(state: State, action: Deal, players: int) -> tuple[Card, ...]:
             )
     need = rules.hand_size * players + rules.has_indicator
     if len(deck) < need:
-        what = " and the indicator (W5)" if rules.has_indicator else ""
+        what = ""
+        if rules.has_indicator or rules.hand_size != 3:
+            tail = " and the indicator, W5" if rules.has_indicator else ", V12"
+            what = f" ({rules.hand_size} each{tail})"
         raise _refuse(
             action,
-            f"{players} players need a deck of at least {need} cards "
-            f"({rules.hand_size} each{what}), not {len(deck)} (R10)",
+            f"{players} players need a deck of at least {need} cards{what}, not {len(deck)} (R10)",
         )
     return tuple(deck)
 

@@ -116,8 +116,8 @@ def _structure_hand_rank(value: Any, _: Any) -> HandRank:
         raise _Invalid(f"expected a hand rank object, not {_json_kind(value)}")
     if not set(_RANK_FIELDS) <= set(value) <= set(_RANK_FIELDS + _RANK_EXTRAS):
         raise _Invalid(
-            "a hand rank has the fields category, ranks and strength (and optionally "
-            "wild_count, wilds, number), not " + ", ".join(sorted(map(str, value)))
+            "a hand rank has exactly the fields category, ranks and strength (and, when "
+            "set, wild_count, wilds, number), not " + ", ".join(sorted(map(str, value)))
         )
     wild_count = value.get("wild_count", 0)
     wilds_text = value.get("wilds", "")
