@@ -18,6 +18,7 @@ False
 
 from __future__ import annotations
 
+import bisect
 import functools
 import itertools
 from collections.abc import Iterable, Sequence
@@ -25,7 +26,7 @@ from enum import IntEnum
 
 import attrs
 
-from .cards import Card, Rank, format_cards, parse_cards
+from .cards import Card, Rank, format_cards, parse_cards, table_deck
 from .errors import CardParseError
 from .hands.batch import evaluate_many
 from .hands.order import STRIDE
@@ -39,6 +40,7 @@ __all__ = [
     "compare_hands",
     "evaluate",
     "evaluate_many",
+    "hand_percentile",
     "hand_ranks",
     "percentile",
     "showdown_key",
@@ -385,3 +387,48 @@ def percentile(
     0.9998
     """
     return rank_table(rules, _indicator(rules, indicator)).percentile(strength)
+
+
+SAMPLED_HANDS = 4_000
+"""How many seeded random hands estimate the order of 4- and 5-card hands (V12) for
+:func:`hand_percentile`."""
+
+
+@functools.lru_cache(maxsize=64)
+def _sampled_strengths(rules: Rules, indicator: Card | None) -> list[int]:
+    """Sorted strengths of :data:`SAMPLED_HANDS` seeded random hands of the table."""
+    import random
+
+    rng = random.Random(f"teenpatti_rules:percentile:{rules.hand_size}")
+    deck = [card for card in table_deck(rules.jokers) if card != indicator]
+    return sorted(
+        evaluate(tuple(rng.sample(deck, rules.hand_size)), rules, indicator=indicator).strength
+        for _ in range(SAMPLED_HANDS)
+    )
+
+
+def hand_percentile(
+    cards: Sequence[Card] | str, rules: Rules | None = None, *, indicator: Card | str | None = None
+) -> float:
+    """The share of the table's hands strictly weaker than ``cards`` under the table's
+    order (R44 rates hands by it, so that it plays every ranking variant sensibly).
+
+    For ``hand_size`` 2 or 3 it is :func:`percentile` (exact, over the table's
+    two- or three-card hands); for 4 or 5 cards (V12) it is estimated from
+    :data:`SAMPLED_HANDS` seeded random hands of that size (the same every time).
+
+    :param cards: a hand as for :func:`evaluate`.
+    :param rules: the table's rules, or None for the default table.
+    :param indicator: as for :func:`evaluate`.
+    :returns: a float in ``[0, 1)``.
+    :raises ValueError: as :func:`evaluate`.
+
+    >>> hand_percentile("5s 3d 2c"), hand_percentile("5s 3d 2c", Rules(ranking="muflis")) > 0.99
+    (0.0, True)
+    """
+    card = _indicator(rules, indicator)
+    rank = evaluate(cards, rules, indicator=card)
+    if rules is None or rules.hand_size <= 3:
+        return rank_table(rules, card).percentile(rank.strength)
+    strengths = _sampled_strengths(rules, card)
+    return bisect.bisect_left(strengths, rank.strength) / len(strengths)

@@ -93,8 +93,7 @@ from ..actions import (
 from ..cards import Card
 from ..engine import legal_actions
 from ..engine.questions import minimum_bet, players_in_hand
-from ..hands import hand_order
-from ..ranking import evaluate
+from ..ranking import hand_percentile
 from ..rules import Rules
 from ..state import Phase, State
 from .common import check_seat, deal_or_nothing
@@ -132,17 +131,29 @@ class HandClass(IntEnum):
     """The best 820: under R13–R16, sequence, pure sequence or trail (3.7 %)."""
 
 
-_CLASS_BOUNDS = ((21_280, HandClass.STRONG), (16_440, HandClass.GOOD), (6_720, HandClass.FAIR))
-"""(the least number of weaker hands of the class, class), strongest first."""
+_CLASS_BOUNDS = (
+    (21_280 / 22_100, HandClass.STRONG),
+    (16_440 / 22_100, HandClass.GOOD),
+    (6_720 / 22_100, HandClass.FAIR),
+)
+"""(the least share of weaker hands of the class, class), strongest first."""
 
 
-def hand_class(cards: tuple[Card, ...], rules: Rules | None = None) -> HandClass:
-    """The :class:`HandClass` of a hand: by its percentile under the table's order.
+def hand_class(
+    cards: tuple[Card, ...], rules: Rules | None = None, indicator: Card | None = None
+) -> HandClass:
+    """The :class:`HandClass` of a hand: by its percentile under the table's order
+    (:func:`~teenpatti_rules.ranking.hand_percentile`: the share of the table's hands
+    it beats). So under Muflis (V9) a 5-3-2 is STRONG and a trail WEAK, and at an AK47
+    table (V8), where a trail is common, only the best trails are STRONG; with 4 or 5
+    cards (V12) the share is among hands of that many cards.
 
-    :param cards: three distinct cards, or ``()`` for a hand the view hides.
+    :param cards: ``rules.hand_size`` distinct cards, or ``()`` for a hand the view
+        hides.
     :param rules: the table's rules (ranking variants); None for the default table.
+    :param indicator: the hand's indicator on a joker or hukam table (W5).
     :returns: the class; :attr:`HandClass.WEAK` for hidden cards.
-    :raises ValueError: if ``cards`` is neither empty nor three distinct cards.
+    :raises ValueError: if ``cards`` is neither empty nor a valid hand of the table.
 
     >>> from teenpatti_rules import parse_cards
     >>> [hand_class(parse_cards(h)).name for h in ("Js 9d 2c", "Qs 9d 2c", "5s 5d 2c", "2s 3d 4c")]
@@ -150,9 +161,9 @@ def hand_class(cards: tuple[Card, ...], rules: Rules | None = None) -> HandClass
     """
     if not cards:
         return HandClass.WEAK
-    weaker = hand_order(rules).table().weaker(evaluate(cards, rules).strength)
+    share = hand_percentile(cards, rules, indicator=indicator)
     for bound, kind in _CLASS_BOUNDS:
-        if weaker >= bound:
+        if share >= bound - 1e-12:
             return kind
     return HandClass.WEAK
 
@@ -188,7 +199,7 @@ def choose(view: State, seat: int, rng: random.Random) -> Action | None:
         return None
     player = view.seats[seat]
     if phase is Phase.SIDESHOW:
-        good = hand_class(player.cards, view.rules) >= HandClass.GOOD
+        good = hand_class(player.cards, view.rules, view.indicator) >= HandClass.GOOD
         wanted = AcceptSideShow if good else RefuseSideShow
         return next(action for action in mine if isinstance(action, wanted))
     return _turn(view, seat, mine, rng)
@@ -218,7 +229,7 @@ def _turn(view: State, seat: int, mine: list[Action], rng: random.Random) -> Act
     """The betting action of a seen automatic player on its turn (the table above)."""
     player = view.seats[seat]
     stack = player.stack
-    strength = hand_class(player.cards, view.rules)
+    strength = hand_class(player.cards, view.rules, view.indicator)
     two_left = len(players_in_hand(view)) == 2
     low = minimum_bet(view, seat)
     bets = [action for action in mine if isinstance(action, Bet)]
