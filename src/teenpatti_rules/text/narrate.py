@@ -282,6 +282,10 @@ def describe_table(state: State, seat: int | None = None) -> list[str]:
             header += f"; your minimum bet is {chips(minimum_bet(state, seat))}"
     else:
         header = f"After hand {state.hand_number}"
+    if state.indicator is not None:  # V8 W5: public to everyone until the next deal
+        card = state.indicator
+        kind = f"{card.rank.plural}" if state.rules.wild == "joker" else f"{card.suit.name.lower()}"
+        header += f"; indicator {card} (the other {kind} are wild)"
     width = max(len(player.name) for player in state.seats)
     lines = [header]
     for index, player in enumerate(state.seats):
