@@ -10,10 +10,32 @@ from hypothesis import strategies as st
 import teenpatti_rules as tp
 
 
+RANKING_VARIANTS: tuple[dict[str, Any], ...] = (
+    {"wild_ranks": "AK47"},
+    {"wild_ranks": "JQ23", "wild_ties": "natural_wins"},
+    {"wild": "joker"},
+    {"wild": "hukam", "wild_ties": "more_wilds_win"},
+    {"wild": "lowest"},
+    {"wild": "highest"},
+    {"jokers": 2},
+    {"jokers": 3, "hand_size": 4},
+    {"ranking": "muflis"},
+    {"ranking": "muflis", "sequence_order": "classic", "hand_size": 5},
+    {"ranking": "999"},
+    {"high_235": True},
+    {"hand_size": 2},
+    {"hand_size": 4, "suit_order": "shdc"},
+    {"hand_size": 5, "wild": "joker"},
+)
+"""Valid ranking-variant tables (V7-V12) the property tests draw from."""
+
+
 def variants(boot: int) -> st.SearchStrategy[dict[str, Any]]:
-    """Mostly the default table; sometimes variants V1-V4 and V7 (V5 is max_blind_bets)."""
+    """Mostly the default table; sometimes variants V1-V4 and V7 (V5 is max_blind_bets),
+    or a ranking variant of V8-V12."""
     return st.one_of(
         st.just({}),
+        st.sampled_from(RANKING_VARIANTS),
         st.fixed_dictionaries(
             {},
             optional={

@@ -82,6 +82,9 @@ def test_views_hide_exactly_what_r43_hides(start: tp.State, seed: int) -> None:
                 # Every other field of the seat is public and kept.
                 assert attrs.evolve(shown, cards=real.cards) == real
             visible = {card for index in allowed for card in state.seats[index].cards}
+            if state.indicator is not None:  # V8 W5: the indicator is public
+                visible.add(state.indicator)
+            assert seen.indicator == state.indicator
             assert set(cards_in(seen)) <= visible  # no card anywhere else in the view
             assert seen.events == state.events  # every event is public today
             changed = replace_state(seen, seats=state.seats, seed=state.seed)
