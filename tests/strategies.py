@@ -9,7 +9,6 @@ from hypothesis import strategies as st
 
 import teenpatti_rules as tp
 
-
 RANKING_VARIANTS: tuple[dict[str, Any], ...] = (
     {"wild_ranks": "AK47"},
     {"wild_ranks": "JQ23", "wild_ties": "natural_wins"},

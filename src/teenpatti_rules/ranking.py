@@ -167,8 +167,7 @@ def _indicator(rules: Rules | None, indicator: object) -> Card | None:
         return None
     if not needs:
         raise CardParseError(
-            "indicator= is only for a table with wild='joker' or 'hukam' (W5), "
-            f"not {indicator!r}",
+            f"indicator= is only for a table with wild='joker' or 'hukam' (W5), not {indicator!r}",
             indicator,
         )
     card = Card.parse(indicator) if isinstance(indicator, str) else indicator
@@ -200,9 +199,7 @@ def _as_cards(cards: object, rules: Rules | None, indicator: Card | None) -> tup
                 f"card {card} is not in this table's deck (jokers={jokers}, V8): {shown}", cards
             )
     if indicator is not None and indicator in parsed:
-        raise CardParseError(
-            f"the indicator {indicator} is part of no hand (W5): {shown}", cards
-        )
+        raise CardParseError(f"the indicator {indicator} is part of no hand (W5): {shown}", cards)
     return parsed
 
 

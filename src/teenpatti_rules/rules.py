@@ -268,7 +268,8 @@ class Rules:
     @property
     def seat_limit(self) -> int:
         """The most players the table can deal: the deck (less the indicator) divided by
-        ``hand_size``, rounded down (V6, V12); 17 for the default table."""
+        ``hand_size``, rounded down (V6, V12); 17 for the default table.
+        """
         return min(MAX_SEATS_ANY, (self.deck_size - self.has_indicator) // self.hand_size)
 
     @property

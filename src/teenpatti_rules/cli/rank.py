@@ -1,5 +1,6 @@
 """``teenpatti rank``: name hands and say which wins (R13–R18; ranking variants V1,
-V7–V12 with ``--variant NAME``, ``--rule FIELD=VALUE`` and ``--indicator CARD``)."""
+V7–V12 with ``--variant NAME``, ``--rule FIELD=VALUE`` and ``--indicator CARD``).
+"""
 
 from __future__ import annotations
 

@@ -82,6 +82,4 @@ def deal_hands(
     {1: '2c 4c 6c', 0: '3c 5c 7c'}
     """
     k = len(order)
-    return {
-        seat: tuple(deck[i + r * k] for r in range(hand_size)) for i, seat in enumerate(order)
-    }
+    return {seat: tuple(deck[i + r * k] for r in range(hand_size)) for i, seat in enumerate(order)}

@@ -48,7 +48,8 @@ def hand_rank(state: State, seat: int) -> HandRank:
 
 def showdown_strength(state: State, seat: int) -> int:
     """What ``seat``'s hand is compared by: its strength (with V7 the strength orders
-    hands equal by R13–R16 by their top suit; with W4 by their wild cards)."""
+    hands equal by R13–R16 by their top suit; with W4 by their wild cards).
+    """
     return hand_rank(state, seat).strength
 
 

@@ -192,7 +192,8 @@ def _check_deck(state: State, action: Deal, players: int) -> tuple[Card, ...]:
     for position, card in enumerate(deck):
         if card.is_joker and card.index - 51 > rules.jokers:
             raise _refuse(
-                action, f"deck[{position}] is {card}, not in this table's deck (jokers={rules.jokers}, V8)"
+                action,
+                f"deck[{position}] is {card}, not in this table's deck (jokers={rules.jokers}, V8)",
             )
     need = rules.hand_size * players + rules.has_indicator
     if len(deck) < need:
@@ -209,7 +210,8 @@ def _check_deck(state: State, action: Deal, players: int) -> tuple[Card, ...]:
 
 def _deal(state: State, action: Deal) -> State:
     """Deal the next hand: everyone posts the boot, ``hand_size`` cards each, then the
-    indicator of a joker or hukam table (R6, R9–R12, V8 W5, V12)."""
+    indicator of a joker or hukam table (R6, R9–R12, V8 W5, V12).
+    """
     _check_seat(state, action)
     if state.phase is not Phase.AWAITING_DEAL:
         reason = "the session is over" if state.phase is Phase.SESSION_OVER else "a hand is in play"

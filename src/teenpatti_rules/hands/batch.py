@@ -12,7 +12,6 @@ if TYPE_CHECKING:
     from numpy.typing import NDArray
 
     from ..cards import Card
-
     from ..rules import Rules
 
 __all__ = ["evaluate_many"]
