@@ -589,3 +589,40 @@ def test_state_json_round_trip_under_variants(fields: dict[str, Any]) -> None:
         for seen in (state, tp.view(state, 1)):
             assert state_from_json(state_to_json(seen)) == seen
     assert shown
+
+
+# --- the speed bar (benchmarks/variants.py measures; this only guards a floor) ----------
+
+
+def _rate(run: Any) -> float:
+    import time
+
+    best = float("inf")
+    for _ in range(5):
+        start = time.perf_counter()
+        run()
+        best = min(best, time.perf_counter() - start)
+    return 1 / best
+
+
+def test_variant_evaluate_is_at_least_half_the_default_speed() -> None:
+    rng = random.Random(2)
+    hands = [tuple(rng.sample([c for c in CARDS if c != SEVEN_C], 3)) for _ in range(20_000)]
+    ak47, joker = Rules(wild_ranks="AK47"), Rules(wild="joker")
+    evaluate(hands[0]), evaluate(hands[0], ak47), evaluate(hands[0], joker, indicator=SEVEN_C)
+
+    def default() -> None:
+        for hand in hands:
+            evaluate(hand)
+
+    def wild() -> None:
+        for hand in hands:
+            evaluate(hand, ak47)
+
+    def jokers() -> None:
+        for hand in hands:
+            evaluate(hand, joker, indicator=SEVEN_C)
+
+    base = _rate(default)
+    assert _rate(wild) >= 0.5 * base
+    assert _rate(jokers) >= 0.5 * base

@@ -159,7 +159,7 @@ def _deck(rules: Rules | None) -> tuple[Card, ...]:
 def _evaluate(cards: tuple[Card, ...], rules: Rules | None, indicator: Card | None) -> Any:
     if indicator is None:
         return evaluate(cards, rules)
-    return evaluate(cards, rules, indicator=indicator)  # type: ignore[call-arg]
+    return evaluate(cards, rules, indicator=indicator)
 
 
 class _Universe:

@@ -136,21 +136,34 @@ class HandRank:
 _STANDARD: list[HandRank | None] = []  # the default order's table; filled on first use
 
 
-@functools.lru_cache(maxsize=64)
-def _plain_table(rules: Rules) -> list[HandRank | None] | None:
-    """The lookup list of a table that ranks three cards with no indicator, else None."""
+_PLAIN: dict[int, tuple[Rules, list[HandRank | None] | None]] = {}
+"""``id(rules)`` → (the rules, the lookup list of its three-card table without an
+indicator, or None for a table that needs one or has another hand size); filled by
+:func:`_fill_caches`. Keyed by identity (the entry holds the rules, so the id stays
+theirs) because hashing a :class:`Rules` on every lookup costs a third of
+:func:`evaluate`'s time; an equal but distinct :class:`Rules` gets its own entry."""
+_BY_INDICATOR: dict[int, tuple[Rules, list[list[HandRank | None] | None]]] = {}
+"""``id(rules)`` of a joker / hukam table → (the rules, its lookup lists by the
+indicator's index)."""
+_CACHED_RULES = 64
+"""The caches above are emptied when they hold more tables' rules than this."""
+
+
+def _fill_caches(rules: Rules, indicator: Card | None) -> list[HandRank | None]:
+    """The lookup list of ``rules`` (and ``indicator``), remembered for the fast path."""
+    if len(_PLAIN) > _CACHED_RULES or len(_BY_INDICATOR) > _CACHED_RULES:
+        _PLAIN.clear()
+        _BY_INDICATOR.clear()
+    ranks = rank_table(rules, indicator).ranks
+    key = id(rules)
+    if rules.hand_size == 3:
+        if indicator is None:
+            _PLAIN[key] = (rules, ranks)
+        else:
+            _BY_INDICATOR.setdefault(key, (rules, [None] * 52))[1][indicator.index] = ranks
     if rules.hand_size != 3 or rules.has_indicator:
-        return None
-    return rank_table(rules).ranks
-
-
-@functools.lru_cache(maxsize=256)
-def _indicator_table(rules: Rules, indicator: Card | str) -> tuple[list[HandRank | None], int]:
-    """The lookup list of a three-card table with an indicator, and the indicator's index."""
-    card = _indicator(rules, indicator)
-    if rules.hand_size != 3 or card is None:
-        raise ValueError("not a three-card table with an indicator")
-    return rank_table(rules, card).ranks, card.index
+        _PLAIN.setdefault(key, (rules, None))
+    return ranks
 
 
 def _indicator(rules: Rules | None, indicator: object) -> Card | None:
@@ -237,18 +250,29 @@ def evaluate(
         # The fast path: three Cards. Anything else (text, wrong length, duplicates,
         # non-cards, the table not built yet) fails here and takes the checked path.
         a, b, c = cards  # type: ignore[str-unpack]
-        i, j, k = a.index, b.index, c.index
+        i: int
+        j: int
+        k: int
+        i, j, k = a.index, b.index, c.index  # type: ignore[assignment]
         if indicator is None:
-            table = _STANDARD if rules is None else _plain_table(rules)
+            if rules is None:
+                table = _STANDARD
+            else:
+                held, table = _PLAIN[id(rules)]  # type: ignore[assignment]
+                if held is not rules:
+                    raise KeyError(rules)
             hand = table[(i * 55 + j) * 55 + k]  # type: ignore[index]
             if hand is not None:
                 return hand
         else:
-            table, turned = _indicator_table(rules, indicator)  # type: ignore[arg-type]
-            hand = table[(i * 55 + j) * 55 + k]
+            turned: int = indicator.index  # type: ignore[union-attr,assignment]
+            held, tables = _BY_INDICATOR[id(rules)]
+            if held is not rules:
+                raise KeyError(rules)
+            hand = tables[turned][(i * 55 + j) * 55 + k]  # type: ignore[index]
             if hand is not None and turned != i and turned != j and turned != k:
                 return hand
-    except (AttributeError, TypeError, ValueError, IndexError):
+    except (AttributeError, TypeError, ValueError, IndexError, KeyError):
         pass
     card = _indicator(rules, indicator)
     parsed = _as_cards(cards, rules, card)
@@ -257,7 +281,7 @@ def evaluate(
             _STANDARD[:] = rank_table(None).ranks
         ranks = _STANDARD
     else:
-        ranks = rank_table(rules, card).ranks
+        ranks = _fill_caches(rules, card)
     if len(parsed) == 2:
         x, y = parsed
         hand = ranks[(x.index * STRIDE + y.index) * STRIDE + IMAGINED]

@@ -8,6 +8,7 @@ The ace stays high and A-K-Q and A-2-3 stay sequences; names are the usual ones.
 
 from __future__ import annotations
 
+import functools
 from typing import ClassVar
 
 import attrs
@@ -17,6 +18,11 @@ from .order import HandOrder
 from .standard import SequenceOrder, StandardOrder
 
 __all__ = ["MuflisOrder"]
+
+
+@functools.lru_cache(maxsize=8)
+def _standard_order(sequence_order: SequenceOrder, high_235: bool) -> StandardOrder:
+    return StandardOrder(sequence_order, high_235)
 
 
 @attrs.frozen
@@ -36,7 +42,7 @@ class MuflisOrder(HandOrder):
 
     @property
     def _standard(self) -> StandardOrder:
-        return StandardOrder(self.sequence_order, self.high_235)
+        return _standard_order(self.sequence_order, self.high_235)
 
     def key(self, cards: tuple[Card, Card, Card]) -> tuple[int, ...]:
         """The standard key with every item negated: greater is lower by R13–R16."""

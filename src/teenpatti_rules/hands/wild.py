@@ -79,12 +79,16 @@ def wild_set(rules: Rules, indicator: Card | None = None) -> WildSet | None:
         letters = rules.wild_ranks.upper()
         cards = frozenset(i for i in range(52) if Card.from_index(i).rank.char in letters)
     elif rules.wild in ("joker", "hukam") and indicator is not None:
-        same = (
-            (lambda c: c.rank == indicator.rank)
-            if rules.wild == "joker"
-            else (lambda c: c.suit == indicator.suit)
+        by_rank = rules.wild == "joker"
+        cards = frozenset(
+            i
+            for i in range(52)
+            if (
+                Card.from_index(i).rank == indicator.rank
+                if by_rank
+                else Card.from_index(i).suit == indicator.suit
+            )
         )
-        cards = frozenset(i for i in range(52) if same(Card.from_index(i)))
     dynamic = rules.wild if rules.wild in ("lowest", "highest") else None
     imagined = rules.hand_size == 2
     if not cards and not rules.jokers and dynamic is None and not imagined:
