@@ -376,6 +376,16 @@ def test_hand_sizes() -> None:
         evaluate("As Kd Qc", two)
 
 
+def test_lowest_and_highest_with_four_cards_take_the_whole_hand() -> None:
+    # V8 + V12: the lowest rank of the four cards is wild, in every three of them.
+    four_low = Rules(wild="lowest", hand_size=4)
+    # 2c is wild; K Q and the wild make A-K-Q (mixed suits), the best three
+    assert str(evaluate("Ks Qd Jh 2c", four_low)) == "sequence ace-king-queen (2c wild)"
+    four_high = Rules(wild="highest", hand_size=4)
+    # As is wild: 9 9 and the wild make a trail of nines (W3)
+    assert str(evaluate("As 9d 9h 3c", four_high)) == "trail of nines (As wild)"
+
+
 def test_999_names_and_values() -> None:
     nines = Rules(ranking="999")
     assert [str(evaluate(h, nines)) for h in ("7s 6d Ac", "9s Kd 4c", "As Ad Ac", "Ts Jd Qc")] == [

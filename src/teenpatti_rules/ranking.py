@@ -30,7 +30,7 @@ from .cards import Card, Rank, format_cards, parse_cards, table_deck
 from .errors import CardParseError
 from .hands.batch import evaluate_many
 from .hands.order import STRIDE
-from .hands.wild import IMAGINED, rank_table
+from .hands.wild import IMAGINED, fixed_rank_table, rank_table
 from .rules import Rules
 
 __all__ = [
@@ -280,6 +280,10 @@ def evaluate(
         if not _STANDARD:
             _STANDARD[:] = rank_table(None).ranks
         ranks = _STANDARD
+    elif rules.wild in ("lowest", "highest") and len(parsed) > 3:
+        # V8 with V12: the lowest / highest rank of the whole hand is wild
+        pick = min if rules.wild == "lowest" else max
+        ranks = fixed_rank_table(rules, int(pick(c.rank for c in parsed))).ranks
     else:
         ranks = _fill_caches(rules, card)
     if len(parsed) == 2:

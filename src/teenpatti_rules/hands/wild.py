@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from ..ranking import HandRank
     from ..rules import Rules
 
-__all__ = ["IMAGINED", "WildSet", "rank_table", "wild_set", "wild_table"]
+__all__ = ["IMAGINED", "WildSet", "fixed_rank_table", "rank_table", "wild_set", "wild_table"]
 
 IMAGINED = 52
 """The index the imagined third card of a ``hand_size`` 2 hand takes in its table (V12;
@@ -189,6 +189,21 @@ def wild_table(order: HandOrder, wilds: WildSet) -> HandTable:
         table[(k * s + i) * s + j] = hand
         table[(k * s + j) * s + i] = hand
     return HandTable(table, tuple(by_strength), tuple(counts), wilds.deck)
+
+
+def fixed_rank_table(rules: Rules, rank: int) -> HandTable:
+    """The table of a ``lowest`` / ``highest`` table's hand of four or five cards
+    whose lowest / highest rank is ``rank``: every card of that rank is wild (V8, V12;
+    the wild cards are those of the whole hand, not of each three of its cards).
+
+    :param rules: the table's rules (``wild`` ``"lowest"`` or ``"highest"``).
+    :param rank: the rank whose cards are wild, 2 to 14.
+    :returns: the table of that wild set (at most 13 per variant).
+    """
+    from . import hand_order
+
+    cards = frozenset(range((rank - 2) * 4, (rank - 2) * 4 + 4))
+    return wild_table(hand_order(rules), WildSet(cards, ties=rules.wild_ties))
 
 
 def rank_table(rules: Rules | None, indicator: Card | None = None) -> HandTable:
