@@ -261,11 +261,11 @@ def evaluate(
                 held, table = _PLAIN[id(rules)]  # type: ignore[assignment]
                 if held is not rules:
                     raise KeyError(rules)
-            hand = table[(i * 55 + j) * 55 + k]  # type: ignore[index]
+            hand = table[(i * 55 + j) * 55 + k]  # pyright: ignore[reportOptionalSubscript]
             if hand is not None:
                 return hand
         else:
-            turned: int = indicator.index  # type: ignore[union-attr,assignment]
+            turned: int = indicator.index  # type: ignore[assignment]
             held, tables = _BY_INDICATOR[id(rules)]
             if held is not rules:
                 raise KeyError(rules)
