@@ -27,6 +27,15 @@ GOOD      pair, color                                  21.9 %
 STRONG    sequence, pure sequence, trail                3.7 %
 ========  ===========================================  =======
 
+The classes are shares, not categories: a hand's class is decided by its percentile
+within the table's order (:func:`~teenpatti_rules.ranking.hand_percentile`), with the
+bounds above (30.4 %, 74.4 %, 96.3 %). Under every ranking variant (V7–V12) the
+player therefore holds the same share of hands in each class: under Muflis (V9) 5-3-2
+is STRONG and a trail WEAK; at an AK47 table (V8), where more than a quarter of the
+hands are trails, only the best trails are STRONG; with four or five cards (V12) a
+hand is ranked among hands of that many cards; on a joker or hukam table, with its
+indicator (W5).
+
 ``min`` is its minimum bet now (twice the stake, as it is seen, R24), ``raise`` the
 largest legal bet (twice ``min``, R24), ``stack`` its chips and ``pot`` the pot
 (all in chips). The numbers are the module constants :data:`BLUFF_COST`,
