@@ -233,6 +233,11 @@ class Rules:
 
     def __attrs_post_init__(self) -> None:
         refused = _refused(self)
+        if refused == ("wild_ties", "wild_ranks"):
+            raise ValueError(
+                f"Rules.wild_ties={self.wild_ties!r} needs wild cards: set Rules.wild_ranks, "
+                "Rules.wild or Rules.jokers (or Rules.hand_size=2) (RULES.md V8 W4)"
+            )
         if refused is not None:
             a, b = refused
             raise ValueError(
