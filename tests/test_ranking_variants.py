@@ -637,3 +637,18 @@ def test_variant_evaluate_is_at_least_half_the_default_speed() -> None:
     base = _rate(default)
     assert _rate(wild) >= 0.5 * base
     assert _rate(jokers) >= 0.5 * base
+
+
+def test_hand_ranks_under_variants() -> None:
+    from teenpatti_rules.ranking import hand_ranks
+
+    trails = sum(
+        rank.category is HandCategory.TRAIL
+        for cards, rank in hand_ranks(Rules(wild="joker"), indicator="7c")
+        if SEVEN_C not in cards
+    )
+    assert trails == 409
+    with pytest.raises(ValueError, match="pass indicator="):
+        hand_ranks(Rules(wild="hukam"))
+    with pytest.raises(ValueError, match="hand_size=2"):
+        hand_ranks(Rules(hand_size=2))

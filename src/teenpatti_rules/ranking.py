@@ -384,13 +384,21 @@ def showdown_key(
     return evaluate(cards, rules, indicator=indicator).strength
 
 
-def hand_ranks(rules: Rules | None = None) -> Iterable[tuple[tuple[Card, Card, Card], HandRank]]:
-    """Every one of the 22,100 hands with its rank, in :func:`itertools.combinations` order.
+def hand_ranks(
+    rules: Rules | None = None, *, indicator: Card | str | None = None
+) -> Iterable[tuple[tuple[Card, Card, Card], HandRank]]:
+    """Every one of the 22,100 three-card hands of the 52 cards with its rank, in
+    :func:`itertools.combinations` order (hands holding the indicator included).
 
-    :param rules: ranking variants, as for :func:`evaluate`.
+    :param rules: ranking variants, as for :func:`evaluate` (three-card ranks: for
+        ``hand_size`` 4 or 5 the ranks the best three are taken from).
+    :param indicator: as for :func:`evaluate`.
     :returns: an iterator of ``(cards, hand_rank)`` pairs, cards ascending by index.
+    :raises ValueError: for a missing or unexpected ``indicator``; for ``hand_size`` 2.
     """
-    return rank_table(rules).hands()
+    if rules is not None and rules.hand_size == 2:
+        raise ValueError("hand_ranks lists three-card hands, not Rules.hand_size=2")
+    return rank_table(rules, _indicator(rules, indicator)).hands()
 
 
 def percentile(
