@@ -149,11 +149,27 @@ _CACHED_RULES = 64
 """The caches above are emptied when they hold more tables' rules than this."""
 
 
+_LAST: list[tuple[Rules | None, list[HandRank | None] | None]] = [(None, None)]
+"""The last (rules, lookup list) :func:`evaluate`'s fast path used, as one tuple so
+that threads never see the rules of one entry with the list of another."""
+
+
+def _remembered(rules: Rules) -> list[HandRank | None] | None:
+    """The lookup list of ``rules`` from :data:`_PLAIN` (KeyError if not built yet),
+    remembered in :data:`_LAST`."""
+    held, table = _PLAIN[id(rules)]
+    if held is not rules:
+        raise KeyError(rules)
+    _LAST[0] = (rules, table)
+    return table
+
+
 def _fill_caches(rules: Rules, indicator: Card | None) -> list[HandRank | None]:
     """The lookup list of ``rules`` (and ``indicator``), remembered for the fast path."""
     if len(_PLAIN) > _CACHED_RULES or len(_BY_INDICATOR) > _CACHED_RULES:
         _PLAIN.clear()
         _BY_INDICATOR.clear()
+        _LAST[0] = (None, None)
     ranks = rank_table(rules, indicator).ranks
     key = id(rules)
     if rules.hand_size == 3:
@@ -258,9 +274,8 @@ def evaluate(
             if rules is None:
                 table = _STANDARD
             else:
-                held, table = _PLAIN[id(rules)]  # type: ignore[assignment]
-                if held is not rules:
-                    raise KeyError(rules)
+                last = _LAST[0]  # the rules of the last lookup, compared by identity
+                table = last[1] if last[0] is rules else _remembered(rules)
             hand = table[(i * 55 + j) * 55 + k]  # pyright: ignore[reportOptionalSubscript]
             if hand is not None:
                 return hand
