@@ -91,14 +91,14 @@ def main() -> None:
 
     # Interleaved rounds, best of each: a loaded machine slows all of them alike.
     runs = {"default": default, "default Rules()": default_rules, "AK47": wild, "joker 7c": jokers}
-    best = dict.fromkeys(runs, 0.0)
+    rates = dict.fromkeys(runs, 0.0)
     for _ in range(ROUNDS):
         for name, run in runs.items():
-            best[name] = max(best[name], best_rate(run, N, repeat=1))
-    base = best["default"]
+            rates[name] = max(rates[name], best_rate(run, N, repeat=1))
+    base = rates["default"]
     print(f"evaluate, default (rules=None)  : {base / 1e6:5.2f} M hands/s")
     for name in ("default Rules()", "AK47", "joker 7c"):
-        rate = best[name]
+        rate = rates[name]
         print(f"evaluate, {name:<22}: {rate / 1e6:5.2f} M hands/s ({rate / base:.2f}x default)")
 
     print("table build, from nothing (caches cleared), best of 3:")

@@ -156,7 +156,8 @@ that threads never see the rules of one entry with the list of another."""
 
 def _remembered(rules: Rules) -> list[HandRank | None] | None:
     """The lookup list of ``rules`` from :data:`_PLAIN` (KeyError if not built yet),
-    remembered in :data:`_LAST`."""
+    remembered in :data:`_LAST`.
+    """
     held, table = _PLAIN[id(rules)]
     if held is not rules:
         raise KeyError(rules)
@@ -275,7 +276,7 @@ def evaluate(
                 table = _STANDARD
             else:
                 last = _LAST[0]  # the rules of the last lookup, compared by identity
-                table = last[1] if last[0] is rules else _remembered(rules)
+                table = last[1] if last[0] is rules else _remembered(rules)  # type: ignore[assignment]
             hand = table[(i * 55 + j) * 55 + k]  # pyright: ignore[reportOptionalSubscript]
             if hand is not None:
                 return hand
