@@ -1,6 +1,6 @@
 """Evaluator speed (issue 2): run with ``./dev bench`` or ``python benchmarks/ranking.py``.
 
-Measures, in one run: a bare flat-list lookup ``T[(a*52+b)*52+c]`` on ints (the limit),
+Measures, in one run: a bare flat-list lookup ``T[(a*55+b)*55+c]`` on ints (the limit),
 ``evaluate`` on pre-built tuples of three Cards, ``evaluate_many`` on 1,000,000 hands
 (and numpy's own fancy indexing for scale), and the import time of the package.
 """
@@ -17,7 +17,7 @@ import numpy as np
 
 from teenpatti_rules import CARDS, evaluate, evaluate_many
 from teenpatti_rules.hands import hand_order
-from teenpatti_rules.ranking import _table
+from teenpatti_rules.hands.wild import rank_table
 
 N_LOOKUPS = 200_000
 N_BATCH = 1_000_000
@@ -38,17 +38,17 @@ def main() -> None:
     rng = random.Random(1)
     hands = [tuple(rng.sample(CARDS, 3)) for _ in range(N_LOOKUPS)]
     ints = [tuple(card.index for card in hand) for hand in hands]
-    FLAT[:] = [None if hand is None else hand.strength for hand in _table(None)]
+    FLAT[:] = [None if hand is None else hand.strength for hand in rank_table(None).ranks]
     evaluate(hands[0])
 
     def bare() -> None:
         table = FLAT
         for a, b, c in ints:
-            table[(a * 52 + b) * 52 + c]
+            table[(a * 55 + b) * 55 + c]
 
     def bare_global() -> None:
         for a, b, c in ints:
-            FLAT[(a * 52 + b) * 52 + c]
+            FLAT[(a * 55 + b) * 55 + c]
 
     def ours() -> None:
         for hand in hands:
@@ -57,7 +57,7 @@ def main() -> None:
     # The same loops written at module level (globals in a dict, as in a script):
     # the way the issue's "about 10-12 M lookups/s" reference figure is reached.
     script = {"T": FLAT, "ints": ints, "hands": hands, "evaluate": evaluate}
-    bare_script = compile("for a, b, c in ints: T[(a * 52 + b) * 52 + c]", "bare", "exec")
+    bare_script = compile("for a, b, c in ints: T[(a * 55 + b) * 55 + c]", "bare", "exec")
     ours_script = compile("for h in hands: evaluate(h)", "ours", "exec")
     script_bare = best_rate(lambda: exec(bare_script, script), N_LOOKUPS)
     script_ours = best_rate(lambda: exec(ours_script, script), N_LOOKUPS)

@@ -1,4 +1,11 @@
-"""Run a rule scenario (format: ../shared/scenarios/README.md) through the public API only."""
+"""Run a rule scenario (format: ../shared/scenarios/README.md) through the public API only.
+
+Besides the README's format (with its "Variants" additions: ``deal.indicator``,
+``deal.rest``, ``expect.indicator``, ``expect.cards``, ``expect.views``, any variant
+field in ``table.rules``, ``hand_size`` cards per seat), a ``deal`` step may give
+``"deck"``: the whole explicit deck as text, dealt as it is (R10; to script a deck
+that is too short, W5).
+"""
 
 from __future__ import annotations
 
@@ -28,24 +35,42 @@ def load(path: Path) -> dict[str, Any]:
     return data
 
 
-def build_deck(state: tp.State, hands: Mapping[str, str], rest: str = "") -> tuple[tp.Card, ...]:
-    """A deck whose R10 deal gives each seat its scripted hand; then the ``rest`` cards in
-    order (V16, V20); the remaining cards in standard order."""
+def build_deck(
+    state: tp.State,
+    hands: Mapping[str, str],
+    indicator: str | None = None,
+    rest: str | None = None,
+) -> tuple[tp.Card, ...]:
+    """A deck whose R10 deal (``hand_size`` rounds, V12) gives each seat its scripted
+    hand, then the indicator (V8 W5) and the ``rest`` cards if given; then the other
+    cards in standard order, then the table's printed jokers X1… (README "Variants").
+    """
     n = len(state.seats)
+    size = state.rules.hand_size
     order = [(state.dealer + i) % n for i in range(1, n + 1)]
     order = [seat for seat in order if state.seats[seat].in_session]
     wanted = {int(seat): tp.parse_cards(text) for seat, text in hands.items()}
     assert set(wanted) == set(order), f"hands given for {sorted(wanted)}, players in hand {order}"
+    assert all(len(cards) == size for cards in wanted.values()), f"each hand is {size} cards"
     k = len(order)
-    deck: list[tp.Card | None] = [None] * (3 * k)
+    deck: list[tp.Card | None] = [None] * (size * k)
     for i, seat in enumerate(order):
-        for r in range(3):
+        for r in range(size):
             deck[i + r * k] = wanted[seat][r]
-    after = tp.parse_cards(rest) if rest else ()
-    used = set(deck) | set(after)
-    assert len(used) == 3 * k + len(after), "a card is given twice in the scripted hands"
-    others = [card for card in tp.standard_deck() if card not in used]
-    return tuple(card for card in deck if card is not None) + tuple(after) + tuple(others)
+    head = [card for card in deck if card is not None]
+    if indicator is not None:
+        head.append(tp.Card.parse(indicator))
+    if rest:
+        head.extend(tp.parse_cards(rest))
+    assert len(set(head)) == len(head), "a card is given twice in the scripted deal"
+    used = set(head)
+    jokers = tuple(tp.Card.parse(f"X{i}") for i in range(1, state.rules.jokers + 1))
+    tail = [card for card in (*tp.standard_deck(), *jokers) if card not in used]
+    return tuple(head) + tuple(tail)
+
+
+def _cards_text(cards: tuple[tp.Card, ...]) -> str:
+    return " ".join(str(card) for card in cards)
 
 
 def to_action(step: Mapping[str, Any], state: tp.State | None = None) -> tp.Action:
@@ -54,8 +79,11 @@ def to_action(step: Mapping[str, Any], state: tp.State | None = None) -> tp.Acti
     key = keys[0]
     seat = step[key]
     if key == "deal":
+        if "deck" in step:  # local extension: an explicit deck as text (R10, W5)
+            return tp.Deal(seat, tp.parse_cards(step["deck"]))
         if "hands" in step and state is not None:
-            return tp.Deal(seat, build_deck(state, step["hands"], step.get("rest", "")))
+            deck = build_deck(state, step["hands"], step.get("indicator"), step.get("rest"))
+            return tp.Deal(seat, deck)
         return tp.Deal(seat)
     if key == "draw":
         return tp.Draw(seat, tp.parse_cards(step["cards"]))
@@ -109,22 +137,24 @@ def check_expect(state: tp.State, expect: Mapping[str, Any], where: str) -> None
                 {seat: tp.format_cards(tp.parse_cards(text)) for seat, text in round_.items()}
                 for round_ in want
             ]
-        elif key == "cards":  # V20
-            got = {seat: tp.format_cards(seats[int(seat)].cards) for seat in want}
-            want = {seat: tp.format_cards(tp.parse_cards(text)) for seat, text in want.items()}
-        elif key == "views":  # V17, R43
-            got, wanted_views = {}, {}
-            for viewer, row in want.items():
-                seen = tp.view(state, int(viewer))
-                got[viewer] = {seat: tp.format_cards(seen.seats[int(seat)].cards) for seat in row}
-                wanted_views[viewer] = {
-                    seat: tp.format_cards(tp.parse_cards(text)) if text else ""
-                    for seat, text in row.items()
+        elif key == "indicator":  # V8 W5
+            got = None if state.indicator is None else str(state.indicator)
+        elif key == "cards":
+            got = {seat: _cards_text(seats[int(seat)].cards) for seat in want}
+        elif key == "views":  # R43, V17: what each viewer sees of each seat
+            got = {
+                viewer: {
+                    seat: _cards_text(tp.view(state, int(viewer)).seats[int(seat)].cards)
+                    for seat in shown
                 }
-            want = wanted_views
-        elif key == "indicator":  # V8 W5 (the ranking variants add State.indicator)
-            card = getattr(state, "indicator", None)
-            got = None if card is None else str(card)
+                for viewer, shown in want.items()
+            }
+            want = {
+                viewer: {seat: _cards_text(tp.parse_cards(text)) for seat, text in shown.items()}
+                for viewer, shown in want.items()
+            }
+            for viewer in got:  # the indicator is public in every view (W5)
+                assert tp.view(state, int(viewer)).indicator == state.indicator, where
         elif key == "sideshow":
             got = (
                 None
@@ -158,9 +188,16 @@ def check_expect(state: tp.State, expect: Mapping[str, Any], where: str) -> None
         assert got == want, f"{where}: {key} is {got!r}, expected {want!r}"
 
 
+def _rule_value(value: Any) -> Any:
+    """JSON lists become tuples (``boot_schedule`` pairs, README "Variants")."""
+    if isinstance(value, list):
+        return tuple(_rule_value(item) for item in value)
+    return value
+
+
 def run_scenario(data: Mapping[str, Any]) -> tp.State:
     table = data["table"]
-    rules = tp.Rules(**table.get("rules", {}))
+    rules = tp.Rules(**{key: _rule_value(value) for key, value in table.get("rules", {}).items()})
     names = [f"P{i}" for i in range(table["players"])]
     state = tp.new_session(
         names,

@@ -9,6 +9,25 @@ from hypothesis import strategies as st
 
 import teenpatti_rules as tp
 
+RANKING_VARIANTS: tuple[dict[str, Any], ...] = (
+    {"wild_ranks": "AK47"},
+    {"wild_ranks": "JQ23", "wild_ties": "natural_wins"},
+    {"wild": "joker"},
+    {"wild": "hukam", "wild_ties": "more_wilds_win"},
+    {"wild": "lowest"},
+    {"wild": "highest"},
+    {"jokers": 2},
+    {"jokers": 3, "hand_size": 4},
+    {"ranking": "muflis"},
+    {"ranking": "muflis", "sequence_order": "classic", "hand_size": 5},
+    {"ranking": "999"},
+    {"high_235": True},
+    {"hand_size": 2},
+    {"hand_size": 4, "suit_order": "shdc"},
+    {"hand_size": 5, "wild": "joker"},
+)
+"""Valid ranking-variant tables (V7-V12) the property tests draw from."""
+
 
 def _schedule(boot: int) -> st.SearchStrategy[tuple[tuple[int, int], ...]]:
     """A V18 boot schedule starting at (1, boot), rising now and then."""
@@ -34,33 +53,48 @@ def _fit(fields: dict[str, Any]) -> dict[str, Any]:
 
 
 def variants(boot: int) -> st.SearchStrategy[dict[str, Any]]:
-    """Mostly the default table; sometimes variants V1-V4, V7 (V5 is max_blind_bets) and
-    the table variants V13-V21, every option of each."""
-    return st.one_of(
-        st.just({}),
-        st.fixed_dictionaries(
-            {},
-            optional={
-                "sequence_order": st.sampled_from(["standard", "classic"]),
-                "show_cost_multiplier": st.sampled_from([1, 2]),
-                "bet_sizing": st.sampled_from(["double", "range", "no_limit"]),
-                "raise_cap": st.integers(2, 4),
-                "stake_limit": st.integers(boot, boot * 8),
-                "suit_order": st.permutations("shdc").map("".join),
-                "dealer_boots": st.integers(1, 3),
-                "table_show_after": st.integers(1, 3),
-                "max_turns": st.integers(1, 4),
-                "ties": st.sampled_from(["split", "open_flush"]),
-                "sideshow_target": st.sampled_from(["previous", "next"]),
-                "sideshow_split": st.booleans(),
-                "sideshow_reveal": st.sampled_from(["none", "private"]),
-                "boot_schedule": _schedule(boot),
-                "draw_price": st.integers(1, 3),
-                "max_draws": st.integers(1, 3),
-                "button": st.sampled_from(["left", "winner"]),
-            },
-        ).map(_fit),
-    )
+    """Mostly the default table; sometimes variants V1-V4, V7 (V5 is max_blind_bets),
+    the table variants V13-V21 (every option of each), a ranking variant of V8-V12,
+    or a ranking variant with table variants."""
+    table_options = st.fixed_dictionaries(
+        {},
+        optional={
+            "sequence_order": st.sampled_from(["standard", "classic"]),
+            "show_cost_multiplier": st.sampled_from([1, 2]),
+            "bet_sizing": st.sampled_from(["double", "range", "no_limit"]),
+            "raise_cap": st.integers(2, 4),
+            "stake_limit": st.integers(boot, boot * 8),
+            "suit_order": st.permutations("shdc").map("".join),
+            "dealer_boots": st.integers(1, 3),
+            "table_show_after": st.integers(1, 3),
+            "max_turns": st.integers(1, 4),
+            "ties": st.sampled_from(["split", "open_flush"]),
+            "sideshow_target": st.sampled_from(["previous", "next"]),
+            "sideshow_split": st.booleans(),
+            "sideshow_reveal": st.sampled_from(["none", "private"]),
+            "boot_schedule": _schedule(boot),
+            "draw_price": st.integers(1, 3),
+            "max_draws": st.integers(1, 3),
+            "button": st.sampled_from(["left", "winner"]),
+        },
+    ).map(_fit)
+    with_ranking = st.tuples(st.sampled_from(RANKING_VARIANTS), table_options).map(_combined)
+    return st.one_of(st.just({}), st.sampled_from(RANKING_VARIANTS), table_options, with_ranking)
+
+
+def _combined(pair: tuple[dict[str, Any], dict[str, Any]]) -> dict[str, Any]:
+    """A ranking variant with table variants, minus what Rules refuses together: a suit
+    order beside V8-V10 (V7), a draw beside hand_size other than 3 (V20)."""
+    ranking, table = pair
+    fields = {**table, **ranking}
+    if "suit_order" in table and "suit_order" not in ranking:
+        del fields["suit_order"]
+    if fields.get("ranking") == "999":
+        fields.pop("sequence_order", None)  # V10: sequences mean nothing there
+    if fields.get("hand_size", 3) != 3:
+        fields.pop("draw_price", None)
+        fields.pop("max_draws", None)
+    return fields
 
 
 @st.composite

@@ -74,7 +74,7 @@ def test_card_constructor_checks_types() -> None:
 
 
 def test_from_index_range() -> None:
-    for bad in (-1, 52, True, "3"):
+    for bad in (-1, 55, True, "3"):
         with pytest.raises(ValueError, match="card index"):
             Card.from_index(bad)  # type: ignore[arg-type]
 

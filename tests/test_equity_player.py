@@ -28,6 +28,7 @@ from teenpatti_rules import (
     random_choice,
     view,
 )
+from teenpatti_rules.cards import table_deck
 from teenpatti_rules.players import Chooser
 from teenpatti_rules.players.equity import (
     EquityPolicy,
@@ -122,7 +123,10 @@ def reshuffle_hidden(state: State, seat: int, rng: random.Random) -> State:
     cards and the undealt ones), and another seed."""
     places = hidden_from(state, seat)
     shown = {c for i, s in enumerate(state.seats) for c in s.cards if (i, 0) not in places}
-    pool = [c for c in tp.CARDS if c not in shown]
+    if state.indicator is not None:  # public (W5): never dealt to anyone
+        shown.add(state.indicator)
+    deck = table_deck(state.rules.jokers)
+    pool = [c for c in deck if c not in shown]
     rng.shuffle(pool)
     cards = {i: list(s.cards) for i, s in enumerate(state.seats)}
     for n, (i, j) in enumerate(places):

@@ -279,7 +279,9 @@ def test_v7_top_card_decides() -> None:
     # A-2-3: the ace is the top card, not the three
     assert compare_hands("Ad 2s 3s", "Ac 2h 3h", SHDC) == 1
     assert showdown_key("Ad 2s 3s") == evaluate("Ad 2s 3s").strength
-    assert showdown_key("Ad 2s 3s", SHDC) == 4 * evaluate("Ad 2s 3s").strength + 1
+    # V7 in the strength: HandRank order agrees with compare_hands
+    assert showdown_key("Ad 2s 3s", SHDC) == evaluate("Ad 2s 3s", SHDC).strength
+    assert evaluate("As Kd 7c", SHDC) > evaluate("Ah Kd 7c", SHDC)
 
 
 def test_v7_suit_order_validation() -> None:

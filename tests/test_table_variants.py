@@ -26,7 +26,7 @@ def deal(rules: tp.Rules, hands: dict[int, str], rest: str = "", **kw: object) -
     from scenario_runner import build_deck
 
     state = tp.new_session(NAMES, rules, seed=1, dealer=0, **kw)  # type: ignore[arg-type]
-    deck = build_deck(state, {str(s): h for s, h in hands.items()}, rest)
+    deck = build_deck(state, {str(s): h for s, h in hands.items()}, rest=rest)
     return tp.apply(state, tp.Deal(0, deck))
 
 

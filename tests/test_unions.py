@@ -45,6 +45,8 @@ def sample(cls: type[Any]) -> Any:
             values[field.name] = (ShownHand(0, HAND, tp.evaluate(HAND)),)
         elif field.name in ("cards", "deck"):
             values[field.name] = HAND
+        elif kind is tp.Card:
+            values[field.name] = HAND[0]
         else:  # pragma: no cover - a new field type: teach this test about it
             raise AssertionError(f"no sample value for {cls.__name__}.{field.name}: {kind}")
     return cls(**values)

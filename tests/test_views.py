@@ -100,6 +100,9 @@ def test_views_hide_exactly_what_r43_hides(start: tp.State, seed: int) -> None:
                 assert attrs.evolve(shown, cards=real.cards) == real
             visible = {card for index in allowed for card in state.seats[index].cards}
             visible |= open_flush_cards(state)
+            if state.indicator is not None:  # V8 W5: the indicator is public
+                visible.add(state.indicator)
+            assert seen.indicator == state.indicator
             assert set(cards_in(seen)) <= visible  # no card anywhere else in the view
             assert seen.events == state.events  # every event is public today
             assert seen.undealt == ()  # V16, V20: the rest of the deck is never visible

@@ -28,7 +28,17 @@ import attrs
 from .errors import CardParseError
 from .limits import short
 
-__all__ = ["CARDS", "Card", "Rank", "Suit", "format_cards", "parse_cards", "standard_deck"]
+__all__ = [
+    "CARDS",
+    "JOKERS",
+    "Card",
+    "Rank",
+    "Suit",
+    "format_cards",
+    "parse_cards",
+    "standard_deck",
+    "table_deck",
+]
 
 
 class Rank(IntEnum):
@@ -102,7 +112,12 @@ class Card:
     ``str(card)`` is the two-character notation (``"As"``); :meth:`parse` reads it
     back. :attr:`index` is ``(rank - 2) * 4 + suit number`` with clubs, diamonds,
     hearts, spades numbered 0..3, so 2c is 0 and As is 51. Cards are equal when
-    their rank and suit are, hash accordingly, and sort by index.
+    their index is, hash accordingly, and sort by index.
+
+    The printed jokers of a ``jokers`` table (V8) are the three further cards
+    ``X1``, ``X2``, ``X3`` (:data:`JOKERS`, indices 52..54, :attr:`is_joker` True).
+    A joker is always wild, so its ``rank`` and ``suit`` (ace of spades, a
+    placeholder) are never read by the ranking.
     """
 
     rank: Rank
@@ -116,18 +131,27 @@ class Card:
             raise CardParseError(f"not a card suit: {short(self.suit)}", self.suit)
         object.__setattr__(self, "index", (self.rank - 2) * 4 + _SUIT_NUMBER[self.suit])
 
+    @property
+    def is_joker(self) -> bool:
+        """True for a printed joker ``X1``–``X3`` (V8), False for the 52 natural cards."""
+        return self.index >= 52
+
     @classmethod
     def parse(cls, text: str) -> Card:
         """Read a card from its notation.
 
         :param text: rank then suit letter, e.g. ``"As"``, ``"Td"`` or ``"10d"``;
             both letters are case-insensitive; surrounding spaces are ignored.
+            ``"X1"``, ``"X2"``, ``"X3"`` are the printed jokers (V8).
         :returns: the shared :class:`Card` instance.
         :raises CardParseError: (a :class:`ValueError`) naming the bad text.
         """
         if not isinstance(text, str):
             raise CardParseError(f"not a card: {short(text)} (expected text such as 'As')", text)
         token = text.strip()
+        joker = _JOKER_BY_TOKEN.get(token.upper())
+        if joker is not None:
+            return joker
         rank = _RANK_BY_TOKEN.get(token[:-1].upper())
         suit = _SUIT_BY_TOKEN.get(token[-1:].lower())
         if rank is None or suit is None:
@@ -144,15 +168,17 @@ class Card:
     def from_index(cls, index: int) -> Card:
         """The card with :attr:`index` ``index``.
 
-        :param index: an int in 0..51.
+        :param index: an int in 0..51, or 52..54 for the printed jokers ``X1``–``X3``.
         :raises CardParseError: (a :class:`ValueError`) if ``index`` is out of range
             or not an int.
         """
-        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < 52:
-            raise CardParseError(f"not a card index: {short(index)} (expected 0..51)", index)
-        return CARDS[index]
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < 55:
+            raise CardParseError(f"not a card index: {short(index)} (expected 0..54)", index)
+        return _ALL[index]
 
     def __str__(self) -> str:
+        if self.index >= 52:
+            return f"X{self.index - 51}"
         return _RANK_CHARS[self.rank] + self.suit.value
 
     def __repr__(self) -> str:
@@ -192,6 +218,37 @@ class Card:
 
 CARDS: tuple[Card, ...] = tuple(Card(rank, suit) for rank in Rank for suit in Suit)
 """All 52 cards, indexed by :attr:`Card.index` (2c, 2d, 2h, 2s, 3c, …, As)."""
+
+
+def _joker(number: int) -> Card:
+    card = object.__new__(Card)
+    object.__setattr__(card, "rank", Rank.ACE)
+    object.__setattr__(card, "suit", Suit.SPADES)
+    object.__setattr__(card, "index", 51 + number)
+    return card
+
+
+JOKERS: tuple[Card, ...] = tuple(_joker(n) for n in (1, 2, 3))
+"""The printed jokers ``X1``, ``X2``, ``X3`` (V8 ``jokers``), indices 52..54."""
+
+_ALL = CARDS + JOKERS
+_JOKER_BY_TOKEN = {str(card): card for card in JOKERS}
+
+
+def table_deck(jokers: int = 0) -> tuple[Card, ...]:
+    """The deck of a table: the 52 cards of :func:`standard_deck`, then ``jokers``
+    printed jokers ``X1``… (V8).
+
+    :param jokers: 0 to 3.
+    :returns: a tuple of ``52 + jokers`` distinct cards.
+    :raises ValueError: if ``jokers`` is not 0 to 3.
+
+    >>> format_cards(table_deck(2)[-3:])
+    'As X1 X2'
+    """
+    if isinstance(jokers, bool) or jokers not in (0, 1, 2, 3):
+        raise ValueError(f"jokers must be 0 to 3, not {jokers!r}")
+    return _ALL[: 52 + jokers]
 
 
 def standard_deck() -> tuple[Card, ...]:

@@ -23,23 +23,34 @@ from .state import State
 
 __all__ = ["deck_for"]
 
+_WORDS = {2: "two", 3: "three", 4: "four", 5: "five"}
 
-def deck_for(state: State, hands: Mapping[int, str | Sequence[Card]]) -> tuple[Card, ...]:
-    """A deck that gives ``hands[seat]`` to every seat of the next deal (R10).
+
+def deck_for(
+    state: State,
+    hands: Mapping[int, str | Sequence[Card]],
+    indicator: str | Card | None = None,
+) -> tuple[Card, ...]:
+    """A deck that gives ``hands[seat]`` to every seat of the next deal (R10), and the
+    ``indicator`` of a joker or hukam table after them (V8 W5).
 
     :param state: the table before the deal (any phase: only the dealer and the
         seats still in the session are read; between hands ``state.dealer`` is the
         next hand's dealer, R5).
-    :param hands: seat number → its three cards, as text (``"As Kd Qh"``) or
-        :class:`~teenpatti_rules.cards.Card` values; one entry for every seat still
-        in the session, and no other.
-    :returns: ``3 * k`` cards for ``k`` players: with the players in deal order
-        (from the dealer's left round to the dealer), the i-th gets ``deck[i]``,
-        ``deck[i + k]`` and ``deck[i + 2k]``. Pass it to
+    :param hands: seat number → its ``hand_size`` cards (three by default, V12), as
+        text (``"As Kd Qh"``) or :class:`~teenpatti_rules.cards.Card` values; one entry
+        for every seat still in the session, and no other.
+    :param indicator: the card to turn up after the hands (V8 W5), as text or a
+        :class:`~teenpatti_rules.cards.Card`; None for none.
+    :returns: ``h * k`` cards for ``k`` players of ``h`` cards (``hand_size`` rounds,
+        R10, V12), then the indicator if given: with the players in deal order (from
+        the dealer's left round to the dealer), the i-th gets ``deck[i]``,
+        ``deck[i + k]``, ``deck[i + 2k]`` .... Pass it to
         :class:`~teenpatti_rules.actions.Deal`.
     :raises TypeError: if ``state`` is not a State or ``hands`` not a mapping.
     :raises ValueError: naming the seat, for a missing or extra seat, a hand that is
-        not three valid cards, or a card given twice (to the same or two seats).
+        not ``hand_size`` valid cards, or a card given twice (to the same or two
+        seats, or as the indicator).
     """
     if not isinstance(state, State):
         raise TypeError(f"state must be a State, not {short(state)}")
@@ -56,17 +67,26 @@ def deck_for(state: State, hands: Mapping[int, str | Sequence[Card]]) -> tuple[C
             f"hands names seat(s) {short(extra)} that are not in the session; "
             f"the deal goes to seats {sorted(order)}"
         )
+    size = state.rules.hand_size
     cards: list[tuple[Card, ...]] = []
     for seat in order:
         if seat not in hands:
             raise ValueError(f"hands has no cards for seat {seat}, which is dealt in")
         hand = parse_cards(hands[seat])
-        if len(hand) != 3:
-            raise ValueError(f"hands[{seat}] is three cards, not {len(hand)}: {short(hands[seat])}")
+        if len(hand) != size:
+            raise ValueError(
+                f"hands[{seat}] is {_WORDS[size]} cards, not {len(hand)} (Rules.hand_size): "
+                f"{short(hands[seat])}"
+            )
         cards.append(hand)
-    dealt = [card for hand in cards for card in hand]
+    turned: tuple[Card, ...] = ()
+    if indicator is not None:
+        turned = (indicator,) if isinstance(indicator, Card) else parse_cards(indicator)
+        if len(turned) != 1:
+            raise ValueError(f"indicator is one card, not {short(indicator)}")
+    dealt = [card for hand in cards for card in hand] + list(turned)
     if len(set(dealt)) != len(dealt):
         twice = next(card for i, card in enumerate(dealt) if card in dealt[:i])
         raise ValueError(f"card {twice} is given twice in hands")
     k = len(order)
-    return tuple(cards[i % k][i // k] for i in range(3 * k))
+    return tuple(cards[i % k][i // k] for i in range(size * k)) + turned

@@ -424,7 +424,8 @@ number of seats; :func:`observation_layout` gives the slices for one ``n``.
 block         size       content (every value in [0, 1]; ``T`` = the table's total chips)
 ============  =========  ===============================================================
 own_cards     52         one-hot of the own cards by ``Card.index`` when the view shows
-                         them (seen, or turned up at a show/showdown); else zeros (R43)
+                         them (seen, or turned up at a show/showdown); else zeros (R43);
+                         printed jokers (V8) have no slot and are left out
 own_seen      1          1 if the observer is seen (R22)
 seats         8·n        per seat, the observer first then to its left (seat order):
                          in_hand, seen, all_in, is_actor, is_dealer, stack/T,
@@ -541,7 +542,8 @@ def observation(view: State, seat: int) -> np.ndarray:
     me = state.seats[seat]
     cards: tuple[Card, ...] = me.cards
     for card in cards:
-        out[card.index] = 1.0
+        if not card.is_joker:  # the 52 slots hold natural cards only (V8 printed jokers)
+            out[card.index] = 1.0
     out[52] = float(me.seen)
     in_hand = state.phase is Phase.BETTING or state.phase is Phase.SIDESHOW
     limit = state.rules.max_blind_bets

@@ -30,6 +30,7 @@ __all__ = [
     "EventBase",
     "HandEnding",
     "HandStarted",
+    "IndicatorTurned",
     "Looked",
     "OpenFlush",
     "Packed",
@@ -113,6 +114,16 @@ class HandStarted(EventBase):
     dealer: int = attrs.field(metadata=ONE_SEAT)
     dealt_by: int = attrs.field(metadata=ONE_SEAT)
     seats: tuple[int, ...] = attrs.field(metadata=MANY_SEATS)
+
+
+@attrs.frozen
+class IndicatorTurned(EventBase):
+    """The indicator was turned face up after the deal, public to everyone (V8 W5).
+
+    :param card: the indicator.
+    """
+
+    card: Card
 
 
 @attrs.frozen
@@ -321,6 +332,7 @@ class SessionEnded(EventBase):
 Event: TypeAlias = (
     HandStarted
     | BootPosted
+    | IndicatorTurned
     | Looked
     | BetMade
     | WentAllIn

@@ -157,7 +157,7 @@ def _deck(rules: Rules | None) -> tuple[Card, ...]:
 def _evaluate(cards: tuple[Card, ...], rules: Rules | None, indicator: Card | None) -> Any:
     if indicator is None:
         return evaluate(cards, rules)
-    return evaluate(cards, rules, indicator=indicator)  # type: ignore[call-arg]
+    return evaluate(cards, rules, indicator=indicator)
 
 
 class _Universe:
@@ -192,9 +192,25 @@ class _Universe:
         self._all_keys: Any = None
 
     def _raw_keys(self, combos: Any) -> tuple[Any, Any]:
-        """Showdown keys (not dense) and categories of the ``base``-card hands ``combos``."""
+        """Showdown keys (not dense) and categories of the ``base``-card hands ``combos``;
+        a hand holding the indicator (never dealt, W5) gets key -1 and is never looked up.
+        """
+        np = _numpy()
+        if self.indicator is not None:
+            turned = self.position[self.indicator]
+            holds = (combos == turned).any(axis=1)
+            if holds.any():
+                raw = np.full(len(combos), -1, dtype=np.int64)
+                cats = np.zeros(len(combos), dtype=np.int8)
+                raw[~holds], cats[~holds] = self._raw_keys_of(combos[~holds])
+                return raw, cats
+        return self._raw_keys_of(combos)
+
+    def _raw_keys_of(self, combos: Any) -> tuple[Any, Any]:
         np = _numpy()
         rules, indicator = self.rules, self.indicator
+        if rules is not None and combos.shape[1] == 3 and _rules_field(rules, "hand_size", 3) > 3:
+            rules = attrs.evolve(rules, hand_size=3)  # V12: the best three are ranked
         suit_order = _rules_field(rules, "suit_order", None)
         wild_ties = _rules_field(rules, "wild_ties", "equal")
         plain = (

@@ -83,6 +83,78 @@ PRESETS: Mapping[str, Preset] = _presets(
         {"sequence_order": "classic"},
     ),
     Preset(
+        "ak47",
+        "every ace, king, four and seven is wild (V8, W1-W4)",
+        "common in Teen Patti apps and home games; RULES.md V8 (wild_ranks)",
+        {"wild_ranks": "AK47"},
+    ),
+    Preset(
+        "joker",
+        "a card turned up after the deal; every other card of its rank is wild (V8, W5)",
+        "[003] joker-based variations; RULES.md V8 (wild='joker')",
+        {"wild": "joker"},
+    ),
+    Preset(
+        "hukam",
+        "a card turned up after the deal; every other card of its suit is wild (V8, W5)",
+        "common in Teen Patti apps; RULES.md V8 (wild='hukam')",
+        {"wild": "hukam"},
+    ),
+    Preset(
+        "muflis",
+        "lowball: the order of R13-R16 reversed, 5-3-2 the best hand (V9)",
+        "common in Teen Patti apps and home games; RULES.md V9",
+        {"ranking": "muflis"},
+    ),
+    Preset(
+        "999",
+        "each hand a three-digit number (ace 1, ten to king 0); the highest wins (V10)",
+        "common in Teen Patti apps; RULES.md V10",
+        {"ranking": "999"},
+    ),
+    Preset(
+        "lowest-joker",
+        "the lowest rank of each hand is wild (V8)",
+        "common in Teen Patti apps; RULES.md V8 (wild='lowest')",
+        {"wild": "lowest"},
+    ),
+    Preset(
+        "highest-joker",
+        "the highest rank of each hand is wild (V8)",
+        "common in Teen Patti apps; RULES.md V8 (wild='highest')",
+        {"wild": "highest"},
+    ),
+    Preset(
+        "two-jokers",
+        "two printed jokers X1, X2 in the deck, both wild (V8)",
+        "[004] the version with 2 joker cards as wild cards; RULES.md V8 (jokers)",
+        {"jokers": 2},
+    ),
+    Preset(
+        "best-of-four",
+        "four cards each; the hand is the best three (V12)",
+        "[000, 002] variations of 5 or more cards; RULES.md V12",
+        {"hand_size": 4},
+    ),
+    Preset(
+        "best-of-five",
+        "five cards each; the hand is the best three (V12)",
+        "[000, 002] variations of 5 or more cards; RULES.md V12",
+        {"hand_size": 5},
+    ),
+    Preset(
+        "two-card",
+        "two cards each and one imagined card, the best possible (V12)",
+        "'Imagine One' of home games; RULES.md V12 (hand_size 2)",
+        {"hand_size": 2},
+    ),
+    Preset(
+        "235",
+        "2-3-5 is the highest sequence, above A-K-Q and A-2-3 (V11)",
+        "[004] Deuce-to-Five High; RULES.md V11",
+        {"high_235": True},
+    ),
+    Preset(
         "no-limit",
         "any whole bet from the minimum up to the whole stack; seen bets even, except "
         "a whole-stack bet (V3)",

@@ -18,26 +18,32 @@ False
 
 from __future__ import annotations
 
+import bisect
+import functools
+import itertools
 from collections.abc import Collection, Iterable, Sequence
 from enum import IntEnum
 
 import attrs
 
-from .cards import Card, Rank, format_cards, parse_cards
+from .cards import Card, Rank, format_cards, parse_cards, table_deck
 from .errors import CardParseError
-from .hands import hand_order
 from .hands.batch import categories_many, deal_many, evaluate_many
+from .hands.order import STRIDE
+from .hands.wild import IMAGINED, fixed_rank_table, rank_table
 from .limits import WrongTypeError, short
 from .rules import Rules
 
 __all__ = [
     "HandCategory",
     "HandRank",
+    "best_three",
     "categories_many",
     "compare_hands",
     "deal_many",
     "evaluate",
     "evaluate_many",
+    "hand_percentile",
     "hand_ranks",
     "percentile",
     "showdown_key",
@@ -62,26 +68,37 @@ class HandCategory(IntEnum):
 
 @attrs.frozen(order=False)
 class HandRank:
-    """The rank of a three-card hand: its category and its strength.
+    """The rank of a hand: its category and its strength.
 
-    Equal strengths are equal hands (suits never break ties, R13); a higher
-    strength is a stronger hand. Hand ranks compare with ``<``, ``==`` and hash.
-    Strengths are dense under one :class:`~teenpatti_rules.rules.Rules`
-    ``sequence_order``: 0 (5-3-2 high card) to 740 (trail of aces); ranks made under
-    different sequence orders should not be compared with each other.
+    Equal strengths are equal hands (suits never break ties, R13, unless a
+    ``suit_order`` does, V7); a higher strength is a stronger hand. Hand ranks
+    compare with ``<``, ``==`` and hash, by strength alone, exactly as
+    :func:`compare_hands` compares the hands under the same rules. Strengths are
+    dense under one :class:`~teenpatti_rules.rules.Rules` (and indicator): 0 (5-3-2
+    high card by default) to 740 (trail of aces); ranks made under different rules
+    should not be compared with each other.
 
-    :param category: the :class:`HandCategory`.
+    :param category: the :class:`HandCategory` (under 999, V10, always high card).
     :param strength: an int, higher is stronger.
     :param ranks: the three ranks in the order they are named: a trail's three
         ranks; a sequence from its high end (``(ACE, TWO, THREE)`` for A-2-3); a
         pair's rank twice, then the kicker; color and high card from the highest.
+        With wild cards, the ranks of the completed hand (W1).
+    :param wild_count: how many wild cards the hand holds (V8 W4; a wild card standing
+        for itself counts; a two-card hand's imagined card counts, V12).
+    :param wilds: the hand's wild cards, named in :func:`str` (W6).
+    :param number: under 999 (V10), the hand's number, which is its name.
 
-    ``str()`` names the hand in words, e.g. ``"pair of kings, ace kicker"``.
+    ``str()`` names the hand in words, e.g. ``"pair of kings, ace kicker"`` or
+    ``"trail of nines (4c wild)"``; a 999 hand by its number, ``"761"``.
     """
 
     category: HandCategory = attrs.field(eq=False)
     strength: int
-    ranks: tuple[Rank, Rank, Rank]
+    ranks: tuple[Rank, Rank, Rank] = attrs.field(eq=False)
+    wild_count: int = attrs.field(default=0, eq=False, kw_only=True)
+    wilds: tuple[Card, ...] = attrs.field(default=(), eq=False, kw_only=True)
+    number: int | None = attrs.field(default=None, eq=False, kw_only=True)
 
     def __lt__(self, other: HandRank) -> bool:
         if not isinstance(other, HandRank):
@@ -104,27 +121,69 @@ class HandRank:
         return self.strength >= other.strength
 
     def __str__(self) -> str:
+        if self.number is not None:
+            return f"{self.number:03d}"
         r = self.ranks
         cat = self.category
         if cat is HandCategory.TRAIL:
-            return f"trail of {r[0].plural}"
-        if cat is HandCategory.PAIR:
-            return f"pair of {r[0].plural}, {r[2].word} kicker"
-        return f"{cat.words} {r[0].word}-{r[1].word}-{r[2].word}"
+            name = f"trail of {r[0].plural}"
+        elif cat is HandCategory.PAIR:
+            name = f"pair of {r[0].plural}, {r[2].word} kicker"
+        else:
+            name = f"{cat.words} {r[0].word}-{r[1].word}-{r[2].word}"
+        if self.wilds:
+            name += f" ({', '.join(map(str, self.wilds))} wild)"
+        return name
 
 
 _STANDARD: list[HandRank | None] = []  # the default order's table; filled on first use
 
 
-def _table(rules: Rules | None) -> list[HandRank | None]:
-    """The lookup list of the table's hand order (:mod:`teenpatti_rules.hands`)."""
-    ranks = hand_order(rules).table().ranks
-    if rules is None and not _STANDARD:
-        _STANDARD[:] = ranks
+_PLAIN: dict[int, tuple[Rules, list[HandRank | None] | None]] = {}
+"""``id(rules)`` → (the rules, the lookup list of its three-card table without an
+indicator, or None for a table that needs one or has another hand size); filled by
+:func:`_fill_caches`. Keyed by identity (the entry holds the rules, so the id stays
+theirs) because hashing a :class:`Rules` on every lookup costs a third of
+:func:`evaluate`'s time; an equal but distinct :class:`Rules` gets its own entry."""
+_BY_INDICATOR: dict[int, tuple[Rules, list[list[HandRank | None] | None]]] = {}
+"""``id(rules)`` of a joker / hukam table → (the rules, its lookup lists by the
+indicator's index)."""
+_CACHED_RULES = 64
+"""The caches above are emptied when they hold more tables' rules than this."""
+
+
+_LAST: list[tuple[Rules | None, list[HandRank | None] | None]] = [(None, None)]
+"""The last (rules, lookup list) :func:`evaluate`'s fast path used, as one tuple so
+that threads never see the rules of one entry with the list of another."""
+
+
+def _remembered(rules: Rules) -> list[HandRank | None] | None:
+    """The lookup list of ``rules`` from :data:`_PLAIN` (KeyError if not built yet),
+    remembered in :data:`_LAST`.
+    """
+    held, table = _PLAIN[id(rules)]
+    if held is not rules:
+        raise KeyError(rules)
+    _LAST[0] = (rules, table)
+    return table
+
+
+def _fill_caches(rules: Rules, indicator: Card | None) -> list[HandRank | None]:
+    """The lookup list of ``rules`` (and ``indicator``), remembered for the fast path."""
+    if len(_PLAIN) > _CACHED_RULES or len(_BY_INDICATOR) > _CACHED_RULES:
+        _PLAIN.clear()
+        _BY_INDICATOR.clear()
+        _LAST[0] = (None, None)
+    ranks = rank_table(rules, indicator).ranks
+    key = id(rules)
+    if rules.hand_size == 3:
+        if indicator is None:
+            _PLAIN[key] = (rules, ranks)
+        else:
+            _BY_INDICATOR.setdefault(key, (rules, [None] * 52))[1][indicator.index] = ranks
+    if rules.hand_size != 3 or rules.has_indicator:
+        _PLAIN.setdefault(key, (rules, None))
     return ranks
-
-
-# --- lookups ---------------------------------------------------------------------------
 
 
 def _check_rules(rules: object, name: str = "rules") -> None:
@@ -135,35 +194,79 @@ def _check_rules(rules: object, name: str = "rules") -> None:
         )
 
 
-def _as_three_cards(cards: object) -> tuple[Card, Card, Card]:
+def _indicator(rules: Rules | None, indicator: object) -> Card | None:
+    """Check the ``indicator=`` argument against the table (W5)."""
+    needs = rules is not None and rules.has_indicator
+    if indicator is None:
+        if needs:
+            assert rules is not None
+            raise CardParseError(
+                f"a wild={rules.wild!r} table ranks hands by its indicator: "
+                "pass indicator= (the turned-up card, W5)",
+                indicator,
+            )
+        return None
+    if not needs:
+        raise CardParseError(
+            f"indicator= is only for a table with wild='joker' or 'hukam' (W5), "
+            f"not {short(indicator)}",
+            indicator,
+        )
+    card = Card.parse(indicator) if isinstance(indicator, str) else indicator
+    if not isinstance(card, Card) or card.is_joker:
+        raise CardParseError(
+            f"the indicator must be one of the 52 cards, not {short(indicator)}", card
+        )
+    return card
+
+
+def _as_cards(cards: object, rules: Rules | None, indicator: Card | None) -> tuple[Card, ...]:
     """Check and normalise the argument of :func:`evaluate` (the slow path)."""
+    size = 3 if rules is None else rules.hand_size
+    words = {2: "two", 3: "three", 4: "four", 5: "five"}[size]
     if not isinstance(cards, str | Collection):
         raise WrongTypeError(
-            f"cards must be three cards, as text ('As Kd Qh') or a tuple or list of Card, "
+            f"cards must be {words} cards, as text ('As Kd Qh') or a tuple or list of Card, "
             f"not {type(cards).__name__} {short(cards)} (a generator: pass tuple(cards))",
         )
     parsed = parse_cards(cards)
     shown = short(cards) if isinstance(cards, str) else short(format_cards(parsed))
-    if len(parsed) != 3:
-        raise CardParseError(f"a hand is three cards, not {len(parsed)}: {shown}", cards)
-    if len(set(parsed)) != 3:
+    if len(parsed) != size:
+        raise CardParseError(f"a hand is {words} cards, not {len(parsed)}: {shown}", cards)
+    if len(set(parsed)) != size:
         twice = next(card for i, card in enumerate(parsed) if card in parsed[:i])
         raise CardParseError(f"card {twice} appears twice in hand {shown}", cards)
-    return parsed[0], parsed[1], parsed[2]
+    jokers = 0 if rules is None else rules.jokers
+    for card in parsed:
+        if card.is_joker and card.index - 51 > jokers:
+            raise CardParseError(
+                f"card {card} is not in this table's deck (jokers={jokers}, V8): {shown}", cards
+            )
+    if indicator is not None and indicator in parsed:
+        raise CardParseError(f"the indicator {indicator} is part of no hand (W5): {shown}", cards)
+    return parsed
 
 
-def evaluate(cards: Sequence[Card] | str, rules: Rules | None = None) -> HandRank:
-    """Rank a three-card hand (R13–R16).
+def evaluate(
+    cards: Sequence[Card] | str, rules: Rules | None = None, *, indicator: Card | str | None = None
+) -> HandRank:
+    """Rank a hand (R13–R16, and the ranking variants V1, V7–V12 of ``rules``).
 
-    :param cards: three distinct :class:`~teenpatti_rules.cards.Card` in any order
-        (a tuple is fastest), or text for :func:`~teenpatti_rules.cards.parse_cards`
-        such as ``"As Kd Qh"``.
-    :param rules: selects ranking variants (``sequence_order``, V1); None or the
-        default :class:`~teenpatti_rules.rules.Rules` ranks by R13–R16.
-    :returns: the shared :class:`HandRank` of that hand.
+    :param cards: ``rules.hand_size`` (three by default) distinct
+        :class:`~teenpatti_rules.cards.Card` in any order (a tuple is fastest), or
+        text for :func:`~teenpatti_rules.cards.parse_cards` such as ``"As Kd Qh"``.
+        Four or five cards are ranked by their best three; two cards with the best
+        imagined third card (V12).
+    :param rules: selects ranking variants; None or the default
+        :class:`~teenpatti_rules.rules.Rules` ranks by R13–R16.
+    :param indicator: the turned-up card of a ``wild="joker"`` or ``"hukam"`` table
+        (a card or its text; W5): required there, refused elsewhere.
+    :returns: the :class:`HandRank` of that hand (of its best three cards).
     :raises ValueError: (:class:`~teenpatti_rules.errors.CardParseError`) naming the
-        problem, for anything but three distinct valid cards: a wrong number of
-        cards, a card given twice, a malformed card or an object that is not a card.
+        problem, for anything but ``hand_size`` distinct valid cards of the table's
+        deck: a wrong number of cards, a card given twice, a malformed card, an object
+        that is not a card, a printed joker the table does not have, the indicator in
+        the hand, a missing or unexpected ``indicator``.
     :raises ~teenpatti_rules.limits.WrongTypeError: (a :class:`TypeError` and a
         :class:`ValueError`) for ``cards`` that are neither text nor a collection
         (a generator, a number) or ``rules`` that are neither None nor a Rules.
@@ -174,6 +277,8 @@ def evaluate(cards: Sequence[Card] | str, rules: Rules | None = None) -> HandRan
     Traceback (most recent call last):
     ...
     teenpatti_rules.errors.CardParseError: card Ah appears twice in hand 'Ah Ah 3h'
+    >>> str(evaluate("9s 9h 4c", Rules(wild_ranks="AK47")))
+    'trail of nines (4c wild)'
     """
     try:
         # The fast path: three Cards. Anything else (text, wrong length, duplicates,
@@ -181,35 +286,101 @@ def evaluate(cards: Sequence[Card] | str, rules: Rules | None = None) -> HandRan
         if type(cards) is not tuple and not isinstance(cards, Collection):
             raise TypeError  # a generator would be used up here: the checked path refuses it
         a, b, c = cards  # type: ignore[str-unpack]
-        table = _STANDARD if rules is None else hand_order(rules).table().ranks
-        hand = table[(a.index * 52 + b.index) * 52 + c.index]  # type: ignore[operator]
-        if hand is not None and type(a) is type(b) is type(c) is Card:
-            return hand
-    except (AttributeError, TypeError, ValueError, IndexError):
+        if not type(a) is type(b) is type(c) is Card:
+            raise TypeError  # objects that only look like cards take the checked path
+        i: int
+        j: int
+        k: int
+        i, j, k = a.index, b.index, c.index  # pyright: ignore[reportAssignmentType]
+        if indicator is None:
+            if rules is None:
+                table = _STANDARD
+            else:
+                last = _LAST[0]  # the rules of the last lookup, compared by identity
+                table = last[1] if last[0] is rules else _remembered(rules)  # type: ignore[assignment]
+            hand = table[(i * 55 + j) * 55 + k]  # pyright: ignore[reportOptionalSubscript]
+            if hand is not None:
+                return hand
+        else:
+            turned: int = indicator.index  # type: ignore[assignment]
+            held, tables = _BY_INDICATOR[id(rules)]
+            if held is not rules:
+                raise KeyError(rules)
+            hand = tables[turned][(i * 55 + j) * 55 + k]  # type: ignore[index]
+            if hand is not None and turned != i and turned != j and turned != k:
+                return hand
+    except (AttributeError, TypeError, ValueError, IndexError, KeyError):
         pass
     _check_rules(rules)
-    x, y, z = _as_three_cards(cards)
-    hand = _table(rules)[(x.index * 52 + y.index) * 52 + z.index]
-    assert hand is not None
-    return hand
+    card = _indicator(rules, indicator)
+    parsed = _as_cards(cards, rules, card)
+    if rules is None:
+        if not _STANDARD:
+            _STANDARD[:] = rank_table(None).ranks
+        ranks = _STANDARD
+    elif rules.wild in ("lowest", "highest") and len(parsed) > 3:
+        # V8 with V12: the lowest / highest rank of the whole hand is wild
+        pick = min if rules.wild == "lowest" else max
+        ranks = fixed_rank_table(rules, int(pick(c.rank for c in parsed))).ranks
+    else:
+        ranks = _fill_caches(rules, card)
+    if len(parsed) == 2:
+        x, y = parsed
+        hand = ranks[(x.index * STRIDE + y.index) * STRIDE + IMAGINED]
+        assert hand is not None
+        return hand
+    best: HandRank | None = None
+    for x, y, z in itertools.combinations(parsed, 3):
+        hand = ranks[(x.index * STRIDE + y.index) * STRIDE + z.index]
+        assert hand is not None
+        if best is None or hand.strength > best.strength:
+            best = hand
+    assert best is not None
+    return best
+
+
+def best_three(
+    cards: Sequence[Card] | str, rules: Rules | None = None, *, indicator: Card | str | None = None
+) -> tuple[Card, ...]:
+    """The cards that make a hand's rank: of four or five cards the best three (the
+    first such in the order given), else the cards themselves (V12).
+
+    :param cards: as for :func:`evaluate`.
+    :param rules: as for :func:`evaluate`.
+    :param indicator: as for :func:`evaluate`.
+    :returns: a tuple of cards from ``cards``.
+    :raises ValueError: as :func:`evaluate`.
+
+    >>> format_cards(best_three("As Ad 7c 7h 2s", Rules(hand_size=5)))
+    'As Ad 7c'
+    """
+    rank = evaluate(cards, rules, indicator=indicator)
+    parsed = parse_cards(cards)
+    if len(parsed) <= 3 or rules is None:
+        return parsed
+    for combo in itertools.combinations(parsed, 3):
+        if evaluate(combo, attrs.evolve(rules, hand_size=3), indicator=indicator) == rank:
+            return combo
+    raise AssertionError("no three cards make the hand's rank")  # pragma: no cover
 
 
 def compare_hands(
     a: Sequence[Card] | str | HandRank,
     b: Sequence[Card] | str | HandRank,
     rules: Rules | None = None,
+    *,
+    indicator: Card | str | None = None,
 ) -> int:
-    """Compare two hands (R13–R16; suits never break ties unless ``rules`` says so, V7).
+    """Compare two hands (R13–R16 and the ranking variants of ``rules``).
 
     :param a: a hand as for :func:`evaluate`, or its :class:`HandRank`.
     :param b: the other hand, likewise.
     :param rules: ranking variants, as for :func:`evaluate`; with a ``suit_order``
-        (V7), hands given as cards that are equal by R13–R16 are ordered by
-        :func:`showdown_key`. (A :class:`HandRank` has no suits: it compares by
-        strength only.)
+        (V7), hands equal by R13–R16 are ordered by the suit of their top card.
+    :param indicator: the turned-up card of a ``joker`` / ``hukam`` table (W5).
     :returns: 1 if ``a`` is stronger, -1 if weaker, 0 if the hands are equal.
-    :raises ValueError: as :func:`evaluate`, for a hand that is not three distinct
-        valid cards. (The two hands may share cards: each is judged on its own.)
+    :raises ValueError: as :func:`evaluate`, for a hand that is not valid. (The two
+        hands may share cards: each is judged on its own.)
     :raises ~teenpatti_rules.limits.WrongTypeError: (a :class:`TypeError` and a
         :class:`ValueError`) for ``rules`` that are neither None nor a Rules, e.g. a
         third hand: ``compare_hands`` compares two hands (to order more, sort them
@@ -222,6 +393,8 @@ def compare_hands(
     >>> shdc = Rules(suit_order="shdc")  # V7: spades > hearts > diamonds > clubs
     >>> compare_hands("Kh 9c 4d", "Ks 9d 4h"), compare_hands("Kh 9c 4d", "Ks 9d 4h", shdc)
     (0, -1)
+    >>> compare_hands("7s 7h As", "Ah Ad Ac", Rules(wild="joker"), indicator="7c")
+    0
     """
     if rules is not None and not isinstance(rules, Rules):
         hint = ""
@@ -233,31 +406,26 @@ def compare_hands(
         raise WrongTypeError(
             f"rules must be a Rules record or None, not {type(rules).__name__} {short(rules)}{hint}"
         )
-    if (
-        rules is not None
-        and rules.suit_order is not None
-        and not (isinstance(a, HandRank) or isinstance(b, HandRank))
-    ):
-        x, y = showdown_key(a, rules), showdown_key(b, rules)
-    else:
-        x = a.strength if isinstance(a, HandRank) else evaluate(a, rules).strength
-        y = b.strength if isinstance(b, HandRank) else evaluate(b, rules).strength
+    x = a.strength if isinstance(a, HandRank) else evaluate(a, rules, indicator=indicator).strength
+    y = b.strength if isinstance(b, HandRank) else evaluate(b, rules, indicator=indicator).strength
     return (x > y) - (x < y)
 
 
-def showdown_key(cards: Sequence[Card] | str, rules: Rules | None = None) -> int:
-    """The number a table compares hands by: higher wins, equal ties (R13–R18, V7).
+def showdown_key(
+    cards: Sequence[Card] | str, rules: Rules | None = None, *, indicator: Card | str | None = None
+) -> int:
+    """The number a table compares hands by: higher wins, equal ties (R13–R18, V7–V12).
 
-    Without a ``suit_order`` this is :attr:`HandRank.strength`. With one (V7) it is
-    ``strength * 4`` plus the place (3 for the highest suit … 0) of the suit of the
-    hand's top card: the first card in the hand's name, and for a pair the
-    higher-suited card of the pair.
+    This is :attr:`HandRank.strength` of :func:`evaluate` (with a ``suit_order``,
+    V7, the strength already orders hands equal by R13–R16 by the suit of their top
+    card: the first card in the hand's name, for a pair the higher-suited card of
+    the pair).
 
     :param cards: a hand as for :func:`evaluate`.
     :param rules: the table's rules, or None for the default table.
+    :param indicator: as for :func:`evaluate`.
     :returns: an int; only keys under the same ``rules`` compare.
-    :raises ValueError: as :func:`evaluate` (also for a wrong type of ``cards`` or
-        ``rules``).
+    :raises ValueError: as :func:`evaluate`.
 
     >>> showdown_key("Kh Kd 3c") == evaluate("Kh Kd 3c").strength
     True
@@ -265,32 +433,37 @@ def showdown_key(cards: Sequence[Card] | str, rules: Rules | None = None) -> int
     >>> showdown_key("Kh Kd 3c", shdc) > showdown_key("Ks Kc 3d", shdc)
     False
     """
-    hand = evaluate(cards, rules)
-    if rules is None or rules.suit_order is None:
-        return hand.strength
-    top = hand.ranks[0]
-    order = rules.suit_order
-    parsed = parse_cards(cards)  # text, or Card and card text mixed
-    best = max(3 - order.index(card.suit.value) for card in parsed if card.rank == top)
-    return hand.strength * 4 + best
+    return evaluate(cards, rules, indicator=indicator).strength
 
 
-def hand_ranks(rules: Rules | None = None) -> Iterable[tuple[tuple[Card, Card, Card], HandRank]]:
-    """Every one of the 22,100 hands with its rank, in :func:`itertools.combinations` order.
+def hand_ranks(
+    rules: Rules | None = None, *, indicator: Card | str | None = None
+) -> Iterable[tuple[tuple[Card, Card, Card], HandRank]]:
+    """Every one of the 22,100 three-card hands of the 52 cards with its rank, in
+    :func:`itertools.combinations` order (hands holding the indicator included).
 
-    :param rules: ranking variants, as for :func:`evaluate`.
+    :param rules: ranking variants, as for :func:`evaluate` (three-card ranks: for
+        ``hand_size`` 4 or 5 the ranks the best three are taken from).
+    :param indicator: as for :func:`evaluate`.
     :returns: an iterator of ``(cards, hand_rank)`` pairs, cards ascending by index.
+    :raises ValueError: for a missing or unexpected ``indicator``; for ``hand_size`` 2.
     """
-    return hand_order(rules).table().hands()
+    if rules is not None and rules.hand_size == 2:
+        raise ValueError("hand_ranks lists three-card hands, not Rules.hand_size=2")
+    return rank_table(rules, _indicator(rules, indicator)).hands()
 
 
-def percentile(strength: int, rules: Rules | None = None) -> float:
+def percentile(
+    strength: int, rules: Rules | None = None, *, indicator: Card | str | None = None
+) -> float:
     """The share of all hands strictly weaker than a hand of ``strength`` under the
     table's order: 0.0 for the weakest hand, just below 1.0 for the strongest.
 
     :param strength: a :attr:`HandRank.strength` made under the same ``rules``.
     :param rules: ranking variants, as for :func:`evaluate`.
-    :returns: a float in ``[0, 1)``.
+    :param indicator: as for :func:`evaluate`.
+    :returns: a float in ``[0, 1)``: among the hands of the table's three-card lookup
+        table (for ``hand_size`` 2 the two-card hands).
     :raises IndexError: if ``strength`` is not a strength of that order.
 
     >>> percentile(evaluate("5s 3d 2c").strength)
@@ -298,4 +471,49 @@ def percentile(strength: int, rules: Rules | None = None) -> float:
     >>> round(percentile(evaluate("As Ad Ac").strength), 4)
     0.9998
     """
-    return hand_order(rules).table().percentile(strength)
+    return rank_table(rules, _indicator(rules, indicator)).percentile(strength)
+
+
+SAMPLED_HANDS = 4_000
+"""How many seeded random hands estimate the order of 4- and 5-card hands (V12) for
+:func:`hand_percentile`."""
+
+
+@functools.lru_cache(maxsize=64)
+def _sampled_strengths(rules: Rules, indicator: Card | None) -> list[int]:
+    """Sorted strengths of :data:`SAMPLED_HANDS` seeded random hands of the table."""
+    import random
+
+    rng = random.Random(f"teenpatti_rules:percentile:{rules.hand_size}")
+    deck = [card for card in table_deck(rules.jokers) if card != indicator]
+    return sorted(
+        evaluate(tuple(rng.sample(deck, rules.hand_size)), rules, indicator=indicator).strength
+        for _ in range(SAMPLED_HANDS)
+    )
+
+
+def hand_percentile(
+    cards: Sequence[Card] | str, rules: Rules | None = None, *, indicator: Card | str | None = None
+) -> float:
+    """The share of the table's hands strictly weaker than ``cards`` under the table's
+    order (R44 rates hands by it, so that it plays every ranking variant sensibly).
+
+    For ``hand_size`` 2 or 3 it is :func:`percentile` (exact, over the table's
+    two- or three-card hands); for 4 or 5 cards (V12) it is estimated from
+    :data:`SAMPLED_HANDS` seeded random hands of that size (the same every time).
+
+    :param cards: a hand as for :func:`evaluate`.
+    :param rules: the table's rules, or None for the default table.
+    :param indicator: as for :func:`evaluate`.
+    :returns: a float in ``[0, 1)``.
+    :raises ValueError: as :func:`evaluate`.
+
+    >>> hand_percentile("5s 3d 2c"), hand_percentile("5s 3d 2c", Rules(ranking="muflis")) > 0.99
+    (0.0, True)
+    """
+    card = _indicator(rules, indicator)
+    rank = evaluate(cards, rules, indicator=card)
+    if rules is None or rules.hand_size <= 3:
+        return rank_table(rules, card).percentile(rank.strength)
+    strengths = _sampled_strengths(rules, card)
+    return bisect.bisect_left(strengths, rank.strength) / len(strengths)

@@ -28,6 +28,9 @@ __all__ = ["MAX_SEATS", "BetSizing", "Rules", "SequenceOrder"]
 MAX_SEATS = 17
 """The most players one 52-card deck can deal three cards each (V6)."""
 
+MAX_SEATS_ANY = 26
+"""The most players any table can deal (two cards each from 52, V12)."""
+
 
 BetSizing = str
 """A name of :data:`teenpatti_rules.engine.sizing.BET_SIZINGS`: ``"double"`` (R24),
@@ -58,6 +61,27 @@ def _suit_order(instance: Rules, attribute: attrs.Attribute[Any], value: object)
             "Rules.suit_order must be None or the four suit letters, highest first "
             f"(e.g. 'shdc'), not {short(value)}"
         )
+
+
+def _wild_ranks(instance: Rules, attribute: attrs.Attribute[Any], value: object) -> None:
+    if value is None:
+        return
+    letters = "23456789TJQKA"
+    if (
+        not isinstance(value, str)
+        or not value
+        or any(ch not in letters for ch in value.upper())
+        or len(set(value.upper())) != len(value)
+    ):
+        raise ValueError(
+            "Rules.wild_ranks must be None or distinct rank letters of "
+            f"'{letters}' (e.g. 'AK47'), not {value!r}"
+        )
+
+
+def _bool(instance: Rules, attribute: attrs.Attribute[Any], value: object) -> None:
+    if not isinstance(value, bool):
+        raise ValueError(f"Rules.{attribute.name} must be True or False, not {short(value)}")
 
 
 def _registered(registry: Mapping[str, object], what: str) -> Any:
@@ -103,11 +127,6 @@ def _exact_ints(cls: type, fields: list[attrs.Attribute[Any]]) -> list[attrs.Att
     ]
 
 
-def _bool(instance: Rules, attribute: attrs.Attribute[Any], value: object) -> None:
-    if not isinstance(value, bool):
-        raise ValueError(f"Rules.{attribute.name} must be True or False, not {value!r}")
-
-
 def _pairs(value: Any) -> Any:
     """A list of ``[first_hand, boot]`` pairs (e.g. from JSON) as a tuple of tuples."""
     if isinstance(value, list | tuple):
@@ -141,6 +160,41 @@ def _schedule(instance: Rules, attribute: attrs.Attribute[Any], value: object) -
         if boot < 1:
             raise ValueError(f"{name}: a boot is at least 1, not {boot} (hand {first})")
         last = first
+
+
+def _refused(rules: Rules) -> tuple[str, str] | None:
+    """The first pair of fields whose values RULES.md refuses together (V7–V12), or None."""
+    wild_fields = [
+        name
+        for name, on in (
+            ("wild_ranks", rules.wild_ranks is not None),
+            ("wild", rules.wild is not None),
+            ("jokers", rules.jokers != 0),
+        )
+        if on
+    ]
+    if len(wild_fields) > 1:  # V8: exactly one of them sets the wild cards
+        return wild_fields[0], wild_fields[1]
+    if rules.suit_order is not None:  # V7: refused with V8, V9, V10
+        if wild_fields:
+            return "suit_order", wild_fields[0]
+        if rules.ranking != "standard":
+            return "suit_order", "ranking"
+    if wild_fields and rules.ranking != "standard":  # V8: refused with V9, V10
+        return wild_fields[0], "ranking"
+    if rules.hand_size == 2:  # V8: lowest/highest and printed jokers refused with V12's 2
+        if rules.wild in ("lowest", "highest"):
+            return "wild", "hand_size"
+        if rules.jokers:
+            return "jokers", "hand_size"
+    if rules.ranking == "999":  # V10: sequences mean nothing (this library's choice)
+        if rules.high_235:
+            return "high_235", "ranking"
+        if rules.sequence_order != "standard":
+            return "sequence_order", "ranking"
+    if rules.wild_ties != "equal" and not wild_fields and rules.hand_size != 2:
+        return "wild_ties", "wild_ranks"  # W4 needs wild cards (this library's choice)
+    return None
 
 
 @attrs.frozen(kw_only=True, cache_hash=True, field_transformer=_exact_ints)
@@ -183,8 +237,20 @@ class Rules:
         the hand's name (for a pair, the higher-suited card of the pair; for
         A-2-3, the ace). Two hands from one deck never share that card, so at a
         table no two hands tie.
+    :param wild_ranks: None, or rank letters whose cards are all wild, e.g.
+        ``"AK47"`` (V8).
+    :param wild: None, ``"joker"`` / ``"hukam"`` (the cards of the indicator's rank /
+        suit are wild, W5) or ``"lowest"`` / ``"highest"`` (the lowest / highest
+        rank of each hand is wild) (V8).
+    :param jokers: 0 to 3 printed jokers ``X1``… added to the deck, each wild (V8).
+    :param wild_ties: ``"equal"`` (default), ``"natural_wins"`` or
+        ``"more_wilds_win"``: how equal hands with different numbers of wild cards
+        compare (V8 W4).
     :param ranking: the hand order, by its name in
-        :data:`teenpatti_rules.hands.ORDERS`: ``"standard"`` (R13–R16, default).
+        :data:`teenpatti_rules.hands.ORDERS`: ``"standard"`` (R13–R16, default),
+        ``"muflis"`` (V9, lowball) or ``"999"`` (V10).
+    :param high_235: 2-3-5 is the highest sequence (V11).
+    :param hand_size: cards dealt to each player, 2 to 5 (V12; default 3).
     :param dealer_boots: the dealer posts this many boots, everyone else one (V13);
         at least 1 (default 1).
     :param table_show_after: a table show (an ordinary showdown) once every player
@@ -214,9 +280,14 @@ class Rules:
         :data:`~teenpatti_rules.limits.MAX_CHIPS`; under ``bet_sizing="range"`` a
         table of ``min_players`` starting stacks at most
         :data:`~teenpatti_rules.limits.MAX_RANGE_TABLE_CHIPS` chips), or an unknown
-        choice; and for a combination the variants refuse: a ``boot_schedule`` not
-        starting at ``(1, boot)``, a ``stake_limit`` below a scheduled boot, a draw
-        table whose ``hand_size`` is not 3 or whose ``max_draws`` is above 3. As
+        choice; naming both fields for a combination RULES.md refuses (V7 with V8–V10,
+        V8 with V9–V10, two wild sources, ``lowest``/``highest``/``jokers`` with
+        ``hand_size`` 2; and, this library's choices, ``high_235`` or a classic
+        sequence order with 999, and ``wild_ties`` without wild cards); for
+        ``max_players`` above :attr:`seat_limit`; and for a combination the table
+        variants refuse: a ``boot_schedule`` not starting at ``(1, boot)``, a
+        ``stake_limit`` below a scheduled boot, a draw table whose ``hand_size`` is
+        not 3 or whose ``max_draws`` is above 3. As
         :class:`~teenpatti_rules.limits.WrongTypeError` (also a :class:`TypeError`)
         for a bool, float, Fraction, Decimal or str where an int belongs. An int
         subclass (``IntEnum``) or numpy integer is converted to a plain ``int``.
@@ -237,8 +308,18 @@ class Rules:
     raise_cap: int = attrs.field(default=2, validator=_int_at_least(2))
     stake_limit: int | None = attrs.field(default=None, validator=_int_at_least(1, optional=True))
     suit_order: str | None = attrs.field(default=None, validator=_suit_order)
+    wild_ranks: str | None = attrs.field(default=None, validator=_wild_ranks)
+    wild: str | None = attrs.field(
+        default=None, validator=_one_of(None, "joker", "hukam", "lowest", "highest")
+    )
+    jokers: int = attrs.field(default=0, validator=_one_of(0, 1, 2, 3))
+    wild_ties: str = attrs.field(
+        default="equal", validator=_one_of("equal", "natural_wins", "more_wilds_win")
+    )
     ranking: str = attrs.field(default="standard", validator=_registered(ORDERS, "hand order"))
-    # Table variants V13-V21 (API.md order; the ranking variants' fields go above).
+    high_235: bool = attrs.field(default=False, validator=_bool)
+    hand_size: int = attrs.field(default=3, validator=_one_of(2, 3, 4, 5))
+    # Table variants V13-V21 (API.md order).
     dealer_boots: int = attrs.field(default=1, validator=_int_at_least(1))
     table_show_after: int | None = attrs.field(
         default=None, validator=_int_at_least(1, optional=True)
@@ -256,10 +337,23 @@ class Rules:
     button: str = attrs.field(default="left", validator=_one_of("left", "winner"))
 
     def __attrs_post_init__(self) -> None:
-        if self.max_players > MAX_SEATS:
+        refused = _refused(self)
+        if refused == ("wild_ties", "wild_ranks"):
             raise ValueError(
-                f"Rules.max_players must be at most {MAX_SEATS} (three cards each from "
-                f"one deck of 52), not {self.max_players}"
+                f"Rules.wild_ties={self.wild_ties!r} needs wild cards: set Rules.wild_ranks, "
+                "Rules.wild or Rules.jokers (or Rules.hand_size=2) (RULES.md V8 W4)"
+            )
+        if refused is not None:
+            a, b = refused
+            raise ValueError(
+                f"Rules.{a}={getattr(self, a)!r} cannot be combined with "
+                f"Rules.{b}={getattr(self, b)!r} (RULES.md V7-V12)"
+            )
+        seats = self.seat_limit
+        if self.max_players > seats:
+            raise ValueError(
+                f"Rules.max_players must be at most {seats} ({self.hand_size} cards each "
+                f"from a deck of {self.deck_size}), not {self.max_players}"
             )
         if self.max_players < self.min_players:
             raise ValueError(
@@ -293,11 +387,10 @@ class Rules:
                     f"Rules.stake_limit ({self.stake_limit}) must be at least every boot of "
                     f"Rules.boot_schedule (up to {top}) (V4, V18)"
                 )
-        if self.draw_price is not None:
-            # TODO(merge with the ranking variants): hand_size is added there (V12).
-            hand_size = getattr(self, "hand_size", 3)
-            if hand_size != 3:
-                raise ValueError(f"Rules.draw_price needs Rules.hand_size 3, not {hand_size} (V20)")
+        if self.draw_price is not None and self.hand_size != 3:
+            raise ValueError(
+                f"Rules.draw_price needs Rules.hand_size 3, not {self.hand_size} (V20)"
+            )
         if self.max_draws > 3:
             raise ValueError(
                 f"Rules.max_draws must be at most 3 (the cards of a hand), not "
@@ -322,6 +415,23 @@ class Rules:
         the boot (R7), or 1 under a ``boot_schedule`` (V18: only with 0 chips).
         """
         return self.boot if self.boot_schedule is None else 1
+
+    @property
+    def deck_size(self) -> int:
+        """Cards in the table's deck: 52 plus the printed jokers (V8)."""
+        return 52 + self.jokers
+
+    @property
+    def has_indicator(self) -> bool:
+        """True when an indicator card is turned up after the deal (V8 W5: joker, hukam)."""
+        return self.wild in ("joker", "hukam")
+
+    @property
+    def seat_limit(self) -> int:
+        """The most players the table can deal: the deck (less the indicator) divided by
+        ``hand_size``, rounded down (V6, V12); 17 for the default table.
+        """
+        return min(MAX_SEATS_ANY, (self.deck_size - self.has_indicator) // self.hand_size)
 
     @property
     def starting_stack(self) -> int:

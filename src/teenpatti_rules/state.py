@@ -169,6 +169,9 @@ class State:
         Never visible in a view (R43).
     :param deck_left: how many cards :attr:`undealt` holds: public (anyone can count
         the cards dealt), so that a view knows whether a draw is possible (V20).
+    :param indicator: the card turned up after the deal on a ``wild="joker"`` or
+        ``"hukam"`` table (V8 W5), public in every view, kept until the next deal;
+        None otherwise.
     """
 
     rules: Rules
@@ -188,6 +191,7 @@ class State:
     departed: tuple[tuple[int, ...], ...] = ()
     undealt: tuple[Card, ...] = ()
     deck_left: int = 0
+    indicator: Card | None = None
 
     is_view: ClassVar[bool] = False
     """True for a :class:`~teenpatti_rules.views.View` (what one seat may know)."""

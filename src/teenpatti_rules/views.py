@@ -169,8 +169,9 @@ def view(state: State, seat: int | None) -> View:
     Hidden cards become ``()``, the seed becomes None, and the event log keeps
     what :func:`visible_event` allows. Every other field (stacks, pot, stake,
     who is seen or blind, the pending sideshow, the last result with its turned-up
-    hands) is public and kept. Seats whose cards are visible or empty are reused,
-    not rebuilt, so a view costs a few microseconds (about 7 µs for 7 seats and 35 events).
+    hands, the indicator of a joker or hukam table, W5) is public and kept. Seats
+    whose cards are visible or empty are reused, not rebuilt, so a view costs a few
+    microseconds (about 7 µs for 7 seats and 35 events).
 
     :param state: a :class:`~teenpatti_rules.state.State` (a view is accepted too:
         viewing a view never reveals more).
@@ -242,5 +243,6 @@ def view(state: State, seat: int | None) -> View:
             state.departed,
             (),
             state.deck_left,
+            indicator=state.indicator,  # V8 W5: public to every player and spectator
         )
     )

@@ -79,6 +79,9 @@ def rule_value(text: str) -> tuple[str, object]:
         parsed = json.loads(value)
     except ValueError:
         return field, value
+    kind = str(attrs.fields_dict(Rules)[field].type)
+    if isinstance(parsed, int | float) and "int" not in kind and "bool" not in kind:
+        return field, value  # a text field that looks like a number: ranking=999, wild_ranks=47
     return field, _tuples(parsed)
 
 

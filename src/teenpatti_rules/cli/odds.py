@@ -163,7 +163,7 @@ def _lines(args: argparse.Namespace) -> list[str]:
     if indicator is None:
         hand = evaluate(args.hand, rules)
     else:
-        hand = evaluate(args.hand, rules, indicator=indicator)  # type: ignore[call-arg]
+        hand = evaluate(args.hand, rules, indicator=indicator)
     share = percentile(args.hand, rules, indicator=indicator)
     who = "1 opponent" if args.opponents == 1 else f"{args.opponents} opponents"
     if result.method == "exact":

@@ -24,7 +24,7 @@ from ..events import (
     Showdown,
     ShownHand,
 )
-from ..ranking import HandRank, evaluate, showdown_key
+from ..ranking import HandRank, evaluate
 from ..records import evolve
 from ..rules import Rules, SequenceOrder
 from ..state import HandResult, Phase, Seat, State
@@ -46,25 +46,25 @@ __all__ = [
 
 
 def hand_rank(state: State, seat: int) -> HandRank:
-    """The rank of ``seat``'s cards, for a sideshow or a show(down) (R13–R16).
+    """The rank of ``seat``'s cards, for a sideshow or a show(down) (R13–R16 and the
+    ranking variants V7–V12, with the hand's indicator, W5).
 
     :raises IllegalActionError: if the cards are hidden (``state`` is a view).
     """
     cards = state.seats[seat].cards
-    if len(cards) != 3:
+    if len(cards) != state.rules.hand_size:
         raise IllegalActionError(
             f"the hands cannot be compared: the cards of seat {seat} are hidden in this "
             "state (a view); apply actions to the full state"
         )
-    return evaluate(cards, state.rules)
+    return evaluate(cards, state.rules, indicator=state.indicator)
 
 
 def showdown_strength(state: State, seat: int) -> int:
-    """What ``seat``'s hand is compared by: its strength, or with V7 also its top suit."""
-    rank = hand_rank(state, seat)
-    if state.rules.suit_order is None:
-        return rank.strength
-    return showdown_key(state.seats[seat].cards, state.rules)
+    """What ``seat``'s hand is compared by: its strength (with V7 the strength orders
+    hands equal by R13–R16 by their top suit; with W4 by their wild cards).
+    """
+    return hand_rank(state, seat).strength
 
 
 def showdown(

@@ -18,7 +18,7 @@ import attrs
 
 from ..cards import Card
 from ..events import SEAT, HandEnding, Showdown, ShownHand
-from ..hands import hand_order
+from ..hands.wild import rank_table
 from ..limits import MAX_CHIPS, check_table_chips, player_name, short
 from ..ranking import HandRank, evaluate
 from ..rules import Rules
@@ -28,15 +28,26 @@ from .questions import bettors, hand_boot, sideshow_target
 __all__ = ["check"]
 
 
-def _rank_problem(rank: HandRank, rules: Rules, cards: tuple[Card, ...] = ()) -> str | None:
+def _rank_problem(
+    rank: HandRank, rules: Rules, cards: tuple[Card, ...] = (), indicator: Card | None = None
+) -> str | None:
     """Why ``rank`` is not a rank of the table (of ``cards``, when given), or None."""
-    known = hand_order(rules).table().by_strength
+    if rules.has_indicator and indicator is None:
+        return f"a hand is shown on a wild={rules.wild!r} table without an indicator: {rank}"
+    known = rank_table(rules, indicator).by_strength
     if not 0 <= rank.strength < len(known) or (
-        known[rank.strength] != rank or known[rank.strength].category is not rank.category
+        known[rank.strength].category is not rank.category
+        or known[rank.strength].number != rank.number
+        or (rank.number is None and known[rank.strength].ranks != rank.ranks)
     ):
         return f"no hand has this category, ranks and strength under this table's order: {rank}"
-    if cards and (len(set(cards)) != 3 or evaluate(cards, rules) != rank):
-        return f"{rank} is not the rank of {' '.join(map(str, cards))}"
+    if cards:
+        try:
+            real = evaluate(cards, rules, indicator=indicator)
+        except ValueError:
+            real = None
+        if real is None or real != rank or str(real) != str(rank):
+            return f"{rank} is not the rank of {' '.join(map(str, cards))}"
     return None
 
 
@@ -62,10 +73,11 @@ def _shown_hand_problems(hand: ShownHand, state: State, path: str) -> Iterator[s
     n = len(state.seats)
     if not 0 <= hand.seat < n:
         yield f"seat {hand.seat} does not exist (seats are 0..{n - 1}) @ {path}.seat"
-    if len(hand.cards) not in (0, 3) or len(set(hand.cards)) != len(hand.cards):
-        yield f"a shown hand is three distinct cards @ {path}.cards"
+    size = state.rules.hand_size
+    if len(hand.cards) not in (0, size) or len(set(hand.cards)) != len(hand.cards):
+        yield f"a shown hand is {size} distinct cards @ {path}.cards"
         return
-    problem = _rank_problem(hand.rank, state.rules, hand.cards)
+    problem = _rank_problem(hand.rank, state.rules, hand.cards, state.indicator)
     if problem:
         yield f"{problem} @ {path}.rank"
 
@@ -89,10 +101,12 @@ def _result_problems(state: State, result: HandResult) -> Iterator[str]:
             "hands are shown exactly when the hand did not end with everyone else "
             f"packing (R39) @ {path}.shown"
         )
+    # The indicator of the result's hand is the state's only until the next deal (W5).
+    known = not state.rules.has_indicator or result.hand_number == state.hand_number
     for seat, rank in result.shown.items():
         if not 0 <= seat < n:
             yield f"seat {seat} does not exist @ {path}.shown['{seat}']"
-        problem = _rank_problem(rank, state.rules)
+        problem = _rank_problem(rank, state.rules, indicator=state.indicator) if known else None
         if problem:
             yield f"{problem} @ {path}.shown['{seat}']"
 
@@ -130,14 +144,25 @@ def _table_problems(state: State) -> Iterator[str]:
             problem = _count_problem(field, getattr(seat, field))
             if problem:
                 yield f"{problem} @ {path}.{field}"
-        if len(seat.cards) not in (0, 3) or len(set(seat.cards)) != len(seat.cards):
-            yield f"a seat holds three distinct cards or none @ {path}.cards"
+        size = rules.hand_size
+        if len(seat.cards) not in (0, size) or len(set(seat.cards)) != len(seat.cards):
+            yield f"a seat holds {size} distinct cards or none @ {path}.cards"
+        if any(card.is_joker and card.index - 51 > rules.jokers for card in seat.cards):
+            yield f"a printed joker the table does not have (jokers={rules.jokers}) @ {path}.cards"
     try:
         check_table_chips(rules, state.total_chips)
     except (TypeError, ValueError) as error:  # a count of the wrong type is named above
         if isinstance(error, ValueError):
             yield f"{error} @ $.seats"
-    dealt = [card for seat in seats for card in seat.cards] + list(state.undealt)
+    hands = [card for seat in seats for card in seat.cards]
+    if state.indicator is not None:
+        if not rules.has_indicator:
+            yield "only a wild='joker' or 'hukam' table turns up an indicator (W5) @ $.indicator"
+        elif state.indicator.is_joker or state.indicator in hands:
+            yield f"the indicator {state.indicator} is part of no hand (W5) @ $.indicator"
+    elif rules.has_indicator and state.hand_number > 0:
+        yield "a wild='joker' or 'hukam' table has an indicator once dealt (W5) @ $.indicator"
+    dealt = hands + list(state.undealt) + ([] if state.indicator is None else [state.indicator])
     if len(set(dealt)) != len(dealt):
         twice = next(card for i, card in enumerate(dealt) if card in dealt[:i])
         yield f"card {twice} is dealt twice @ $.seats"
@@ -229,8 +254,11 @@ def _in_hand_problems(state: State) -> Iterator[str]:
             continue
         if seat.contributed < boot and not (rules.boot_schedule and seat.all_in):
             yield f"every player in the session posted the boot (R9) @ {path}.contributed"
-        if state.seed is not None and len(seat.cards) != 3:
-            yield f"every player in the session was dealt three cards (R10) @ {path}.cards"
+        size = state.rules.hand_size
+        if state.seed is not None and len(seat.cards) != size:
+            words = {2: "two", 3: "three", 4: "four", 5: "five"}[size]
+            why = "R10" if size == 3 else "R10, V12"
+            yield f"every player in the session was dealt {words} cards ({why}) @ {path}.cards"
         if seat.all_in and (not seat.in_hand or seat.stack != 0):
             yield f"an all-in player is in the hand with an empty stack (R28) @ {path}.all_in"
     if len(bettors(state)) < 2:

@@ -49,6 +49,7 @@ from ..events import (
     Event,
     HandEnding,
     HandStarted,
+    IndicatorTurned,
     Looked,
     Packed,
     ShowAsked,
@@ -197,29 +198,45 @@ def _check_deck(state: State, action: Deal, players: int) -> tuple[Card, ...]:
     if deck is None:
         if state.seed is None:
             raise _refuse(action, "this state has no seed (it is a view); give an explicit deck")
-        return shuffled_deck(state.seed, state.hand_number + 1)
+        return shuffled_deck(state.seed, state.hand_number + 1, state.rules.jokers)
     if not isinstance(deck, Sequence) or isinstance(deck, str):
         raise _refuse(action, f"the deck must be a sequence of Card, not {short(deck)}")
     for position, card in enumerate(deck):
         if not isinstance(card, Card):
             raise _refuse(action, f"deck[{position}] is not a Card: {short(card)}")
-    if len(set(deck)) != len(deck):
-        twice = next(card for i, card in enumerate(deck) if card in deck[:i])
-        raise _refuse(action, f"card {twice} appears twice in the deck")
-    if len(deck) < 3 * players:
+    seen: set[Card] = set()
+    for card in deck:  # linear: a hostile deck may be long
+        if card in seen:
+            raise _refuse(action, f"card {card} appears twice in the deck")
+        seen.add(card)
+    rules = state.rules
+    for position, card in enumerate(deck):
+        if card.is_joker and card.index - 51 > rules.jokers:
+            raise _refuse(
+                action,
+                f"deck[{position}] is {card}, not in this table's deck (jokers={rules.jokers}, V8)",
+            )
+    need = rules.hand_size * players + rules.has_indicator
+    if len(deck) < need:
+        what = ""
+        if rules.has_indicator or rules.hand_size != 3:
+            tail = " and the indicator, W5" if rules.has_indicator else ", V12"
+            what = f" ({rules.hand_size} each{tail})"
         raise _refuse(
             action,
-            f"{players} players need a deck of at least {3 * players} cards, not {len(deck)} (R10)",
+            f"{players} players need a deck of at least {need} cards{what}, not {len(deck)} (R10)",
         )
     return tuple(deck)
 
 
 def _deal(state: State, action: Deal) -> State:
     """Deal the next hand: everyone posts the boot (the dealer ``dealer_boots`` boots,
-    V13; the scheduled boot, V18), three cards each (R6, R9–R12).
+    V13; the scheduled boot, V18), ``hand_size`` cards each (V12), then the indicator of
+    a joker or hukam table (R6, R9–R12, V8 W5).
 
     A player who cannot post all it owes posts its whole stack and is all-in (R9, V13,
-    V18). Tables that deal more cards later (V16, V20) keep the rest of the deck.
+    V18). Tables that deal more cards later (V16, V20) keep the rest of the deck, the
+    cards after the hands and the indicator.
     """
     _check_seat(state, action)
     if state.phase is not Phase.AWAITING_DEAL:
@@ -233,8 +250,11 @@ def _deal(state: State, action: Deal) -> State:
         if state.seats[seat].in_session
     ]
     deck = _check_deck(state, action, len(order))
-    hands = deal_hands(deck, order)
     rules = state.rules
+    size = rules.hand_size
+    hands = deal_hands(deck, order, size)
+    # V8 W5: the next card after the hands is turned up, public until the next deal.
+    indicator = deck[size * len(order)] if rules.has_indicator else None
     hand_number = state.hand_number + 1
     boot = rules.boot_of_hand(hand_number)
     owed = {seat: boot for seat in order}
@@ -256,10 +276,10 @@ def _deal(state: State, action: Deal) -> State:
     events: tuple[Event, ...] = (
         HandStarted(hand_number, state.dealer, action.seat, tuple(order)),
         *(BootPosted(seat, posts[seat], seats[seat].all_in) for seat in order),
+        *(() if indicator is None else (IndicatorTurned(indicator),)),
     )
-    # TODO(merge with the ranking variants): with hand_size h the rest starts at h * k,
-    # after the indicator (V8 W5) at h * k + 1.
-    undealt = deck[3 * len(order) :] if rules.ties == "open_flush" or rules.draw_price else ()
+    dealt = size * len(order) + (indicator is not None)  # the rest follows the indicator
+    undealt = deck[dealt:] if rules.ties == "open_flush" or rules.draw_price else ()
     state = evolve(
         state,
         phase=Phase.BETTING,
@@ -271,6 +291,7 @@ def _deal(state: State, action: Deal) -> State:
         events=events,
         undealt=undealt,
         deck_left=len(undealt),
+        indicator=indicator,
     )
     if reached_pot_limit(state) or len(bettors(state)) <= 1:
         return showdown(state)  # R12

@@ -6,17 +6,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import hand_order
+from .wild import rank_table
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
+    from ..cards import Card
     from ..rules import Rules
 
 __all__ = ["MAX_BATCH_DEALS", "categories_many", "deal_many", "evaluate_many"]
 
 
-def evaluate_many(cards: NDArray[Any], rules: Rules | None = None) -> NDArray[Any]:
+def evaluate_many(
+    cards: NDArray[Any], rules: Rules | None = None, *, indicator: Card | str | None = None
+) -> NDArray[Any]:
     """Rank many hands at once, for simulations (the batch form of
     :func:`~teenpatti_rules.ranking.evaluate`).
 
@@ -24,15 +27,21 @@ def evaluate_many(cards: NDArray[Any], rules: Rules | None = None) -> NDArray[An
 
     :param cards: an integer numpy array of shape ``(N, 3)``, or of any shape ending
         in 3 such as ``(deals, players, 3)``: each hand three distinct card indices
-        0..51 (:attr:`~teenpatti_rules.cards.Card.index`).
-    :param rules: ranking variants, as for :func:`~teenpatti_rules.ranking.evaluate`.
+        0..51 (:attr:`~teenpatti_rules.cards.Card.index`), or up to 51 +
+        ``rules.jokers`` with printed jokers (V8).
+    :param rules: ranking variants, as for :func:`~teenpatti_rules.ranking.evaluate`;
+        every variant with ``hand_size`` 3.
+    :param indicator: the turned-up card of a ``joker`` / ``hukam`` table (W5),
+        required there and refused elsewhere; no hand may hold it.
     :returns: an ``int16`` array of the input's shape without its last axis
         (``(N,)``, ``(deals, players)``): the
         :attr:`~teenpatti_rules.ranking.HandRank.strength` of each hand.
     :raises ImportError: if numpy is not installed, saying ``pip install numpy``.
     :raises ValueError: if the array is not integer, its last axis is not 3, holds
-        an index outside 0..51, or a hand repeats a card (naming the first bad hand,
-        as a row of the input seen as ``(N, 3)``).
+        an index outside the table's deck, or a hand repeats a card or holds the
+        indicator (naming the first bad hand, as a row of the input seen as
+        ``(N, 3)``); if ``rules.hand_size`` is not 3; for a missing or unexpected
+        ``indicator``.
     :raises ~teenpatti_rules.limits.WrongTypeError: (a :class:`TypeError` and a
         :class:`ValueError`) for ``rules`` that are neither None nor a Rules.
 
@@ -62,14 +71,28 @@ def evaluate_many(cards: NDArray[Any], rules: Rules | None = None) -> NDArray[An
         )
     shape = array.shape[:-1]
     array = array.reshape(-1, 3)
-    table = hand_order(rules).table().numpy_strengths()
+    from ..ranking import _indicator
+
+    if rules is not None and rules.hand_size != 3:
+        raise ValueError(
+            f"evaluate_many ranks three-card hands, not Rules.hand_size={rules.hand_size}"
+        )
+    card = _indicator(rules, indicator)
+    table = rank_table(rules, card).numpy_strengths()
+    top = 51 + (0 if rules is None else rules.jokers)
     # One compact copy is cheaper than three passes over scattered rows (e.g. a
     # column slice of a wider array).
     array = np.ascontiguousarray(array)
-    if array.size and (array.min() < 0 or array.max() > 51):
-        bad = int(np.flatnonzero(((array < 0) | (array > 51)).any(axis=1))[0])
+    if array.size and (array.min() < 0 or array.max() > top):
+        bad = int(np.flatnonzero(((array < 0) | (array > top)).any(axis=1))[0])
         raise ValueError(
-            f"row {bad} of evaluate_many's input holds a card index outside 0..51: "
+            f"row {bad} of evaluate_many's input holds a card index outside 0..{top}: "
+            f"{array[bad].tolist()}"
+        )
+    if card is not None and array.size and (array == card.index).any():
+        bad = int(np.flatnonzero((array == card.index).any(axis=1))[0])
+        raise ValueError(
+            f"row {bad} of evaluate_many's input holds the indicator {card} (W5): "
             f"{array[bad].tolist()}"
         )
     strengths = table[array[:, 0], array[:, 1], array[:, 2]]
@@ -141,16 +164,20 @@ def deal_many(
     return result
 
 
-def categories_many(strengths: NDArray[Any], rules: Rules | None = None) -> NDArray[Any]:
+def categories_many(
+    strengths: NDArray[Any], rules: Rules | None = None, *, indicator: Card | str | None = None
+) -> NDArray[Any]:
     """The :class:`~teenpatti_rules.ranking.HandCategory` of each strength, as numbers.
 
     :param strengths: an integer array of any shape, as :func:`evaluate_many`
         returns it (under the same ``rules``).
     :param rules: ranking variants, as for :func:`evaluate_many`.
+    :param indicator: the turned-up card of a ``joker`` / ``hukam`` table (W5), as for
+        :func:`evaluate_many`.
     :returns: an ``int8`` array of the same shape: ``HandCategory`` values (0 for
         HIGH_CARD ... 5 for TRAIL); ``HandCategory(int(x))`` names one.
     :raises ValueError: for a strength that no hand has under ``rules`` (strengths
-        are dense: 0 to the strongest).
+        are dense: 0 to the strongest); for a missing or unexpected ``indicator``.
     :raises ImportError: if numpy is not installed.
 
     >>> import numpy as np
@@ -159,14 +186,14 @@ def categories_many(strengths: NDArray[Any], rules: Rules | None = None) -> NDAr
     >>> [HandCategory(int(c)).name for c in categories_many(strengths)]
     ['PURE_SEQUENCE', 'TRAIL']
     """
-    from ..ranking import _check_rules
+    from ..ranking import _check_rules, _indicator
 
     _check_rules(rules)
     try:
         import numpy as np
     except ImportError:  # pragma: no cover - exercised in a venv without numpy
         raise ImportError("categories_many needs numpy: pip install numpy") from None
-    table = _category_table(rules)
+    table = _category_table(rules, _indicator(rules, indicator))
     array = np.asarray(strengths)
     if array.dtype.kind not in "iu":
         raise ValueError(f"categories_many needs an integer array, not {array.dtype}")
@@ -176,8 +203,8 @@ def categories_many(strengths: NDArray[Any], rules: Rules | None = None) -> NDAr
     return result
 
 
-def _category_table(rules: Rules | None) -> NDArray[Any]:
+def _category_table(rules: Rules | None, indicator: Card | None) -> NDArray[Any]:
     import numpy as np
 
-    by_strength = hand_order(rules).table().by_strength
+    by_strength = rank_table(rules, indicator).by_strength
     return np.array([int(rank.category) for rank in by_strength], dtype=np.int8)

@@ -25,9 +25,14 @@ from ..cards import CARDS, Card, Rank
 if TYPE_CHECKING:
     from ..ranking import HandRank
 
-__all__ = ["HandOrder", "HandTable", "hand_table"]
+__all__ = ["STRIDE", "HandOrder", "HandTable", "hand_table"]
 
 Hand3 = tuple[Card, Card, Card]
+
+STRIDE = 55
+"""The lookup tables index three cards ``a, b, c`` at ``(a * STRIDE + b) * STRIDE + c``
+(:attr:`~teenpatti_rules.cards.Card.index`; 55 leaves room for the printed jokers
+``X1``–``X3``, 52..54, V8)."""
 
 
 @attrs.frozen
@@ -62,6 +67,10 @@ class HandOrder:
         high, middle, low = sorted((card.rank for card in cards), reverse=True)
         return (high, middle, low)
 
+    def number(self, key: tuple[int, ...]) -> int | None:
+        """The hand's name as a number (999, V10), or None for a hand named in words."""
+        return None
+
     def table(self) -> HandTable:
         """The :class:`HandTable` of this order (built on first use, then cached; bounded)."""
         return hand_table(self)
@@ -71,49 +80,57 @@ class HandOrder:
 class HandTable:
     """Every three-card hand ranked under one :class:`HandOrder`.
 
-    :param ranks: a flat list of 52³ entries: entry ``(a * 52 + b) * 52 + c`` is the
-        shared :class:`~teenpatti_rules.ranking.HandRank` of the cards with indices
-        ``a``, ``b``, ``c`` (any order), or None when two indices are equal.
-    :param by_strength: the :class:`~teenpatti_rules.ranking.HandRank` of each
+    :param ranks: a flat list of :data:`STRIDE`³ entries: entry
+        ``(a * STRIDE + b) * STRIDE + c`` is the :class:`~teenpatti_rules.ranking.HandRank`
+        of the cards with indices ``a``, ``b``, ``c`` (any order), or None when two
+        indices are equal or a card is not in the table's deck.
+    :param by_strength: a :class:`~teenpatti_rules.ranking.HandRank` of each
         strength, weakest first; strengths are dense, 0 to ``len(by_strength) - 1``.
-    :param counts: how many of the 22,100 hands have each strength.
+    :param counts: how many hands of the table have each strength (the 22,100 hands
+        of 52 cards; with printed jokers, of the larger deck; for ``hand_size`` 2 the
+        1,326 two-card hands).
+    :param deck: how many card indices the table covers (52, or 52 + jokers, or 53
+        with the imagined card of ``hand_size`` 2).
     """
 
     ranks: list[HandRank | None]
     by_strength: tuple[HandRank, ...]
     counts: tuple[int, ...]
+    deck: int = 52
     _numpy: list[Any] = attrs.field(factory=list, repr=False)
     _below: list[tuple[int, ...]] = attrs.field(factory=list, repr=False)
 
     def weaker(self, strength: int) -> int:
-        """How many of the 22,100 hands are strictly weaker than a hand of ``strength``."""
+        """How many of the table's hands are strictly weaker than a hand of ``strength``."""
         if not self._below:
             self._below.append(tuple(itertools.accumulate(self.counts, initial=0)))
         return self._below[0][strength]
 
     def percentile(self, strength: int) -> float:
-        """The share of the 22,100 hands strictly weaker than a hand of ``strength``,
+        """The share of the table's hands strictly weaker than a hand of ``strength``,
         0.0 for the weakest to just below 1.0 for the strongest.
         """
-        return self.weaker(strength) / 22_100
+        return self.weaker(strength) / self.weaker(len(self.counts))
 
     def numpy_strengths(self) -> Any:
-        """The strengths as an ``int16`` numpy array of shape ``(52, 52, 52)``; -1 where
-        two indices are equal. Needs numpy.
+        """The strengths as an ``int16`` numpy array of shape ``(STRIDE,) * 3``; -1 where
+        two indices are equal or a card is not in the table's deck. Needs numpy.
         """
         if not self._numpy:
             import numpy as np
 
             flat = [-1 if hand is None else hand.strength for hand in self.ranks]
-            self._numpy.append(np.array(flat, dtype=np.int16).reshape(52, 52, 52))
+            self._numpy.append(np.array(flat, dtype=np.int16).reshape(STRIDE, STRIDE, STRIDE))
         return self._numpy[0]
 
     def hands(self) -> Iterator[tuple[Hand3, HandRank]]:
-        """Every hand with its rank, in :func:`itertools.combinations` order of the deck."""
+        """Every hand of the 52 cards with its rank, in :func:`itertools.combinations`
+        order of the deck.
+        """
         ranks = self.ranks
         for combo in itertools.combinations(CARDS, 3):
             i, j, k = (card.index for card in combo)
-            hand = ranks[(i * 52 + j) * 52 + k]
+            hand = ranks[(i * STRIDE + j) * STRIDE + k]
             assert hand is not None
             yield combo, hand
 
@@ -137,21 +154,25 @@ def hand_table(order: HandOrder) -> HandTable:
     strength_of = {key: i for i, key in enumerate(distinct)}
     by_strength: list[HandRank | None] = [None] * len(distinct)
     counts = [0] * len(distinct)
-    table: list[HandRank | None] = [None] * (52 * 52 * 52)
+    table: list[HandRank | None] = [None] * (STRIDE * STRIDE * STRIDE)
+    s = STRIDE
     for key, combo in keyed:
         strength = strength_of[key]
         counts[strength] += 1
         hand = by_strength[strength]
         if hand is None:
             hand = by_strength[strength] = HandRank(
-                HandCategory(order.category(key)), strength, order.ranks(key, combo)
+                HandCategory(order.category(key)),
+                strength,
+                order.ranks(key, combo),
+                number=order.number(key),
             )
         i, j, k = (card.index for card in combo)
-        table[(i * 52 + j) * 52 + k] = hand
-        table[(i * 52 + k) * 52 + j] = hand
-        table[(j * 52 + i) * 52 + k] = hand
-        table[(j * 52 + k) * 52 + i] = hand
-        table[(k * 52 + i) * 52 + j] = hand
-        table[(k * 52 + j) * 52 + i] = hand
+        table[(i * s + j) * s + k] = hand
+        table[(i * s + k) * s + j] = hand
+        table[(j * s + i) * s + k] = hand
+        table[(j * s + k) * s + i] = hand
+        table[(k * s + i) * s + j] = hand
+        table[(k * s + j) * s + i] = hand
     complete = tuple(hand for hand in by_strength if hand is not None)
     return HandTable(table, complete, tuple(counts))

@@ -19,18 +19,23 @@ SequenceOrder = Literal["standard", "classic"]
 TRAIL, PURE_SEQUENCE, SEQUENCE, COLOR, PAIR, HIGH_CARD = 5, 4, 3, 2, 1, 0
 
 
-def sequence_value(high_to_low: tuple[int, int, int], order: str) -> int | None:
+def sequence_value(
+    high_to_low: tuple[int, int, int], order: str, high_235: bool = False
+) -> int | None:
     """Position of a sequence in R14's order (higher is stronger), or None.
 
     ``high_to_low`` are the three ranks sorted descending. Sequences do not wrap
     (R14): K-A-2 is not one. A-2-3 is just below A-K-Q (``"standard"``), or the
-    highest of all (``"classic"``, V1).
+    highest of all (``"classic"``, V1). With ``high_235`` (V11) 5-3-2 is a sequence
+    above every other.
     """
     a, b, c = high_to_low
     if a - b == 1 and b - c == 1:
         return 2 * a  # 4-3-2 → 8 … A-K-Q → 28
     if (a, b, c) == (14, 3, 2):
         return 27 if order == "standard" else 30
+    if high_235 and (a, b, c) == (5, 3, 2):
+        return 31
     return None
 
 
@@ -40,18 +45,34 @@ class StandardOrder(HandOrder):
     never matter.
 
     :param sequence_order: ``"standard"`` (R14) or ``"classic"`` (V1).
+    :param high_235: 2-3-5 is the highest sequence (V11).
+    :param suit_order: None, or the four suit letters highest first (V7): the key
+        then ends with the place of the suit of the hand's top card, so that hands
+        equal by R13–R16 are ordered as :func:`~teenpatti_rules.ranking.compare_hands`
+        orders them.
     """
 
     name: ClassVar[str] = "standard"
     sequence_order: SequenceOrder = "standard"
+    high_235: bool = False
+    suit_order: str | None = None
 
     def key(self, cards: tuple[Card, Card, Card]) -> tuple[int, ...]:
         """A sort key written straight from R13–R16 (see :meth:`HandOrder.key`)."""
+        key = self._key(cards)
+        order = self.suit_order
+        if order is None:
+            return key
+        top = self.ranks(key, cards)[0]
+        place = max(3 - order.index(card.suit.value) for card in cards if card.rank == top)
+        return (*key, place)
+
+    def _key(self, cards: tuple[Card, Card, Card]) -> tuple[int, ...]:
         a, b, c = sorted((int(card.rank) for card in cards), reverse=True)
         suited = cards[0].suit is cards[1].suit is cards[2].suit
         if a == c:
             return (TRAIL, a)
-        seq = sequence_value((a, b, c), self.sequence_order)
+        seq = sequence_value((a, b, c), self.sequence_order, self.high_235)
         if seq is not None:
             return (PURE_SEQUENCE if suited else SEQUENCE, seq)
         if suited:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Final, Literal, get_args, get_origin
 import attrs
 
 from ..actions import Action, parse_action
-from ..cards import Card, Rank
+from ..cards import Card, Rank, parse_cards
 from ..events import Event, HandEnding
 from ..limits import MAX_LIST_ITEMS, MAX_PROBLEMS
 from ..ranking import HandCategory, HandRank
@@ -89,14 +89,23 @@ def _structure_card(value: Any, _: Any) -> Card:
 _RANK_BY_CHAR: Final = {rank.char: rank for rank in Rank}
 _CATEGORY_BY_NAME: Final = {category.name.lower(): category for category in HandCategory}
 _RANK_FIELDS: Final = ("category", "ranks", "strength")
+_RANK_EXTRAS: Final = ("wild_count", "wilds", "number")
+"""Written only when set: the wild cards of a hand (V8 W4, W6), a 999 number (V10)."""
 
 
 def _unstructure_hand_rank(rank: HandRank) -> dict[str, Any]:
-    return {
+    body: dict[str, Any] = {
         "category": rank.category.name.lower(),
         "ranks": "".join(r.char for r in rank.ranks),
         "strength": rank.strength,
     }
+    if rank.wild_count:
+        body["wild_count"] = rank.wild_count
+    if rank.wilds:
+        body["wilds"] = " ".join(map(str, rank.wilds))
+    if rank.number is not None:
+        body["number"] = rank.number
+    return body
 
 
 def _structure_hand_rank(value: Any, _: Any) -> HandRank:
@@ -106,17 +115,38 @@ def _structure_hand_rank(value: Any, _: Any) -> HandRank:
     """
     if not isinstance(value, dict):
         raise _Invalid(f"expected a hand rank object, not {_json_kind(value)}")
-    if set(value) != set(_RANK_FIELDS):
+    if not set(_RANK_FIELDS) <= set(value) <= set(_RANK_FIELDS + _RANK_EXTRAS):
         raise _Invalid(
-            "a hand rank has exactly the fields category, ranks and strength, not "
-            + ", ".join(sorted(map(str, value)))
+            "a hand rank has exactly the fields category, ranks and strength (and, when "
+            "set, wild_count, wilds, number), not " + ", ".join(sorted(map(str, value)))
         )
+    wild_count = value.get("wild_count", 0)
+    wilds_text = value.get("wilds", "")
+    number = value.get("number")
+    if (
+        type(wild_count) is not int
+        or not 0 <= wild_count <= 3
+        or type(wilds_text) is not str
+        or not (number is None or type(number) is int)
+    ):
+        raise _Invalid(f"not a hand rank: {_short(value, 80)}")
+    try:
+        wilds = parse_cards(wilds_text)
+    except ValueError:
+        raise _Invalid(f"not a hand rank: {_short(value, 80)}") from None
     category = _CATEGORY_BY_NAME.get(value["category"]) if type(value["category"]) is str else None
     text, strength = value["ranks"], value["strength"]
     ranks = tuple(_RANK_BY_CHAR.get(c) for c in text) if type(text) is str else ()
     if category is None or len(ranks) != 3 or None in ranks or type(strength) is not int:
         raise _Invalid(f"not a hand rank: {_short(value, 80)}")
-    return HandRank(category, strength, ranks)  # type: ignore[arg-type]
+    return HandRank(
+        category,
+        strength,
+        ranks,  # type: ignore[arg-type]
+        wild_count=wild_count,
+        wilds=wilds,
+        number=number,
+    )
 
 
 _SEAT_KEY: Final = re.compile(r"0|[1-9][0-9]{0,5}")

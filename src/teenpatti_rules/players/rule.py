@@ -27,6 +27,15 @@ GOOD      pair, color                                  21.9 %
 STRONG    sequence, pure sequence, trail                3.7 %
 ========  ===========================================  =======
 
+The classes are shares, not categories: a hand's class is decided by its percentile
+within the table's order (:func:`~teenpatti_rules.ranking.hand_percentile`), with the
+bounds above (30.4 %, 74.4 %, 96.3 %). Under every ranking variant (V7–V12) the
+player therefore holds the same share of hands in each class: under Muflis (V9) 5-3-2
+is STRONG and a trail WEAK; at an AK47 table (V8), where more than a quarter of the
+hands are trails, only the best trails are STRONG; with four or five cards (V12) a
+hand is ranked among hands of that many cards; on a joker or hukam table, with its
+indicator (W5).
+
 ``min`` is its minimum bet now (twice the stake, as it is seen, R24), ``raise`` the
 largest legal bet (twice ``min``, R24), ``stack`` its chips and ``pot`` the pot
 (all in chips). The numbers are the module constants :data:`BLUFF_COST`,
@@ -105,8 +114,7 @@ from ..actions import (
 from ..cards import Card
 from ..engine import legal_actions
 from ..engine.questions import minimum_bet, players_in_hand
-from ..hands import hand_order
-from ..ranking import evaluate
+from ..ranking import hand_percentile
 from ..rules import Rules
 from ..state import Phase, State
 from .common import check_seat, deal_or_nothing
@@ -145,17 +153,29 @@ class HandClass(IntEnum):
     """The best 820: under R13–R16, sequence, pure sequence or trail (3.7 %)."""
 
 
-_CLASS_BOUNDS = ((21_280, HandClass.STRONG), (16_440, HandClass.GOOD), (6_720, HandClass.FAIR))
-"""(the least number of weaker hands of the class, class), strongest first."""
+_CLASS_BOUNDS = (
+    (21_280 / 22_100, HandClass.STRONG),
+    (16_440 / 22_100, HandClass.GOOD),
+    (6_720 / 22_100, HandClass.FAIR),
+)
+"""(the least share of weaker hands of the class, class), strongest first."""
 
 
-def hand_class(cards: tuple[Card, ...], rules: Rules | None = None) -> HandClass:
-    """The :class:`HandClass` of a hand: by its percentile under the table's order.
+def hand_class(
+    cards: tuple[Card, ...], rules: Rules | None = None, indicator: Card | None = None
+) -> HandClass:
+    """The :class:`HandClass` of a hand: by its percentile under the table's order
+    (:func:`~teenpatti_rules.ranking.hand_percentile`: the share of the table's hands
+    it beats). So under Muflis (V9) a 5-3-2 is STRONG and a trail WEAK, and at an AK47
+    table (V8), where a trail is common, only the best trails are STRONG; with 4 or 5
+    cards (V12) the share is among hands of that many cards.
 
-    :param cards: three distinct cards, or ``()`` for a hand the view hides.
+    :param cards: ``rules.hand_size`` distinct cards, or ``()`` for a hand the view
+        hides.
     :param rules: the table's rules (ranking variants); None for the default table.
+    :param indicator: the hand's indicator on a joker or hukam table (W5).
     :returns: the class; :attr:`HandClass.WEAK` for hidden cards.
-    :raises ValueError: if ``cards`` is neither empty nor three distinct cards.
+    :raises ValueError: if ``cards`` is neither empty nor a valid hand of the table.
 
     >>> from teenpatti_rules import parse_cards
     >>> [hand_class(parse_cards(h)).name for h in ("Js 9d 2c", "Qs 9d 2c", "5s 5d 2c", "2s 3d 4c")]
@@ -163,9 +183,9 @@ def hand_class(cards: tuple[Card, ...], rules: Rules | None = None) -> HandClass
     """
     if not cards:
         return HandClass.WEAK
-    weaker = hand_order(rules).table().weaker(evaluate(cards, rules).strength)
+    share = hand_percentile(cards, rules, indicator=indicator)
     for bound, kind in _CLASS_BOUNDS:
-        if weaker >= bound:
+        if share >= bound - 1e-12:
             return kind
     return HandClass.WEAK
 
@@ -203,7 +223,7 @@ def choose(view: State, seat: int, rng: random.Random) -> Action | None:
         return None
     player = view.seats[seat]
     if phase is Phase.SIDESHOW:
-        good = hand_class(player.cards, view.rules) >= HandClass.GOOD
+        good = hand_class(player.cards, view.rules, view.indicator) >= HandClass.GOOD
         accept = next((action for action in mine if isinstance(action, AcceptSideShow)), None)
         if good and accept is not None:  # V17: a split sideshow's half may not fit
             return accept
@@ -237,7 +257,7 @@ def _turn(view: State, seat: int, mine: list[Action], rng: random.Random) -> Act
     """The betting action of a seen automatic player on its turn (the table above)."""
     player = view.seats[seat]
     stack = player.stack
-    strength = hand_class(player.cards, view.rules)
+    strength = hand_class(player.cards, view.rules, view.indicator)
     two_left = len(players_in_hand(view)) == 2
     low = minimum_bet(view, seat)
     bets = [action for action in mine if isinstance(action, Bet)]

@@ -106,6 +106,8 @@ def describe_event(
         case ev.BootPosted(seat, amount, all_in):
             tail = " and is all-in" if all_in else ""
             return f"{names[seat]} posts the boot of {chips(amount)}{tail}"
+        case ev.IndicatorTurned(card):
+            return f"The indicator is turned up: {card}"
         case ev.Looked(seat):
             return f"{names[seat]} looks at their cards"
         case ev.BetMade(seat, amount, after, blind, all_in):
@@ -323,6 +325,10 @@ def describe_table(state: State, seat: int | None = None) -> list[str]:
             header += f"; your minimum bet is {chips(minimum_bet(state, seat))}"
     else:
         header = f"After hand {state.hand_number}"
+    if state.indicator is not None:  # V8 W5: public to everyone until the next deal
+        card = state.indicator
+        kind = f"{card.rank.plural}" if state.rules.wild == "joker" else f"{card.suit.name.lower()}"
+        header += f"; indicator {card} (the other {kind} are wild)"
     width = max(len(player.name) for player in state.seats)
     lines = [header]
     for index, player in enumerate(state.seats):
