@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from teenpatti_rules import Rules
 from teenpatti_rules.cli import match as cli_match
-from teenpatti_rules.cli import odds as cli_odds
 from teenpatti_rules.cli.main import main as run
 
 
@@ -71,14 +69,19 @@ def test_bad_input_exits_2(argv: list[str], words: str, capsys: pytest.CaptureFi
     assert err.startswith(f"teenpatti {argv[0]}: error: ") and words in err
 
 
-def test_variants_not_here_yet_are_refused_clearly() -> None:
-    assert cli_odds.rules_for_variant("classic") == Rules(sequence_order="classic")
-    for name, (_, fields) in cli_odds.VARIANTS.items():
-        try:
-            cli_odds.rules_for_variant(name)
-        except ValueError as error:
-            # Not on this table yet: the message names the missing or refused field.
-            assert any(f"Rules.{field}" in str(error) for field in fields), str(error)
+def test_odds_under_ranking_variants(capsys: pytest.CaptureFixture[str]) -> None:
+    # V9 Muflis: 5-3-2 of mixed suits is the best class of hands (60 of them, issue 10)
+    assert run(["odds", "5s 3d 2c", "--variant", "muflis"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].endswith("(muflis)")
+    assert out[1] == "beats 99.73 % of all hands"  # all but the 59 other 5-3-2s: 22,040 / 22,100
+    # V8 joker with 7c turned up: 20,825 hands; trails 409 of them (issue 10 counts)
+    assert run(["odds", "--table", "--variant", "joker", "--indicator", "7c"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "20,825 hands (joker)"
+    assert out[2].split()[-3] == "409"
+    assert run(["odds", "As Kd", "--variant", "default", "--rule", "hand_size=2"]) == 0
+    assert capsys.readouterr().out.splitlines()[0].endswith("(default, hand_size=2)")
 
 
 def test_match(capsys: pytest.CaptureFixture[str]) -> None:

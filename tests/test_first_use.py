@@ -51,7 +51,7 @@ def test_replay_reads_standard_input(
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(text)))
     code, out, err = run(capsys, "replay", "-")
     assert code == 0 and err == ""
-    assert out.startswith("Replay of -: 4 players") and "Standings after 3 hands" in out
+    assert out.startswith("Replay of standard input: 4 players") and "Standings after 3 hands" in out
 
 
 def test_replay_accepts_a_utf8_byte_order_mark(
@@ -347,3 +347,17 @@ def test_no_text_installs_the_package_from_an_index() -> None:
         if "pip install 'teenpatti_rules[" in path.read_text(encoding="utf-8")
     ]
     assert wrong == []  # the package is not on PyPI: install from a clone
+
+
+def test_the_cli_says_a_missing_numpy_in_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from teenpatti_rules.cli.main import main
+
+    monkeypatch.setitem(sys.modules, "numpy", None)  # import numpy now fails
+    for name in [m for m in sys.modules if m.startswith("teenpatti_rules.odds")]:
+        monkeypatch.delitem(sys.modules, name)
+    assert main(["odds", "As Kd Qh"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("teenpatti odds: error: ") and "pip install numpy" in err
+    assert err.count("\n") == 1  # one line, no traceback

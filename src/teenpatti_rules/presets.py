@@ -1,6 +1,6 @@
 """Named tables: presets of :class:`~teenpatti_rules.rules.Rules` fields, found by name.
 
-A preset is the set of variant fields (RULES.md V1–V21) of a table that people name
+A preset is the set of variant fields (V1–V21 of the rules pages) of a table that people name
 ("ak47", "muflis", "no-limit", ...), with the source it comes from. A new preset is
 one entry of :data:`PRESETS`.
 
@@ -37,8 +37,8 @@ class Preset:
 
     :param name: its name, lower case, as ``--variant`` takes it (e.g. ``"ak47"``).
     :param summary: one line saying what the table changes, with its rule ids.
-    :param source: where the table is played or described (a seed document of
-        RULES.md, [000]–[004], or the rule id that defines it).
+    :param source: where the table is played or described: a source [000]–[004] of
+        the docs' rules/sources page, and the rule ids of the rules pages.
     :param fields: the :class:`Rules` fields the preset sets (any field of API.md);
         the others keep their defaults (R1–R44). Read-only.
     """
@@ -75,104 +75,104 @@ def _presets(*presets: Preset) -> Mapping[str, Preset]:
 
 
 PRESETS: Mapping[str, Preset] = _presets(
-    Preset("default", "the default table, R1–R44", "RULES.md R1–R44", {}),
+    Preset("default", "the default table, R1–R44", "the rules pages, R1–R44 [001]", {}),
     Preset(
         "classic",
         "A-2-3 is the highest sequence, then A-K-Q (V1)",
-        "RULES.md V1",
+        "V1",
         {"sequence_order": "classic"},
     ),
     Preset(
         "ak47",
         "every ace, king, four and seven is wild (V8, W1-W4)",
-        "common in Teen Patti apps and home games; RULES.md V8 (wild_ranks)",
+        "common in Teen Patti apps and home games; V8 (wild_ranks)",
         {"wild_ranks": "AK47"},
     ),
     Preset(
         "joker",
         "a card turned up after the deal; every other card of its rank is wild (V8, W5)",
-        "[003] joker-based variations; RULES.md V8 (wild='joker')",
+        "[003] joker-based variations; V8 (wild='joker')",
         {"wild": "joker"},
     ),
     Preset(
         "hukam",
         "a card turned up after the deal; every other card of its suit is wild (V8, W5)",
-        "common in Teen Patti apps; RULES.md V8 (wild='hukam')",
+        "common in Teen Patti apps; V8 (wild='hukam')",
         {"wild": "hukam"},
     ),
     Preset(
         "muflis",
         "lowball: the order of R13-R16 reversed, 5-3-2 the best hand (V9)",
-        "common in Teen Patti apps and home games; RULES.md V9",
+        "common in Teen Patti apps and home games; V9",
         {"ranking": "muflis"},
     ),
     Preset(
         "999",
         "each hand a three-digit number (ace 1, ten to king 0); the highest wins (V10)",
-        "common in Teen Patti apps; RULES.md V10",
+        "common in Teen Patti apps; V10",
         {"ranking": "999"},
     ),
     Preset(
         "lowest-joker",
         "the lowest rank of each hand is wild (V8)",
-        "common in Teen Patti apps; RULES.md V8 (wild='lowest')",
+        "common in Teen Patti apps; V8 (wild='lowest')",
         {"wild": "lowest"},
     ),
     Preset(
         "highest-joker",
         "the highest rank of each hand is wild (V8)",
-        "common in Teen Patti apps; RULES.md V8 (wild='highest')",
+        "common in Teen Patti apps; V8 (wild='highest')",
         {"wild": "highest"},
     ),
     Preset(
         "two-jokers",
         "two printed jokers X1, X2 in the deck, both wild (V8)",
-        "[004] the version with 2 joker cards as wild cards; RULES.md V8 (jokers)",
+        "[004] the version with 2 joker cards as wild cards; V8 (jokers)",
         {"jokers": 2},
     ),
     Preset(
         "best-of-four",
         "four cards each; the hand is the best three (V12)",
-        "[000, 002] variations of 5 or more cards; RULES.md V12",
+        "[000, 002] variations of 5 or more cards; V12",
         {"hand_size": 4},
     ),
     Preset(
         "best-of-five",
         "five cards each; the hand is the best three (V12)",
-        "[000, 002] variations of 5 or more cards; RULES.md V12",
+        "[000, 002] variations of 5 or more cards; V12",
         {"hand_size": 5},
     ),
     Preset(
         "two-card",
         "two cards each and one imagined card, the best possible (V12)",
-        "'Imagine One' of home games; RULES.md V12 (hand_size 2)",
+        "'Imagine One' of home games; V12 (hand_size 2)",
         {"hand_size": 2},
     ),
     Preset(
         "235",
         "2-3-5 is the highest sequence, above A-K-Q and A-2-3 (V11)",
-        "[004] Deuce-to-Five High; RULES.md V11",
+        "[004] Deuce-to-Five High; V11",
         {"high_235": True},
     ),
     Preset(
         "no-limit",
         "any whole bet from the minimum up to the whole stack; seen bets even, except "
         "a whole-stack bet (V3)",
-        "[002], RULES.md V3",
+        "[002], V3",
         {"bet_sizing": "no_limit"},
     ),
     Preset(
         "tournament",
         "a fixed stack of 100 boots and a boot that doubles every 10 hands, 1 to 32; "
         "a player leaves only with 0 chips, a short stack posts all and is all-in (V18)",
-        "[002], RULES.md V18",
+        "[002], V18",
         {"boot_schedule": TOURNAMENT_SCHEDULE},
     ),
     Preset(
         "home",
         "the dealer posts 2 boots, stake limit 5 (10 seen), 3 blind bets, a table show "
         "after 3 rounds at one stake, suits S > D > C > H break ties (V13, V4, V5, V14, V7)",
-        "[003], RULES.md V4, V5, V7, V13, V14",
+        "[003], V4, V5, V7, V13, V14",
         {
             "dealer_boots": 2,
             "stake_limit": 5,
@@ -184,7 +184,7 @@ PRESETS: Mapping[str, Preset] = _presets(
     Preset(
         "draw",
         "a seen player may pay 1 chip a card to swap up to 2 cards a hand (V20)",
-        "[002], RULES.md V20",
+        "[002], V20",
         {"draw_price": 1, "max_draws": 2},
     ),
 )

@@ -60,6 +60,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as error:
         print(f"teenpatti {args.command}: error: {error}", file=sys.stderr)
         return 2
+    except ImportError as error:  # an optional dependency: odds and the equity player need numpy
+        print(f"teenpatti {args.command}: error: {error}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         print(file=sys.stderr)
         return 130

@@ -17,8 +17,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ..rules import Rules
-from .common import UsageError
+from .common import UsageError, rules_from_options
 
 __all__ = ["add_parser", "player_kinds", "run"]
 
@@ -49,7 +48,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         "match",
         help="seeded sessions between kinds of automatic player, with a results table",
         description="Play seeded sessions between kinds of automatic player (equity, rule, "
-        "random) and print each kind's chips won per hand with a 95 %% confidence interval.",
+        "random) and print each kind's chips won per hand with a 95 % confidence interval.",
     )
     parser.add_argument(
         "--players",
@@ -64,13 +63,28 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         "--hands", type=int, default=20, metavar="N", help="hand limit per session (default 20)"
     )
     parser.add_argument("--seed", type=int, default=0, metavar="N", help="first seed (default 0)")
-    parser.add_argument("--boot", type=int, default=1, metavar="N", help="boot (default 1)")
+    parser.add_argument(
+        "--variant",
+        default="default",
+        metavar="NAME",
+        help="a named table (teenpatti variants lists them)",
+    )
+    parser.add_argument(
+        "--rule",
+        action="append",
+        default=[],
+        metavar="FIELD=VALUE",
+        help="set any Rules field over the variant, e.g. --rule table_show_after=3",
+    )
+    parser.add_argument(
+        "--boot", type=int, default=None, metavar="N", help="boot (default 1, or the variant's)"
+    )
     parser.add_argument(
         "--starting-boots",
         type=int,
-        default=100,
+        default=None,
         metavar="N",
-        help="each player starts with boot * N chips (default 100)",
+        help="each player starts with boot * N chips (default 100, or the variant's)",
     )
     parser.set_defaults(handler=run)
     return parser
@@ -87,14 +101,19 @@ def run(args: argparse.Namespace) -> int:
     """
     from ..players.match import format_match, play_match
 
+    rules = rules_from_options(
+        args.variant,
+        args.rule,
+        boot=args.boot,
+        starting_boots=args.starting_boots,
+        hand_limit=args.hands,
+    )
     try:
         kinds = player_kinds(args.players)
-        rules = Rules(boot=args.boot, starting_boots=args.starting_boots, hand_limit=args.hands)
         result = play_match(kinds, args.sessions, rules, seed=args.seed)
     except (ValueError, TypeError) as error:
-        message = str(error).replace("Rules.hand_limit", "--hands")
-        message = message.replace("Rules.starting_boots", "--starting-boots")
-        raise UsageError(message.replace("Rules.boot", "--boot")) from None
-    print(f"{', '.join(kinds)}; boot {rules.boot}, hand limit {rules.hand_limit}")
+        raise UsageError(str(error)) from None
+    table = "" if args.variant == "default" else f", table {args.variant}"
+    print(f"{', '.join(kinds)}; boot {rules.boot}, hand limit {rules.hand_limit}{table}")
     print("\n".join(format_match(result)))
     return 0

@@ -6,66 +6,22 @@
 - ``teenpatti odds --table`` prints the category table of R17 with exact counts and
   probabilities (:func:`~teenpatti_rules.odds.category_odds`).
 
-``--variant NAME`` selects a ranking variant (:data:`VARIANTS`); variants that this
-version of the library does not have yet are refused with a message. The command
-module has the two functions of every command: :func:`add_parser` and :func:`run`.
+``--variant NAME`` selects a named table (:data:`teenpatti_rules.presets.PRESETS`) and
+``--rule FIELD=VALUE`` changes any field; their ranking fields (V7-V12) decide the
+odds, with ``--indicator CARD`` on joker and hukam tables (W5). The command module
+has the two functions of every command: :func:`add_parser` and :func:`run`.
 """
 
 from __future__ import annotations
 
 import argparse
-from collections.abc import Mapping
 from typing import Any
 
 from ..cards import Card
 from ..ranking import evaluate
-from ..rules import Rules
-from .common import UsageError
+from .common import UsageError, rules_from_options
 
-__all__ = ["VARIANTS", "add_parser", "rules_for_variant", "run"]
-
-VARIANTS: Mapping[str, tuple[str, Mapping[str, Any]]] = {
-    "standard": ("the default table, R13-R16", {}),
-    "classic": ("A-2-3 the highest sequence (V1)", {"sequence_order": "classic"}),
-    "suits": (
-        "suits break exact ties, spades > hearts > diamonds > clubs (V7)",
-        {"suit_order": "shdc"},
-    ),
-    "ak47": ("aces, kings, fours and sevens wild (V8)", {"wild_ranks": "AK47"}),
-    "joker": ("the indicator's rank is wild; needs --indicator (V8)", {"wild": "joker"}),
-    "hukam": ("the indicator's suit is wild; needs --indicator (V8)", {"wild": "hukam"}),
-    "lowest": ("each hand's lowest rank is wild (V8)", {"wild": "lowest"}),
-    "highest": ("each hand's highest rank is wild (V8)", {"wild": "highest"}),
-    "jokers": ("two printed jokers X1, X2 are wild (V8)", {"jokers": 2}),
-    "muflis": ("lowball: the order reversed (V9)", {"ranking": "muflis"}),
-    "999": ("digits, the highest number wins (V10)", {"ranking": "999"}),
-    "235": ("2-3-5 the highest sequence (V11)", {"high_235": True}),
-    "2-card": ("two cards and one imagined card (V12)", {"hand_size": 2}),
-    "4-card": ("the best three of four cards (V12)", {"hand_size": 4}),
-    "5-card": ("the best three of five cards (V12)", {"hand_size": 5}),
-}
-"""The ranking variants ``--variant`` knows: name → (description, ``Rules`` fields)."""
-
-
-def rules_for_variant(name: str) -> Rules:
-    """The :class:`~teenpatti_rules.rules.Rules` of a ``--variant`` name.
-
-    :param name: a key of :data:`VARIANTS`.
-    :returns: the rules of that table (the default table for ``"standard"``).
-    :raises ValueError: for an unknown name (listing the known ones), or a variant
-        this version of the library does not have (naming the missing field).
-    """
-    if name not in VARIANTS:
-        raise ValueError(f"unknown variant {name!r}; the variants are {', '.join(VARIANTS)}")
-    fields = VARIANTS[name][1]
-    try:
-        return Rules(**fields)
-    except TypeError:
-        missing = ", ".join(f"Rules.{field}" for field in fields)
-        raise ValueError(
-            f"variant {name!r} needs {missing}, which this version of teenpatti_rules "
-            "does not have yet"
-        ) from None
+__all__ = ["add_parser", "run"]
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -79,7 +35,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         help="a hand's chances against opponents, or the category table",
         description="A hand's chances at a showdown against unknown hands, e.g. teenpatti "
         'odds "As Kd Qh" --opponents 3; or the category table (R17) with --table.',
-        epilog="variants: " + "; ".join(f"{k}: {d}" for k, (d, _) in VARIANTS.items()),
+        epilog="--variant takes any named table of teenpatti variants; its ranking fields "
+        "(V7-V12) decide the odds.",
     )
     parser.add_argument("hand", nargs="?", metavar="HAND", help='the hand, e.g. "As Kd Qh"')
     parser.add_argument(
@@ -87,7 +44,17 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     )
     parser.add_argument("--table", action="store_true", help="print the category table (R17)")
     parser.add_argument(
-        "--variant", default="standard", metavar="NAME", help="a ranking variant (see below)"
+        "--variant",
+        default="default",
+        metavar="NAME",
+        help="a named table (teenpatti variants lists them), e.g. ak47, joker, muflis",
+    )
+    parser.add_argument(
+        "--rule",
+        action="append",
+        default=[],
+        metavar="FIELD=VALUE",
+        help="set any Rules field over the variant, e.g. --rule hand_size=4",
     )
     parser.add_argument(
         "--indicator", default=None, metavar="CARD", help="the turned-up card (joker, hukam)"
@@ -105,6 +72,10 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--seed", type=int, default=None, metavar="N", help="Monte Carlo seed")
     parser.set_defaults(handler=run)
     return parser
+
+
+def _table_name(args: argparse.Namespace) -> str:
+    return ", ".join([args.variant, *args.rule])
 
 
 def _percent(p: float) -> str:
@@ -135,9 +106,9 @@ def run(args: argparse.Namespace) -> int:
 def _lines(args: argparse.Namespace) -> list[str]:
     from ..odds import category_odds, equity, percentile
 
-    rules = rules_for_variant(args.variant)
+    rules = rules_from_options(args.variant, args.rule)
     indicator = None if args.indicator is None else Card.parse(args.indicator)
-    title = "" if args.variant == "standard" else f" ({args.variant})"
+    title = "" if args.variant == "default" and not args.rule else f" ({_table_name(args)})"
     if args.table:
         if args.hand is not None:
             raise UsageError("give a HAND or --table, not both")
@@ -160,10 +131,7 @@ def _lines(args: argparse.Namespace) -> list[str]:
         samples=args.samples,
         seed=args.seed,
     )
-    if indicator is None:
-        hand = evaluate(args.hand, rules)
-    else:
-        hand = evaluate(args.hand, rules, indicator=indicator)
+    hand = evaluate(args.hand, rules, indicator=indicator)
     share = percentile(args.hand, rules, indicator=indicator)
     who = "1 opponent" if args.opponents == 1 else f"{args.opponents} opponents"
     if result.method == "exact":

@@ -47,7 +47,8 @@ def run(args: argparse.Namespace) -> int:
         history = History.from_json(text)
         states = replay_states(history)
         start = next(states)
-        title = f"Replay of {args.file}: {len(start.seats)} players"
+        source = "standard input" if args.file == "-" else args.file
+        title = f"Replay of {source}: {len(start.seats)} players"
         report = SessionReport(start, title, "replay", quiet=args.quiet, progress=False)
         final = start
         for action, final in zip(history.actions, states, strict=True):

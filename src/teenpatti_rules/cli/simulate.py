@@ -63,6 +63,8 @@ def run(args: argparse.Namespace) -> int:
     if kinds is not None:
         choosers = {seat: PLAYERS[kind] for seat, kind in enumerate(kinds)}
         title += f" ({', '.join(kinds)})"
+    if args.variant != "default" or args.rule:
+        title += f", table {', '.join([args.variant, *args.rule])}"
     seed = seed_or_random(args.seed)
     state = new_session(names, rules, seed=seed)
     to_stdout = args.json == "-"
@@ -109,8 +111,8 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         help="automatic players play a whole session",
         description="Automatic players (R44) play a whole session; prints each hand's "
         "history, then the standings and the winners. With the defaults (4 players, "
-        "the default table: boot 1, 100 boots each, no limits) a session lasts about a "
-        "hundred hands and takes well under a second.",
+        "the default table: boot 1, 100 boots each, no limits) a session lasts a few "
+        "hundred hands (about 150 to 300) and takes about a second.",
     )
     add_table_options(simulate, kinds=True)
     simulate.add_argument(

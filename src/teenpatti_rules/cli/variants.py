@@ -22,10 +22,14 @@ def run(args: argparse.Namespace) -> int:
     """
     width = max(len(name) for name in PRESETS)
     for preset in PRESETS.values():
-        print(f"{preset.name:<{width}}  {preset.summary} [{preset.source}]")
+        print(f"{preset.name:<{width}}  {preset.summary}; source: {preset.source}")
         if args.fields and preset.fields:
             sets = ", ".join(f"{key}={_value(value)}" for key, value in preset.fields.items())
             print(f"{'':<{width}}  {sets}")
+    print(
+        "\nSources: V1-V21 are rule ids of the rules pages; [000]-[004] are the documents "
+        "listed on the docs page rules/sources."
+    )
     return 0
 
 
