@@ -51,7 +51,9 @@ def test_replay_reads_standard_input(
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(text)))
     code, out, err = run(capsys, "replay", "-")
     assert code == 0 and err == ""
-    assert out.startswith("Replay of standard input: 4 players") and "Standings after 3 hands" in out
+    assert (
+        out.startswith("Replay of standard input: 4 players") and "Standings after 3 hands" in out
+    )
 
 
 def test_replay_accepts_a_utf8_byte_order_mark(

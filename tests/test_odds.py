@@ -1,4 +1,4 @@
-"""Tests of teenpatti_rules.odds: equity, percentile, category_odds (R13-R18, V1, V7)."""
+"""Tests of teenpatti_rules.odds: equity, percentile, category_odds (R13-R18, V1, V7-V12)."""
 
 from __future__ import annotations
 
@@ -318,15 +318,60 @@ def test_odds_follow_a_registered_ranking_variant(lowball: Rules) -> None:
     assert [row.count for row in category_odds(lowball)] == [52, 48, 720, 1096, 3744, 16440]
 
 
-# --- hands of four cards (V12), through a Rules with a hand_size field ---------------------
+# --- the ranking variants V8-V12 -------------------------------------------------------
+
+VARIANT_TABLES = [
+    (Rules(wild_ranks="AK47"), None, ["4s 7d 9c", "As Kd 2c", "Qs Jd 9h", "5h 3d 2c"]),
+    (Rules(wild="joker"), "7c", ["7s 7h Ad", "7d Ks 2c", "Qs Jd 9h"]),
+    (Rules(wild="hukam"), "7c", ["2c 9d Kh", "As Ad 3h", "Qs Jd 9h"]),
+    (Rules(ranking="muflis"), None, ["5h 3d 2c", "As Ad Ac", "Kh 9c 4d"]),
+    (Rules(ranking="999"), None, ["9s 9d Kc", "Ts Jd Qh", "4s 5h 9c"]),
+    (Rules(high_235=True), None, ["2s 3d 5c", "As Kd Qh"]),
+    (Rules(jokers=2), None, ["X1 As 2d", "X1 X2 7c", "Ks Kd 4c"]),
+    (Rules(wild="lowest"), None, ["2s 7d Kc", "As Ad 3c"]),
+]
 
 
-@attrs.frozen(kw_only=True)
-class SizedRules(Rules):
-    """Rules with the ``hand_size`` field of V12, for the test (the variant itself is
-    not in the library yet; odds reads the field when it is there)."""
+@pytest.mark.parametrize(("rules", "turned", "hands"), VARIANT_TABLES)
+def test_one_opponent_exact_equals_brute_force_under_ranking_variants(
+    rules: Rules, turned: str | None, hands: list[str]
+) -> None:
+    """V8-V11: every opponent hand from the unseen cards of the table's deck (the printed
+    jokers included, the indicator excluded, W5), compared by compare_hands."""
+    from teenpatti_rules.cards import table_deck
 
-    hand_size: int = 3
+    indicator = None if turned is None else Card.parse(turned)
+    for hand in hands:
+        mine = parse_cards(hand)
+        unseen = [c for c in table_deck(rules.jokers) if c not in mine and c != indicator]
+        counts = [0, 0, 0]
+        for other in itertools.combinations(unseen, 3):
+            counts[1 - compare_hands(mine, other, rules, indicator=indicator)] += 1
+        n = sum(counts)
+        e = equity(hand, 1, rules, indicator=indicator)
+        assert e.method == "exact" and e.samples == n
+        assert (e.win, e.tie, e.lose) == (counts[0] / n, counts[1] / n, counts[2] / n)
+
+
+def test_two_card_hands_against_every_opponent() -> None:
+    rules = Rules(hand_size=2)  # V12: the best imagined third card
+    mine = parse_cards("As Ad")
+    unseen = [c for c in CARDS if c not in mine]
+    counts = [0, 0, 0]
+    for other in itertools.combinations(unseen, 2):
+        counts[1 - compare_hands(mine, other, rules)] += 1
+    n = sum(counts)
+    e = equity("As Ad", 1, rules)
+    assert (e.win, e.tie, e.lose) == (counts[0] / n, counts[1] / n, counts[2] / n)
+    assert e.lose == 0.0  # A-A with an imagined ace is a trail of aces: never beaten
+
+
+def test_lowest_or_highest_wild_with_more_cards_is_refused() -> None:
+    with pytest.raises(ValueError, match="wild rank depends on the whole hand"):
+        equity("As Kd Qh 2c", 1, Rules(wild="lowest", hand_size=4))
+
+
+# --- hands of four cards (V12) ---------------------------------------------------------
 
 
 def best_of(cards: tuple[Card, ...]) -> tuple[Card, Card, Card]:
@@ -345,7 +390,7 @@ def compare_key(three: tuple[Card, ...]) -> int:
 
 
 def test_four_card_hands_are_their_best_three() -> None:
-    rules = SizedRules(hand_size=4)
+    rules = Rules(hand_size=4)
     # Leave 16 cards unseen so that brute force over C(16, 4) = 1,820 hands is quick.
     keep = parse_cards("As Ad Kh Kc Qs Jd Th 9c 5s 5d 5h 4c 3d 2h 7s 7c")
     for hand in ("Ah Ac 7d 2c", "Ks Qd Jh 2s", "8s 8d 8h 3c"):

@@ -13,13 +13,13 @@ Needs numpy (``pip install numpy``; from a clone of the repository,
 - :func:`category_odds` — the R17 table: how many of all hands fall in each category,
   with exact probabilities.
 
-Everything is written through :func:`~teenpatti_rules.ranking.evaluate`,
-:func:`~teenpatti_rules.ranking.showdown_key` and
-:func:`~teenpatti_rules.ranking.evaluate_many` with the table's
+Everything is written through :func:`~teenpatti_rules.ranking.evaluate_many` (and
+:func:`~teenpatti_rules.ranking.evaluate` for two-card hands) with the table's
 :class:`~teenpatti_rules.rules.Rules`, so it follows the table's ranking variants:
-the sequence order (V1), a suit order that breaks exact ties (V7), and — once the
-ranking variants are on the table — wild cards with their ``indicator`` (V8, W1–W5),
-Muflis (V9), 999 (V10), 2-3-5 high (V11) and hand sizes 2 to 5 (V12). Hands are
+the sequence order (V1), a suit order that breaks exact ties (V7), wild cards with
+their ``indicator`` (V8, W1–W5), Muflis (V9), 999 (V10), 2-3-5 high (V11) and hand
+sizes 2 to 5 (V12; except ``wild="lowest"``/``"highest"`` with 4 or 5 cards, whose
+wild rank depends on the whole hand: refused with a ``ValueError``). Hands are
 compared as a table compares them at a showdown (R13–R18): a higher hand wins, equal
 hands tie.
 
@@ -43,8 +43,9 @@ from typing import Any, Literal
 
 import attrs
 
-from .cards import Card, parse_cards, standard_deck
-from .ranking import HandCategory, evaluate, evaluate_many, showdown_key
+from .cards import Card, parse_cards, table_deck
+from .ranking import HandCategory, categories_many, evaluate, evaluate_many
+from .limits import short
 from .rules import Rules
 
 __all__ = [
@@ -137,46 +138,43 @@ class CategoryOdds:
 # --- the universe of hands under one ranking ------------------------------------------
 
 
-def _rules_field(rules: Rules | None, name: str, default: Any) -> Any:
-    """A ranking-variant field of ``rules``, or its default before that variant exists."""
-    return default if rules is None else getattr(rules, name, default)
+_DEFAULT = Rules()
+
+
+def _table(rules: Rules | None) -> Rules:
+    """The table's rules (the default table for None); a TypeError for anything else."""
+    if rules is not None and not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a Rules or None, not {short(rules)}")
+    return _DEFAULT if rules is None else rules
 
 
 def _needs_indicator(rules: Rules | None) -> bool:
-    return _rules_field(rules, "wild", None) in ("joker", "hukam")
-
-
-def _deck(rules: Rules | None) -> tuple[Card, ...]:
-    """The table's deck: the 52 cards, then the printed jokers of V8 if any."""
-    jokers = _rules_field(rules, "jokers", 0)
-    if not jokers:
-        return standard_deck()
-    return standard_deck() + tuple(Card.parse(f"X{i}") for i in range(1, jokers + 1))
-
-
-def _evaluate(cards: tuple[Card, ...], rules: Rules | None, indicator: Card | None) -> Any:
-    if indicator is None:
-        return evaluate(cards, rules)
-    return evaluate(cards, rules, indicator=indicator)
+    return _table(rules).has_indicator
 
 
 class _Universe:
     """All hands of one table's deck, each with a dense comparison key.
 
     ``key`` of a hand is an int, higher for a stronger hand, equal for equal hands,
-    exactly as the table compares hands at a showdown: the strength, then the suit of
-    the top card under V7, then the wild count under V8 W4. Keys are built from
-    :func:`evaluate` / :func:`showdown_key` (and :func:`evaluate_many` on the plain
-    three-card tables), then renumbered densely from 0.
+    exactly as the table compares hands at a showdown: the
+    :attr:`~teenpatti_rules.ranking.HandRank.strength` (which orders V7 suit ties and
+    V8 W4 wild ties too), renumbered densely from 0.
     """
 
     def __init__(self, rules: Rules | None, indicator: Card | None) -> None:
         np = _numpy()
         self.rules = rules
         self.indicator = indicator
-        self.deck = _deck(rules)
+        table = _table(rules)
+        if table.wild in ("lowest", "highest") and table.hand_size > 3:
+            raise ValueError(
+                f"odds cannot rank hands of {table.hand_size} cards under "
+                f"Rules.wild={table.wild!r}: the wild rank depends on the whole hand, not "
+                "on its best three (V8 with V12)"
+            )
+        self.deck = table_deck(table.jokers)  # positions are card indices
         self.position = {card: i for i, card in enumerate(self.deck)}
-        self.size: int = _rules_field(rules, "hand_size", 3)
+        self.size = table.hand_size
         base = min(self.size, 3)  # hands of 4 or 5 cards are their best three (V12)
         d = len(self.deck)
         combos = np.array(list(itertools.combinations(range(d), base)), dtype=np.int16)
@@ -207,51 +205,23 @@ class _Universe:
         return self._raw_keys_of(combos)
 
     def _raw_keys_of(self, combos: Any) -> tuple[Any, Any]:
+        """Strengths and categories of hands: with V7 and V8 W4 a strength already
+        orders hands exactly as a showdown does, so it is the comparison key.
+        """
         np = _numpy()
         rules, indicator = self.rules, self.indicator
-        if rules is not None and combos.shape[1] == 3 and _rules_field(rules, "hand_size", 3) > 3:
-            rules = attrs.evolve(rules, hand_size=3)  # V12: the best three are ranked
-        suit_order = _rules_field(rules, "suit_order", None)
-        wild_ties = _rules_field(rules, "wild_ties", "equal")
-        plain = (
-            combos.shape[1] == 3
-            and len(self.deck) == 52
-            and suit_order is None
-            and wild_ties == "equal"
-        )
-        strengths = None
-        if plain:
-            extra: dict[str, Any] = {} if indicator is None else {"indicator": indicator}
-            try:
-                strengths = evaluate_many(combos, rules, **extra)
-            except TypeError:  # pragma: no cover - an evaluate_many without indicator=
-                strengths = None
-        if strengths is not None:
-            raw = strengths.astype(np.int64)
-            # One evaluate per distinct strength names its category.
-            first: dict[int, int] = {}
-            for i, value in enumerate(raw.tolist()):
-                first.setdefault(value, i)
-            category_of = {
-                value: int(
-                    _evaluate(tuple(self.deck[j] for j in combos[i]), rules, indicator).category
-                )
-                for value, i in first.items()
-            }
-            categories = np.array([category_of[value] for value in raw.tolist()], dtype=np.int8)
-            return raw, categories
-        keys: list[int] = []
+        if combos.shape[1] == 3:
+            if rules is not None and rules.hand_size != 3:
+                rules = attrs.evolve(rules, hand_size=3)  # V12: the best three are ranked
+            strengths = evaluate_many(combos, rules, indicator=indicator)
+            categories = categories_many(strengths, rules, indicator=indicator)
+            return strengths.astype(np.int64), categories.astype(np.int8)
+        keys: list[int] = []  # two-card hands (V12): few, each ranked with its imagined card
         cats: list[int] = []
         for row in combos.tolist():
-            cards = tuple(self.deck[j] for j in row)
-            hand = _evaluate(cards, rules, indicator)
+            hand = evaluate(tuple(self.deck[j] for j in row), rules, indicator=indicator)
+            keys.append(hand.strength)
             cats.append(int(hand.category))
-            if suit_order is not None:
-                keys.append(showdown_key(cards, rules))
-                continue
-            wilds = int(getattr(hand, "wild_count", 0))
-            tiebreak = {"natural_wins": -wilds, "more_wilds_win": wilds}.get(wild_ties, 0)
-            keys.append(hand.strength * 16 + 8 + tiebreak)
         return np.array(keys, dtype=np.int64), np.array(cats, dtype=np.int8)
 
     def keys(self, hands: Any) -> Any:
