@@ -44,8 +44,8 @@ from typing import Any, Literal
 import attrs
 
 from .cards import Card, parse_cards, table_deck
-from .ranking import HandCategory, categories_many, evaluate, evaluate_many
 from .limits import short
+from .ranking import HandCategory, categories_many, evaluate, evaluate_many
 from .rules import Rules
 
 __all__ = [
