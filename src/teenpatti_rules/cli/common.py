@@ -20,7 +20,7 @@ from ..state import Phase, State
 from ..text.narrate import chips, describe_hand, describe_stacks, describe_standings
 from ..views import view
 
-__all__ = ["NAMES", "UsageError", "hand_report"]
+__all__ = ["NAMES", "UsageError", "add_table_options", "add_variant_options", "hand_report"]
 
 NAMES = ("Asha", "Bilal", "Chen", "Dev", "Esi", "Farid", "Gita")
 """Names of the automatic players, by seat; tables of more seats use ``P0``, ``P1``, ..."""
@@ -203,6 +203,32 @@ def players_option(text: str) -> int | list[str]:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
+def add_variant_options(
+    command: argparse.ArgumentParser, example: str = "table_show_after=3"
+) -> None:
+    """``--variant NAME`` (a preset of :data:`~teenpatti_rules.presets.PRESETS`) and
+    ``--rule FIELD=VALUE`` (any :class:`Rules` field), shared by every command that
+    builds a table; :func:`rules_from_options` reads them.
+
+    :param command: the command's parser.
+    :param example: a ``FIELD=VALUE`` for the help text.
+    """
+    command.add_argument(
+        "--variant",
+        default="default",
+        metavar="NAME",
+        help="a named table: " + ", ".join(PRESETS) + " (teenpatti variants lists them)",
+    )
+    command.add_argument(
+        "--rule",
+        action="append",
+        default=[],
+        metavar="FIELD=VALUE",
+        help=f"set any Rules field over the variant, e.g. --rule {example} "
+        "(repeatable; VALUE as JSON or text, none for None)",
+    )
+
+
 def add_table_options(command: argparse.ArgumentParser, *, kinds: bool = False) -> None:
     """The options that set up a table, shared by ``simulate`` and ``play``; with
     ``kinds``, ``--players`` also takes a list of player kinds (``simulate``).
@@ -223,20 +249,7 @@ def add_table_options(command: argparse.ArgumentParser, *, kinds: bool = False) 
     command.add_argument(
         "--seed", type=int, default=None, metavar="N", help="session seed (default: random)"
     )
-    command.add_argument(
-        "--variant",
-        default="default",
-        metavar="NAME",
-        help="a named table: " + ", ".join(PRESETS) + " (teenpatti variants lists them)",
-    )
-    command.add_argument(
-        "--rule",
-        action="append",
-        default=[],
-        metavar="FIELD=VALUE",
-        help="set any Rules field over the variant, e.g. --rule table_show_after=3 "
-        "(repeatable; VALUE as JSON or text, none for None)",
-    )
+    add_variant_options(command)
     command.add_argument(
         "--boot", type=int, default=None, metavar="N", help="boot (default 1, or the variant's)"
     )
@@ -246,4 +259,10 @@ def add_table_options(command: argparse.ArgumentParser, *, kinds: bool = False) 
         default=None,
         metavar="N",
         help="each player starts with boot * N chips (default 100, or the variant's)",
+    )
+    command.add_argument(
+        "--hands", type=int, default=None, metavar="N", help="hand limit (default: none, R2)"
+    )
+    command.add_argument(
+        "--pot-limit", type=int, default=None, metavar="N", help="pot limit (default: none)"
     )

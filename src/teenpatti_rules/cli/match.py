@@ -17,7 +17,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from .common import UsageError, rules_from_options
+from .common import UsageError, add_variant_options, rules_from_options
 
 __all__ = ["add_parser", "player_kinds", "run"]
 
@@ -63,19 +63,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         "--hands", type=int, default=20, metavar="N", help="hand limit per session (default 20)"
     )
     parser.add_argument("--seed", type=int, default=0, metavar="N", help="first seed (default 0)")
-    parser.add_argument(
-        "--variant",
-        default="default",
-        metavar="NAME",
-        help="a named table (teenpatti variants lists them)",
-    )
-    parser.add_argument(
-        "--rule",
-        action="append",
-        default=[],
-        metavar="FIELD=VALUE",
-        help="set any Rules field over the variant, e.g. --rule table_show_after=3",
-    )
+    add_variant_options(parser, "table_show_after=3")
     parser.add_argument(
         "--boot", type=int, default=None, metavar="N", help="boot (default 1, or the variant's)"
     )

@@ -19,7 +19,7 @@ from typing import Any
 
 from ..cards import Card
 from ..ranking import evaluate
-from .common import UsageError, rules_from_options
+from .common import UsageError, add_variant_options, rules_from_options
 
 __all__ = ["add_parser", "run"]
 
@@ -43,19 +43,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         "--opponents", type=int, default=1, metavar="N", help="unknown hands to beat (default 1)"
     )
     parser.add_argument("--table", action="store_true", help="print the category table (R17)")
-    parser.add_argument(
-        "--variant",
-        default="default",
-        metavar="NAME",
-        help="a named table (teenpatti variants lists them), e.g. ak47, joker, muflis",
-    )
-    parser.add_argument(
-        "--rule",
-        action="append",
-        default=[],
-        metavar="FIELD=VALUE",
-        help="set any Rules field over the variant, e.g. --rule hand_size=4",
-    )
+    add_variant_options(parser, "hand_size=4")
     parser.add_argument(
         "--indicator", default=None, metavar="CARD", help="the turned-up card (joker, hukam)"
     )

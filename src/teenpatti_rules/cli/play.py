@@ -141,12 +141,6 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     add_table_options(play)
     play.add_argument("--name", default="Player", help="your name (default Player)")
     play.add_argument(
-        "--hands", type=int, default=None, metavar="N", help="hand limit (default: none, R2)"
-    )
-    play.add_argument(
-        "--pot-limit", type=int, default=None, metavar="N", help="pot limit (default: none)"
-    )
-    play.add_argument(
         "--json",
         default=None,
         metavar="FILE",

@@ -7,9 +7,8 @@ from __future__ import annotations
 import argparse
 
 from ..cards import Card, format_cards, parse_cards
-from ..presets import PRESETS
 from ..ranking import evaluate
-from .common import UsageError, rules_from_options
+from .common import UsageError, add_variant_options, rules_from_options
 
 __all__ = ["add_parser", "run"]
 
@@ -88,19 +87,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         metavar="HAND",
         help='the table\'s hand size of cards (three by default), e.g. "As Kd Qh"',
     )
-    rank.add_argument(
-        "--variant",
-        default="default",
-        metavar="NAME",
-        help="a named table: " + ", ".join(PRESETS) + " (teenpatti variants lists them)",
-    )
-    rank.add_argument(
-        "--rule",
-        action="append",
-        default=[],
-        metavar="FIELD=VALUE",
-        help="set any Rules field over the variant, e.g. --rule wild_ranks=AK56 (repeatable)",
-    )
+    add_variant_options(rank, "wild_ranks=AK56")
     rank.add_argument(
         "--indicator",
         default=None,

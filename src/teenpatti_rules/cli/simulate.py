@@ -116,12 +116,6 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     )
     add_table_options(simulate, kinds=True)
     simulate.add_argument(
-        "--hands", type=int, default=None, metavar="N", help="hand limit (default: none, R2)"
-    )
-    simulate.add_argument(
-        "--pot-limit", type=int, default=None, metavar="N", help="pot limit (default: none)"
-    )
-    simulate.add_argument(
         "--json",
         default=None,
         metavar="FILE",
