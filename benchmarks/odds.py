@@ -16,21 +16,12 @@ from __future__ import annotations
 import random
 import sys
 import time
-from collections.abc import Callable
+
+from timing import best_time  # benchmarks/timing.py, beside this script
 
 from teenpatti_rules import CARDS, Rules, format_cards
 from teenpatti_rules.odds import equity
 from teenpatti_rules.players.match import format_match, play_match
-
-
-def best_time(run: Callable[[], object], repeat: int) -> float:
-    """The best of ``repeat`` runs, in seconds."""
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.perf_counter()
-        run()
-        best = min(best, time.perf_counter() - start)
-    return best
 
 
 def main() -> None:

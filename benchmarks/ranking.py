@@ -11,9 +11,9 @@ import random
 import subprocess
 import sys
 import time
-from collections.abc import Callable
 
 import numpy as np
+from timing import best_rate  # benchmarks/timing.py, beside this script
 
 from teenpatti_rules import CARDS, evaluate, evaluate_many
 from teenpatti_rules.hands import hand_order
@@ -22,16 +22,6 @@ from teenpatti_rules.hands.wild import rank_table
 N_LOOKUPS = 200_000
 N_BATCH = 1_000_000
 FLAT: list[int | None] = []  # the bare table, as a module global
-
-
-def best_rate(run: Callable[[], object], count: int, repeat: int = 5) -> float:
-    """The best of ``repeat`` runs, in items per second."""
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.perf_counter()
-        run()
-        best = min(best, time.perf_counter() - start)
-    return count / best
 
 
 def main() -> None:

@@ -17,7 +17,8 @@ import random
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+
+from timing import best_rate  # benchmarks/timing.py, beside this script
 
 from teenpatti_rules import CARDS, Card, Rules, evaluate
 from teenpatti_rules.hands import hand_order
@@ -26,16 +27,6 @@ from teenpatti_rules.hands.wild import _best_completions, rank_table, wild_table
 
 N = 200_000
 ROUNDS = 12
-
-
-def best_rate(run: Callable[[], object], count: int, repeat: int = 5) -> float:
-    """The best of ``repeat`` runs, in items per second."""
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.perf_counter()
-        run()
-        best = min(best, time.perf_counter() - start)
-    return count / best
 
 
 def clear() -> None:

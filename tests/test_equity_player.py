@@ -88,9 +88,8 @@ def test_only_equity_players_finish() -> None:
     assert end.phase is Phase.SESSION_OVER and len(end.session_winners) == 1
 
 
-@settings(max_examples=40, deadline=None)
-@given(table=tables(), steps=st.integers(0, 60), seed=st.integers(0, 2**16))
-def test_legal_in_random_positions(table: State, steps: int, seed: int) -> None:
+def random_position(table: State, steps: int, seed: int) -> State:
+    """``table`` after up to ``steps`` random legal actions (dealing when it must)."""
     rng = random.Random(seed)
     state = table
     for _ in range(steps):
@@ -99,8 +98,14 @@ def test_legal_in_random_positions(table: State, steps: int, seed: int) -> None:
         if state.phase is Phase.AWAITING_DEAL:
             state = apply(state, Deal(state.dealer))
             continue
-        action = rng.choice(legal_actions(state))
-        state = apply(state, action)
+        state = apply(state, rng.choice(legal_actions(state)))
+    return state
+
+
+@settings(max_examples=40, deadline=None)
+@given(table=tables(), steps=st.integers(0, 60), seed=st.integers(0, 2**16))
+def test_legal_in_random_positions(table: State, steps: int, seed: int) -> None:
+    state = random_position(table, steps, seed)
     for seat in range(len(state.seats)):
         checked(equity_choose)(view(state, seat), seat, random.Random(seed))
     if state.actor is not None:
@@ -139,15 +144,7 @@ def reshuffle_hidden(state: State, seat: int, rng: random.Random) -> State:
 @settings(max_examples=60, deadline=None)
 @given(table=tables(), steps=st.integers(0, 60), seed=st.integers(0, 2**16))
 def test_decides_from_its_view_only(table: State, steps: int, seed: int) -> None:
-    rng = random.Random(seed)
-    state = table
-    for _ in range(steps):
-        if state.phase is Phase.SESSION_OVER:
-            break
-        if state.phase is Phase.AWAITING_DEAL:
-            state = apply(state, Deal(state.dealer))
-            continue
-        state = apply(state, rng.choice(legal_actions(state)))
+    state = random_position(table, steps, seed)
     for seat in range(len(state.seats)):
         other = reshuffle_hidden(state, seat, random.Random(seed))
         # The two states differ in hidden cards only: the seat's views are equal...
