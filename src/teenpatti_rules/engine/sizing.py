@@ -60,11 +60,8 @@ class BetRange:
         grid = range(self.low, self.high + 1, self.step)
         also = self.also
         if also is None or also in grid:
-            yield from grid
-            return
-        yield from (amount for amount in grid if amount < also)
-        yield also
-        yield from (amount for amount in grid if amount > also)
+            return iter(grid)
+        return _with_also(grid, also)
 
     def __len__(self) -> int:
         grid = range(self.low, self.high + 1, self.step)
@@ -90,6 +87,15 @@ class BetRange:
         top = self.low + (self.high - self.low) // self.step * self.step
         text = f"{kind}{self.low} to {top}"
         return text if self.also is None else f"{text}, or {self.also}"
+
+
+def _with_also(grid: range, also: int) -> Iterator[int]:
+    """The amounts of ``grid`` with ``also`` in its place, ascending (lazily: a no-limit
+    grid can be long).
+    """
+    yield from (amount for amount in grid if amount < also)
+    yield also
+    yield from (amount for amount in grid if amount > also)
 
 
 class BetSizing:
