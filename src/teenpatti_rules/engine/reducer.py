@@ -30,6 +30,7 @@ import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from contextlib import suppress
+from functools import cache
 from typing import Any, Final, NamedTuple
 
 from ..actions import (
@@ -235,18 +236,6 @@ def _check_deck(state: State, action: Deal, players: int) -> tuple[Card, ...]:
     return tuple(deck)
 
 
-def _check_deal(state: State, action: Deal) -> None:
-    """Any seat still in the session may deal, between hands (R6); the deck is checked
-    as the hand is dealt (:func:`_check_deck`).
-    """
-    _check_seat(state, action)
-    if state.phase is not Phase.AWAITING_DEAL:
-        reason = "the session is over" if state.phase is Phase.SESSION_OVER else "a hand is in play"
-        raise _refuse(action, reason)
-    if not state.seats[action.seat].in_session:
-        raise _refuse(action, "it has left the session (R6)")
-
-
 def _deal(state: State, action: Deal) -> State:
     """Deal the next hand: everyone posts the boot (the dealer ``dealer_boots`` boots,
     V13; the scheduled boot, V18), three cards each (R6, R9–R12).
@@ -254,6 +243,12 @@ def _deal(state: State, action: Deal) -> State:
     A player who cannot post all it owes posts its whole stack and is all-in (R9, V13,
     V18). Tables that deal more cards later (V16, V20) keep the rest of the deck.
     """
+    _check_seat(state, action)
+    if state.phase is not Phase.AWAITING_DEAL:
+        reason = "the session is over" if state.phase is Phase.SESSION_OVER else "a hand is in play"
+        raise _refuse(action, reason)
+    if not state.seats[action.seat].in_session:
+        raise _refuse(action, "it has left the session (R6)")
     order = [
         seat
         for seat in seats_from_left_of(state.dealer, len(state.seats))
@@ -551,8 +546,14 @@ class _Handler(NamedTuple):
     act: Callable[[State, Any], State]
 
 
+def _checked_by_handler(state: State, action: Action) -> None:
+    """The handler checks the action itself: a Deal, whose deck is checked only as it
+    is dealt (R6, R10).
+    """
+
+
 _HANDLERS: dict[type[Any], _Handler] = {
-    Deal: _Handler(_check_deal, _deal),
+    Deal: _Handler(_checked_by_handler, _deal),
     Look: _Handler(_check_look, _look),
     Pack: _Handler(_check_turn, _pack),
     AllIn: _Handler(_check_all_in, _all_in),
@@ -673,16 +674,37 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     return actions
 
 
+class _SeatActions(NamedTuple):
+    """The actions without an amount of every seat of a table, built once per table
+    size: actions are immutable, so every list shares them.
+    """
+
+    deals: tuple[Deal, ...]
+    looks: tuple[Look, ...]
+    packs: tuple[Pack, ...]
+
+
+@cache
+def _seat_actions(seat_count: int) -> _SeatActions:
+    seats = range(seat_count)
+    return _SeatActions(
+        tuple(Deal(i) for i in seats), tuple(Look(i) for i in seats), tuple(Pack(i) for i in seats)
+    )
+
+
 def _list_actions(state: State) -> tuple[Action, ...]:
     """:func:`legal_actions` of a reachable state."""
     phase = state.phase
     seats = state.seats
+    prebuilt = _seat_actions(len(seats))
     if phase is Phase.AWAITING_DEAL:
-        return tuple(Deal(i) for i, seat in enumerate(seats) if seat.in_session)
+        deals = prebuilt.deals
+        return tuple(deals[i] for i, seat in enumerate(seats) if seat.in_session)
     if phase is Phase.SESSION_OVER:
         return ()
+    looks = prebuilt.looks
     actions: list[Action] = [
-        Look(i)
+        looks[i]
         for i, seat in enumerate(seats)
         if seat.in_hand and not seat.seen and not seat.all_in
     ]
@@ -693,7 +715,7 @@ def _list_actions(state: State) -> tuple[Action, ...]:
             actions.append(AcceptSideShow(actor))
         actions.append(RefuseSideShow(actor))
         return tuple(actions)
-    actions.append(Pack(actor))
+    actions.append(prebuilt.packs[actor])
     bets = bet_range(state, actor)
     actions += [Bet(actor, amount) for amount in listed_amounts(state, bets)]
     if may_all_in(state, actor):
