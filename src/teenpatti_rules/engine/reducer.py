@@ -593,9 +593,9 @@ def _was_listed(state: State, action: Action) -> bool:
     ``state`` (identity: an equal action built elsewhere, ``Bet(1, True)`` say, is
     checked in full).
     """
-    listed = _listed(state)
-    if listed is not None:
-        for candidate in listed:
+    entry = _LISTED.get(id(state))
+    if entry is not None and entry[0]() is state:
+        for candidate in entry[1]:
             if candidate is action:
                 return True
     return False

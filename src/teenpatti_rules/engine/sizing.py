@@ -122,7 +122,7 @@ class BetSizing:
         :func:`~teenpatti_rules.engine.legal_actions` lists: every one, for sizings
         with few amounts. A sizing with many (no-limit) lists a few and says which.
         """
-        return tuple(amounts)
+        return tuple(iter(amounts))  # iter: tuple() would ask len() first
 
 
 class DoubleSizing(BetSizing):
