@@ -66,7 +66,7 @@ from ..events import (
     WentAllIn,
 )
 from ..limits import MAX_CHIPS, short
-from ..records import evolve
+from ..records import evolve, evolver
 from ..state import Phase, Seat, SideShowRequest, State
 from .dealing import deal_hands, shuffled_deck
 from .ending import finish_hand, showdown, showdown_strength
@@ -176,6 +176,9 @@ def _check_amount(action: Bet | SideShow) -> None:
 
 # --- small state updates -------------------------------------------------------------
 
+_evolve_state = evolver(State)  # evolve(state, ...) on the hot paths: one step each
+_evolve_seat = evolver(Seat)
+
 
 def _with_seat(seats: tuple[Seat, ...], index: int, seat: Seat) -> tuple[Seat, ...]:
     return (*seats[:index], seat, *seats[index + 1 :])
@@ -190,7 +193,7 @@ def _payment(
     """
     player = state.seats[seat]
     stack = player.stack - amount
-    new_player = evolve(
+    new_player = _evolve_seat(
         player,
         stack=stack,
         contributed=player.contributed + amount,
@@ -312,8 +315,8 @@ def _check_look(state: State, action: Look) -> None:
 def _look(state: State, action: Look) -> State:
     """The player looks: it is seen from now on (R22)."""
     seat = action.seat
-    seats = _with_seat(state.seats, seat, evolve(state.seats[seat], seen=True))
-    return evolve(state, seats=seats, events=(*state.events, Looked(seat)))
+    seats = _with_seat(state.seats, seat, _evolve_seat(state.seats[seat], seen=True))
+    return _evolve_state(state, seats=seats, events=(*state.events, Looked(seat)))
 
 
 # --- betting actions -----------------------------------------------------------------
@@ -325,7 +328,7 @@ def _pack(state: State, action: Pack) -> State:
     Its check is :func:`_check_turn`.
     """
     seat = action.seat
-    seats = _with_seat(state.seats, seat, evolve(state.seats[seat], in_hand=False))
+    seats = _with_seat(state.seats, seat, _evolve_seat(state.seats[seat], in_hand=False))
     return _after_turn(state, seat, seats=seats, events=(*state.events, Packed(seat)))
 
 
@@ -492,7 +495,7 @@ def _after_turn(state: State, seat: int, *, paid: bool = False, **changes: Any) 
     from the new seats.
     """
     seats = changes.get("seats", state.seats)
-    state = evolve(state, actor=next_bettor(seats, seat), **changes)
+    state = _evolve_state(state, actor=next_bettor(seats, seat), **changes)
     ending = hand_ending(state, Turn(seat, paid))
     if ending is None:
         return state
