@@ -27,9 +27,7 @@ teenpatti_rules.errors.IllegalActionError: seat 2 may not bet: it is seat 1's tu
 from __future__ import annotations
 
 import weakref
-from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from contextlib import suppress
 from functools import cache
 from typing import Any, Final, NamedTuple
 
@@ -104,8 +102,9 @@ from .trust import require_reachable, vouch
 __all__ = ["LISTED_STATES", "apply", "is_legal", "legal_actions"]
 
 LISTED_STATES: Final = 16
-"""How many states' :func:`legal_actions` lists are remembered (by identity, weakly), so
-that :func:`apply` can accept an action from such a list without checking it again."""
+"""At most how many states' :func:`legal_actions` lists are remembered (by identity,
+weakly), so that :func:`apply` can accept an action from such a list without checking
+it again. When full, the cache is emptied (the newest list is always kept)."""
 
 
 # --- checks shared by every action ---------------------------------------------------
@@ -571,9 +570,9 @@ _HANDLERS: dict[type[Any], _Handler] = {
 :data:`~teenpatti_rules.actions.Action`."""
 assert set(_HANDLERS) == set(ACTION_TYPES), "every action kind needs a handler"
 
-_LISTED: OrderedDict[int, tuple[weakref.ref[State], tuple[Action, ...]]] = OrderedDict()
+_LISTED: dict[int, tuple[weakref.ref[State], tuple[Action, ...]]] = {}
 """id(state) → (a weak reference to the state, what :func:`legal_actions` listed for it):
-the last :data:`LISTED_STATES` lists (it keeps no state alive)."""
+at most :data:`LISTED_STATES` of the latest lists (it keeps no state alive)."""
 
 
 def _listed(state: State) -> tuple[Action, ...] | None:
@@ -585,10 +584,9 @@ def _listed(state: State) -> tuple[Action, ...] | None:
 
 
 def _remember(state: State, actions: tuple[Action, ...]) -> None:
+    if len(_LISTED) >= LISTED_STATES:
+        _LISTED.clear()  # cheaper than evicting one by one; the newest list is kept
     _LISTED[id(state)] = (weakref.ref(state), actions)
-    if len(_LISTED) > LISTED_STATES:
-        with suppress(KeyError):  # another thread emptied it meanwhile
-            _LISTED.popitem(last=False)
 
 
 def _was_listed(state: State, action: Action) -> bool:
