@@ -18,8 +18,10 @@ a policy that mostly calls, apply it.
 Each measurement runs in its own process; the kinds alternate for ``--rounds`` rounds
 (so that a noisy, shared machine slows all of them alike), and the medians are
 compared. Rates are per second of the process's CPU time (``time.process_time``), so
-that waiting for a core on a shared machine does not count; the microseconds per call
-are wall-clock (``time.perf_counter``) and include any such waits. ``--before DIR``
+that waiting for a core on a shared machine does not count. The microseconds per call
+are given twice: CPU time over 20,000 states of random play without a timer per call
+(``measure_calls``), and wall-clock inside the loop (``time.perf_counter``, with any
+waits for a core). ``--before DIR``
 also measures the reducer of another checkout (its ``src``
 directory, e.g. a ``git worktree`` of main), for a same-run before/after ratio.
 """
@@ -27,6 +29,7 @@ directory, e.g. a ``git worktree`` of main), for a same-run before/after ratio.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import random
@@ -34,14 +37,17 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 PLAYERS = 5
 
 
-def measure_ours(seconds: float) -> dict[str, float]:
-    """Steps, hands and the time in legal_actions and apply of random 5-player hands."""
-    import teenpatti_rules as tp
+Policy = Callable[[random.Random, Any, "int | None"], Any]
+
+
+def make_policy(tp: Any) -> Policy:
+    """The policy of ``benchmarks/engine.py`` for the package ``tp``."""
 
     def policy(rng: random.Random, actions: Any, actor: int | None) -> Any:
         # the policy of benchmarks/engine.py: mostly call, sometimes raise, pack or look
@@ -59,6 +65,14 @@ def measure_ours(seconds: float) -> dict[str, float]:
             return bets[1]
         return rng.choice(turn)
 
+    return policy
+
+
+def measure_ours(seconds: float) -> dict[str, float]:
+    """Steps, hands and the time in legal_actions and apply of random 5-player hands."""
+    import teenpatti_rules as tp
+
+    policy = make_policy(tp)
     names = [f"P{i}" for i in range(PLAYERS)]
     rng = random.Random(2026)
     warm = tp.new_session(names, seed=1)
@@ -99,9 +113,61 @@ def measure_ours(seconds: float) -> dict[str, float]:
         "steps": steps,
         "hands": hands,
         "seconds": elapsed,
-        "legal_us": legal_time / steps * 1e6,
-        "apply_us": apply_time / steps * 1e6,
+        "legal_wall_us": legal_time / steps * 1e6,
+        "apply_wall_us": apply_time / steps * 1e6,
     }
+
+
+def _played_states(tp: Any, steps: int) -> tuple[list[Any], list[int]]:
+    """The states of random 5-player sessions (``steps`` of them) and the index of the
+    action the policy took in each state's legal actions.
+    """
+    policy = make_policy(tp)
+    rng = random.Random(7)
+    states: list[Any] = []
+    picks: list[int] = []
+    state = tp.new_session([f"P{i}" for i in range(PLAYERS)], seed=7)
+    while len(states) < steps:
+        if state.phase is tp.Phase.SESSION_OVER:
+            state = tp.new_session([f"P{i}" for i in range(PLAYERS)], seed=rng.randrange(2**32))
+        actions = tp.legal_actions(state)
+        action = policy(rng, actions, state.actor)
+        states.append(state)
+        picks.append(next(i for i, listed in enumerate(actions) if listed is action))
+        state = tp.apply(state, action)
+    return states, picks
+
+
+def measure_calls(steps: int = 5_000, repeat: int = 5) -> dict[str, float]:
+    """Mean CPU microseconds of ``legal_actions`` and of ``apply`` over the states of
+    random play, without a timer per call (and without the garbage collector, which
+    the held states would keep busy): ``legal_actions`` of each state once (a fresh
+    copy of the states: nothing remembered), then ``legal_actions`` plus ``apply`` of
+    the policy's action on another fresh copy, the usual pattern of a loop. The best
+    of ``repeat`` rounds.
+    """
+    import teenpatti_rules as tp
+
+    cpu = time.process_time
+    legal_actions, apply = tp.legal_actions, tp.apply
+    legal = both = float("inf")
+    for _ in range(repeat):
+        listed, _ = _played_states(tp, steps)
+        states, picks = _played_states(tp, steps)
+        gc.collect()
+        gc.disable()
+        try:
+            started = cpu()
+            for state in listed:
+                legal_actions(state)
+            middle = cpu()
+            for state, pick in zip(states, picks, strict=True):
+                apply(state, legal_actions(state)[pick])
+            ended = cpu()
+        finally:
+            gc.enable()
+        legal, both = min(legal, middle - started), min(both, ended - middle)
+    return {"legal_us": legal / steps * 1e6, "apply_us": (both - legal) / steps * 1e6}
 
 
 def measure_pokerkit(seconds: float) -> dict[str, float]:
@@ -170,7 +236,7 @@ def _worker(kind: str, seconds: float) -> None:
             return
         print(json.dumps(measure_pokerkit(seconds)))
     else:
-        print(json.dumps(measure_ours(seconds)))
+        print(json.dumps({**measure_ours(seconds), **measure_calls()}))
 
 
 def _run(kind: str, seconds: float, src: str | None) -> dict[str, Any]:
@@ -219,11 +285,18 @@ def main() -> None:
             f"{kind:9}: {rate[kind]:9,.0f} steps/s  {statistics.median(hands):7,.0f} hands/s"
             f"  (runs: {', '.join(f'{s:,.0f}' for s in steps)})"
         )
-        if "legal_us" in results[0]:
-            legal = statistics.median(r["legal_us"] for r in results)
-            applied = statistics.median(r["apply_us"] for r in results)
-            line += f"  legal_actions {legal:.2f} us, apply {applied:.2f} us"
         print(line)
+        if "legal_us" in results[0]:
+
+            def median(key: str, results: list[dict[str, Any]] = results) -> float:
+                return statistics.median(r[key] for r in results)
+
+            print(
+                f"{'':11}per call: legal_actions {median('legal_us'):.2f} us, apply "
+                f"{median('apply_us'):.2f} us (CPU, mean over the states of random play); "
+                f"wall in the loop: {median('legal_wall_us'):.2f} us, "
+                f"{median('apply_wall_us'):.2f} us"
+            )
 
     def ratio(kind: str, other: str) -> str:
         # the median of the rounds' ratios (each round measures every kind in turn)
