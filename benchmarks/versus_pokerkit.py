@@ -289,7 +289,7 @@ def main() -> None:
         if "legal_us" in results[0]:
 
             def median(key: str, results: list[dict[str, Any]] = results) -> float:
-                return statistics.median(r[key] for r in results)
+                return float(statistics.median(r[key] for r in results))
 
             print(
                 f"{'':11}per call: legal_actions {median('legal_us'):.2f} us, apply "
