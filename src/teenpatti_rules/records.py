@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-__all__ = ["FrozenDict", "evolve", "record"]
+__all__ = ["FrozenDict", "evolve", "evolver", "record"]
 
 T = TypeVar("T")
 K = TypeVar("K")
@@ -64,6 +64,19 @@ def evolve(inst: T, **changes: Any) -> T:
     """
     result: T = _EVOLVERS[type(inst)](inst, **changes)
     return result
+
+
+def evolver(cls: type[T]) -> Callable[..., T]:
+    """The :func:`evolve` of one record class, for the reducer's hot paths:
+    ``evolver(State)(state, pot=0)`` is ``evolve(state, pot=0)`` without the lookup
+    by class and one copy of the keyword arguments fewer (about 0.4 µs a call).
+
+    :param cls: a :func:`record` class.
+    :returns: a function ``(inst, **changes) -> inst's copy with the changes``.
+    :raises KeyError: if ``cls`` is not a :func:`record` class.
+    """
+    function: Callable[..., T] = _EVOLVERS[cls]
+    return function
 
 
 class FrozenDict(Mapping[K, V]):

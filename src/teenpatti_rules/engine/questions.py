@@ -3,8 +3,10 @@
 Each rule-level question is one named function here, used by the reducer
 (:mod:`teenpatti_rules.engine.reducer`), by :func:`~teenpatti_rules.engine.legal_actions`,
 by the automatic players and by the views, so no rule is ever derived twice.
-The functions that start with ``why_not_`` return None when an action is allowed
-and otherwise the reason in words; the reducer puts that reason in its
+The functions that start with ``may_`` are the legality tests: plain predicates, cheap
+enough for every step. The functions that start with ``why_not_`` return None when an
+action is allowed and otherwise the reason in words; the reducer asks them only after a
+predicate refused an action, and puts that reason in its
 :class:`~teenpatti_rules.errors.IllegalActionError`.
 
 All functions take a :class:`~teenpatti_rules.state.State` in a hand (phase
@@ -31,7 +33,14 @@ __all__ = [
     "is_out_of_blind_bets",
     "is_seat",
     "listed_amounts",
+    "may_accept",
+    "may_all_in",
+    "may_draw",
+    "may_look",
+    "may_show",
+    "may_sideshow",
     "minimum_bet",
+    "next_bettor",
     "next_player",
     "players_in_hand",
     "previous_player",
@@ -72,11 +81,10 @@ def bettors(state: State) -> list[int]:
     return [i for i, seat in enumerate(state.seats) if seat.in_hand and not seat.all_in]
 
 
-def _nearest_bettor(state: State, start: int, step: int, count: int) -> int | None:
+def _nearest_bettor(seats: Sequence[Seat], start: int, step: int, count: int) -> int | None:
     """The first of ``count`` seats from ``start + step`` on, going ``step`` (+1 left,
     -1 right) round the table, that can still bet; None if none can.
     """
-    seats = state.seats
     n = len(seats)
     for offset in range(1, count + 1):
         other = (start + step * offset) % n
@@ -90,7 +98,15 @@ def next_player(state: State, seat: int) -> int | None:
 
     :returns: that seat, or None if no other seat can bet.
     """
-    return _nearest_bettor(state, seat, 1, len(state.seats) - 1)
+    return _nearest_bettor(state.seats, seat, 1, len(state.seats) - 1)
+
+
+def next_bettor(seats: Sequence[Seat], seat: int) -> int | None:
+    """:func:`next_player` from the seats alone (for a state still being built): the
+    nearest seat to the left of seat number ``seat`` in ``seats`` that can still bet
+    (R19, R31), or None if no other seat can.
+    """
+    return _nearest_bettor(seats, seat, 1, len(seats) - 1)
 
 
 def previous_player(state: State, seat: int) -> int | None:
@@ -99,7 +115,7 @@ def previous_player(state: State, seat: int) -> int | None:
 
     :returns: that seat, or None if no other seat can bet.
     """
-    return _nearest_bettor(state, seat, -1, len(state.seats) - 1)
+    return _nearest_bettor(state.seats, seat, -1, len(state.seats) - 1)
 
 
 def sideshow_target(state: State, seat: int) -> int | None:
@@ -127,7 +143,7 @@ def first_player(state: State) -> int | None:
 
     :returns: that seat, or None if nobody can bet.
     """
-    return _nearest_bettor(state, state.dealer, 1, len(state.seats))
+    return _nearest_bettor(state.seats, state.dealer, 1, len(state.seats))
 
 
 def reached_pot_limit(state: State) -> bool:
@@ -196,17 +212,101 @@ def show_cost(state: State, seat: int) -> int:
     return minimum_bet(state, seat) * state.rules.show_cost_multiplier
 
 
-def sideshow_range(state: State, seat: int) -> BetRange:
+def sideshow_range(state: State, seat: int, bets: BetRange | None = None) -> BetRange:
     """Every chaal with which ``seat`` may ask for a sideshow now (R30); empty if none.
 
     Needs a seen asker, at least three players in the hand and a seen previous
-    player; the amount is a legal seen bet that leaves at least one chip behind.
+    player (:func:`may_sideshow`); the amount is a legal seen bet that leaves at least
+    one chip behind.
+
+    :param bets: ``bet_range(state, seat)`` when the caller has it already.
     """
-    if why_not_sideshow(state, seat) is not None:
+    if not may_sideshow(state, seat):
         return BetRange(1, 0)
     # Every seen amount is even except a whole-stack bet, which is cut here: so a split
     # sideshow's chaal (V17) is always even.
-    return bet_range(state, seat).capped(state.seats[seat].stack - 1)
+    bets = bet_range(state, seat) if bets is None else bets
+    return bets.capped(state.seats[seat].stack - 1)
+
+
+# --- legality: plain predicates ------------------------------------------------------
+
+
+def may_look(state: State, seat: int) -> bool:
+    """Whether ``seat`` may look now: a hand is in play and it is in it, blind and not
+    all-in (R22, R28). Any phase. :func:`why_not_look` says why not.
+    """
+    phase = state.phase
+    if phase is not Phase.BETTING and phase is not Phase.SIDESHOW:
+        return False
+    player = state.seats[seat]
+    return player.in_hand and not player.seen and not player.all_in
+
+
+def may_all_in(state: State, seat: int) -> bool:
+    """Whether ``seat`` (the actor) may go all-in: its stack is short of its minimum bet
+    and it has blind bets left (R26, R27). :func:`why_not_all_in` says why not.
+    """
+    if is_out_of_blind_bets(state, seat):
+        return False
+    return state.seats[seat].stack < minimum_bet(state, seat)
+
+
+def may_show(state: State, seat: int) -> bool:
+    """Whether ``seat`` (the actor) may ask for a show: exactly two players in the hand,
+    not seen against blind, blind bets left, and it can pay the show's cost (R33–R36,
+    V2). :func:`why_not_show` says why not.
+    """
+    in_hand = players_in_hand(state)
+    if len(in_hand) != 2:
+        return False
+    player = state.seats[seat]
+    opponent = in_hand[0] if in_hand[1] == seat else in_hand[1]
+    if player.seen and not state.seats[opponent].seen:
+        return False
+    if is_out_of_blind_bets(state, seat):
+        return False
+    return show_cost(state, seat) <= player.stack
+
+
+def may_sideshow(state: State, seat: int) -> bool:
+    """Whether ``seat`` (the actor) may ask for a sideshow at all: it is seen, at least
+    three players are in the hand, and the player it would ask (:func:`sideshow_target`)
+    is seen (R30, R33, V17). Which chaals it may pay: :func:`sideshow_range`;
+    :func:`why_not_sideshow` says why not.
+    """
+    if not state.seats[seat].seen:
+        return False
+    if len(players_in_hand(state)) < 3:
+        return False
+    target = sideshow_target(state, seat)
+    return target is not None and state.seats[target].seen
+
+
+def may_accept(state: State, seat: int) -> bool:
+    """Whether ``seat`` (the asked player) may accept the pending sideshow: always,
+    except under ``sideshow_split``, where accepting pays half the chaal and needs a
+    stack above it (V17). :func:`why_not_accept` says why not.
+    """
+    request = state.sideshow
+    if request is None or not state.rules.sideshow_split:
+        return True
+    return state.seats[seat].stack > request.amount // 2
+
+
+def may_draw(state: State, seat: int) -> bool:
+    """Whether ``seat`` (the actor) may draw at all (V20): a draw table, a seen player
+    with draws left and a stack above the price of one card. Which cards it may
+    discard: :func:`draw_options`; :func:`why_not_draw` says why not.
+    """
+    rules = state.rules
+    price = rules.draw_price
+    if price is None:
+        return False
+    player = state.seats[seat]
+    if not player.seen or price >= player.stack:
+        return False
+    return rules.max_draws - draws_made(state, seat) >= 1
 
 
 # --- reasons -----------------------------------------------------------------------
@@ -378,7 +478,7 @@ def draw_options(state: State, seat: int) -> list[tuple[Card, ...]]:
     """Every set of cards ``seat`` may discard now (V20), in the order of its cards,
     fewer cards first; empty if it may not draw.
     """
-    if why_not_draw(state, seat) is not None:
+    if not may_draw(state, seat):
         return []
     from itertools import combinations
 

@@ -1,11 +1,14 @@
 """The reducer: :func:`apply` and :func:`legal_actions`.
 
-One small function per action kind, each citing the rules it implements. Every
-function first checks that the action is legal (with the shared questions of
-:mod:`teenpatti_rules.engine.questions`), and only then builds the next state; the input
-state is never changed. After every betting action, :func:`_after_turn` decides
-what the rules say comes next: the last player wins (R39), the pot limit ends the
-betting (R37), at most one player can still bet (R40), or the turn passes left.
+Two small functions per action kind, each citing the rules it implements: a check
+that refuses the action unless it is legal (with the plain predicates of
+:mod:`teenpatti_rules.engine.questions`; the reason in words is built only for a
+refusal), and a handler that builds the next state; the input state is never changed.
+An action that :func:`legal_actions` listed for this very state (the same objects: a
+small cache remembers the last few lists) is legal by construction, so :func:`apply`
+skips its check. After every betting action, :func:`_after_turn` decides what the rules
+say comes next: the last player wins (R39), the pot limit ends the betting (R37), at
+most one player can still bet (R40), or the turn passes left.
 
 >>> from teenpatti_rules import Bet, Deal, Look, new_session, parse_cards
 >>> state = new_session(["A", "B", "C"], seed=1, dealer=0)
@@ -23,8 +26,10 @@ teenpatti_rules.errors.IllegalActionError: seat 2 may not bet: it is seat 1's tu
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Sequence
-from typing import Any
+from functools import cache
+from typing import Any, Final, NamedTuple
 
 from ..actions import (
     ACTION_TYPES,
@@ -60,7 +65,7 @@ from ..events import (
     WentAllIn,
 )
 from ..limits import MAX_CHIPS, short
-from ..records import evolve
+from ..records import evolve, evolver
 from ..state import Phase, Seat, SideShowRequest, State
 from .dealing import deal_hands, shuffled_deck
 from .ending import finish_hand, showdown, showdown_strength
@@ -72,7 +77,12 @@ from .questions import (
     first_player,
     is_seat,
     listed_amounts,
-    next_player,
+    may_accept,
+    may_all_in,
+    may_look,
+    may_show,
+    may_sideshow,
+    next_bettor,
     players_in_hand,
     reached_pot_limit,
     show_cost,
@@ -90,7 +100,12 @@ from .questions import (
 from .triggers import Turn, ending_event, hand_ending
 from .trust import require_reachable, vouch
 
-__all__ = ["apply", "is_legal", "legal_actions"]
+__all__ = ["LISTED_STATES", "apply", "is_legal", "legal_actions"]
+
+LISTED_STATES: Final = 16
+"""At most how many states' :func:`legal_actions` lists are remembered (by identity,
+weakly), so that :func:`apply` can accept an action from such a list without checking
+it again. When full, the cache is emptied (the newest list is always kept)."""
 
 
 # --- checks shared by every action ---------------------------------------------------
@@ -104,6 +119,13 @@ def _require(action: Action, reason: str | None) -> None:
     """Refuse ``action`` when a ``why_not_*`` question gave a reason."""
     if reason is not None:
         raise _refuse(action, reason)
+
+
+def _refused(action: Action, reason: str | None) -> IllegalActionError:
+    """The refusal of ``action``, which a predicate found illegal; ``reason`` is what the
+    matching ``why_not_*`` question says (never None when the two agree).
+    """
+    return _refuse(action, reason or "it is not legal now")
 
 
 def _check_seat(state: State, action: Action) -> None:
@@ -154,40 +176,42 @@ def _check_amount(action: Bet | SideShow) -> None:
 
 # --- small state updates -------------------------------------------------------------
 
+_evolve_state = evolver(State)  # evolve(state, ...) on the hot paths: one step each
+_evolve_seat = evolver(Seat)
+
 
 def _with_seat(seats: tuple[Seat, ...], index: int, seat: Seat) -> tuple[Seat, ...]:
     return (*seats[:index], seat, *seats[index + 1 :])
 
 
-def _pay_in(
-    state: State,
-    seat: int,
-    amount: int,
-    event: Event,
-    *,
-    counts_as_blind_bet: bool = False,
-    **changes: Any,
-) -> State:
-    """``seat`` puts ``amount`` chips in the pot, which ``event`` records; it is all-in
-    when that empties its stack (R25). A ``Bet`` made blind counts toward the blind-bet
-    limit (R23). ``changes`` are further :class:`State` fields.
+def _payment(
+    state: State, seat: int, amount: int, event: Event, *, counts_as_blind_bet: bool = False
+) -> dict[str, Any]:
+    """The :class:`State` fields that change when ``seat`` puts ``amount`` chips in the
+    pot, which ``event`` records; it is all-in when that empties its stack (R25). A
+    ``Bet`` made blind counts toward the blind-bet limit (R23).
     """
     player = state.seats[seat]
     stack = player.stack - amount
-    new_player = evolve(
+    new_player = _evolve_seat(
         player,
         stack=stack,
         contributed=player.contributed + amount,
         all_in=stack == 0,
         blind_bets=player.blind_bets + counts_as_blind_bet,
     )
-    return evolve(
-        state,
-        seats=_with_seat(state.seats, seat, new_player),
-        pot=state.pot + amount,
-        events=(*state.events, event),
-        **changes,
-    )
+    return {
+        "seats": _with_seat(state.seats, seat, new_player),
+        "pot": state.pot + amount,
+        "events": (*state.events, event),
+    }
+
+
+def _pay_in(state: State, seat: int, amount: int, event: Event, **changes: Any) -> State:
+    """``state`` after ``seat`` put ``amount`` chips in the pot (:func:`_payment`);
+    ``changes`` are further :class:`State` fields.
+    """
+    return evolve(state, **_payment(state, seat, amount, event), **changes)
 
 
 # --- dealing -------------------------------------------------------------------------
@@ -301,55 +325,78 @@ def _deal(state: State, action: Deal) -> State:
 # --- looking (not a turn) ------------------------------------------------------------
 
 
-def _look(state: State, action: Look) -> State:
-    """A blind player in the hand and not all-in looks, on or off turn (R22, R28)."""
+def _check_look(state: State, action: Look) -> None:
+    """A blind player in the hand and not all-in may look, on or off turn (R22, R28)."""
     _check_seat(state, action)
-    _require(action, why_not_look(state, action.seat))
+    if not may_look(state, action.seat):
+        raise _refused(action, why_not_look(state, action.seat))
+
+
+def _look(state: State, action: Look) -> State:
+    """The player looks: it is seen from now on (R22)."""
     seat = action.seat
-    seats = _with_seat(state.seats, seat, evolve(state.seats[seat], seen=True))
-    return evolve(state, seats=seats, events=(*state.events, Looked(seat)))
+    seats = _with_seat(state.seats, seat, _evolve_seat(state.seats[seat], seen=True))
+    return _evolve_state(state, seats=seats, events=(*state.events, Looked(seat)))
 
 
 # --- betting actions -----------------------------------------------------------------
 
 
 def _pack(state: State, action: Pack) -> State:
-    """The actor leaves the hand; its chips stay in the pot (R29)."""
-    _check_turn(state, action)
+    """The actor leaves the hand; its chips stay in the pot (R29).
+
+    Its check is :func:`_check_turn`.
+    """
     seat = action.seat
-    seats = _with_seat(state.seats, seat, evolve(state.seats[seat], in_hand=False))
-    return _after_turn(evolve(state, seats=seats, events=(*state.events, Packed(seat))), seat)
+    seats = _with_seat(state.seats, seat, _evolve_seat(state.seats[seat], in_hand=False))
+    return _after_turn(state, seat, seats=seats, events=(*state.events, Packed(seat)))
+
+
+def _check_bet(state: State, action: Bet) -> None:
+    """On its turn, the actor may bet an amount of its bet range (R23–R25, V3, V4)."""
+    _check_turn(state, action)
+    _check_amount(action)
+    if action.amount not in bet_range(state, action.seat):
+        raise _refused(action, why_not_bet(state, action.seat, action.amount))
 
 
 def _bet(state: State, action: Bet) -> State:
     """A chaal of the minimum or a raise to twice it; it sets the stake (R23–R25)."""
-    _check_turn(state, action)
-    _check_amount(action)
     seat, amount = action.seat, action.amount
-    _require(action, why_not_bet(state, seat, amount))
     player = state.seats[seat]
     stake = stake_after_bet(player.seen, amount)
     blind = not player.seen
     event = BetMade(seat, amount, stake, blind, amount == player.stack)
-    state = _pay_in(state, seat, amount, event, counts_as_blind_bet=blind, stake=stake)
-    return _after_turn(state, seat, paid=True)
+    paid = _payment(state, seat, amount, event, counts_as_blind_bet=blind)
+    return _after_turn(state, seat, paid=True, stake=stake, **paid)
+
+
+def _check_all_in(state: State, action: AllIn) -> None:
+    """On its turn, an actor short of its minimum bet may go all-in (R26, R27)."""
+    _check_turn(state, action)
+    if not may_all_in(state, action.seat):
+        raise _refused(action, why_not_all_in(state, action.seat))
 
 
 def _all_in(state: State, action: AllIn) -> State:
     """The actor, short of the minimum bet, puts its whole stack in; the stake stays (R26, R27)."""
-    _check_turn(state, action)
     seat = action.seat
-    _require(action, why_not_all_in(state, seat))
     amount = state.seats[seat].stack
-    state = _pay_in(state, seat, amount, WentAllIn(seat, amount))
-    return _after_turn(state, seat, paid=True)
+    return _after_turn(
+        state, seat, paid=True, **_payment(state, seat, amount, WentAllIn(seat, amount))
+    )
+
+
+def _check_show(state: State, action: Show) -> None:
+    """On its turn, with two players left, the actor may ask for a show (R33–R36, V2)."""
+    _check_turn(state, action)
+    if not may_show(state, action.seat):
+        raise _refused(action, why_not_show(state, action.seat))
 
 
 def _show(state: State, action: Show) -> State:
     """With two players left, the actor pays its minimum bet for a show (R34–R36, R38)."""
-    _check_turn(state, action)
     seat = action.seat
-    _require(action, why_not_show(state, seat))
     opponent = next(other for other in players_in_hand(state) if other != seat)
     cost = show_cost(state, seat)
     state = _pay_in(state, seat, cost, ShowAsked(seat, opponent, cost))
@@ -358,14 +405,21 @@ def _show(state: State, action: Show) -> State:
     return showdown(state, ending=HandEnding.SHOW, loses_ties=seat)  # R35
 
 
+def _check_sideshow(state: State, action: SideShow) -> None:
+    """On its turn, a seen actor may ask for a sideshow with a chaal of its sideshow
+    range (R30, R33, V17).
+    """
+    _check_turn(state, action)
+    _check_amount(action)
+    if action.amount not in sideshow_range(state, action.seat):
+        raise _refused(action, why_not_sideshow(state, action.seat, action.amount))
+
+
 def _sideshow(state: State, action: SideShow) -> State:
     """A seen actor pays a chaal and asks its previous player (the next one under V17)
     for a sideshow (R30, R38); under ``sideshow_split`` it pays half the chaal now (V17).
     """
-    _check_turn(state, action)
-    _check_amount(action)
     seat, amount = action.seat, action.amount
-    _require(action, why_not_sideshow(state, seat, amount))
     target = sideshow_target(state, seat)
     assert target is not None
     stake = stake_after_bet(True, amount)
@@ -380,7 +434,8 @@ def _sideshow(state: State, action: SideShow) -> State:
     )
 
 
-def _check_answer(state: State, action: AcceptSideShow | RefuseSideShow) -> SideShowRequest:
+def _check_answer(state: State, action: AcceptSideShow | RefuseSideShow) -> None:
+    """Only the asked player answers a pending sideshow (R31)."""
     _check_seat(state, action)
     request = state.sideshow
     if state.phase is not Phase.SIDESHOW or request is None:
@@ -390,13 +445,24 @@ def _check_answer(state: State, action: AcceptSideShow | RefuseSideShow) -> Side
             action,
             f"the pending sideshow was asked of seat {request.target}, not seat {action.seat}",
         )
+
+
+def _check_accept(state: State, action: AcceptSideShow) -> None:
+    """The asked player may accept, if it can pay its half under ``sideshow_split`` (V17)."""
+    _check_answer(state, action)
+    if not may_accept(state, action.seat):
+        raise _refused(action, why_not_accept(state, action.seat))
+
+
+def _pending(state: State) -> SideShowRequest:
+    request = state.sideshow
+    assert request is not None  # checked by _check_answer
     return request
 
 
 def _accept_sideshow(state: State, action: AcceptSideShow) -> State:
     """Compare the two hands privately; the lower packs, the asker on a tie (R31, R32)."""
-    request = _check_answer(state, action)
-    _require(action, why_not_accept(state, action.seat))
+    request = _pending(state)
     asker, target = request.asker, request.target
     if state.rules.sideshow_split:  # V17: the asked player pays the other half
         half = request.amount // 2
@@ -406,55 +472,68 @@ def _accept_sideshow(state: State, action: AcceptSideShow) -> State:
     asker_wins = showdown_strength(state, asker) > showdown_strength(state, target)
     loser = target if asker_wins else asker
     seats = _with_seat(state.seats, loser, evolve(state.seats[loser], in_hand=False))
-    state = evolve(
+    return _after_turn(
         state,
+        asker,
         events=(*state.events, SideShowAccepted(asker, target, loser)),
         seats=seats,
         phase=Phase.BETTING,
         sideshow=None,
     )
-    return _after_turn(state, asker)
 
 
 def _refuse_sideshow(state: State, action: RefuseSideShow) -> State:
     """The bet stays; play passes to the asker's left (R31). Under ``sideshow_split`` the
     asker pays the other half of its chaal (V17), which R37 then checks.
     """
-    request = _check_answer(state, action)
+    request = _pending(state)
     paid = False
     if state.rules.sideshow_split:
         half = request.amount - request.amount // 2
         state = _pay_in(state, request.asker, half, SideShowHalfPaid(request.asker, half))
         paid = True
-    state = evolve(
+    return _after_turn(
         state,
+        request.asker,
+        paid=paid,
         events=(*state.events, SideShowRefused(request.asker, request.target)),
         phase=Phase.BETTING,
         sideshow=None,
     )
-    return _after_turn(state, request.asker, paid=paid)
 
 
 # --- what comes next -----------------------------------------------------------------
 
 
-def _after_turn(state: State, seat: int, *, paid: bool = False) -> State:
-    """After ``seat``'s turn: the first end condition that holds (R39, R37 only after a
-    bet or all-in, R40: :mod:`.triggers`) ends the hand; else the turn passes to
-    ``seat``'s left (R19, R31).
+def _after_turn(state: State, seat: int, *, paid: bool = False, **changes: Any) -> State:
+    """The state after ``seat``'s turn, which changed the :class:`State` fields
+    ``changes``: the first end condition that holds (R39, R37 only after a bet or
+    all-in, R40: :mod:`.triggers`) ends the hand; else the turn passes to ``seat``'s
+    left (R19, R31).
+
+    One State is built for a turn that does not end the hand: its next actor comes
+    from the new seats.
     """
+    seats = changes.get("seats", state.seats)
+    state = _evolve_state(state, actor=next_bettor(seats, seat), **changes)
     ending = hand_ending(state, Turn(seat, paid))
+    if ending is None:
+        return state
     if ending is HandEnding.PACKED:
         return finish_hand(state, ending, {players_in_hand(state)[0]: 0})  # R39
-    if ending is not None:
-        event = ending_event(state, ending)
-        if event is not None:  # V14, V15: say why betting ended
-            state = evolve(state, events=(*state.events, event))
-        return showdown(state, ending=ending)
-    return evolve(state, actor=next_player(state, seat))
+    event = ending_event(state, ending)
+    if event is not None:  # V14, V15: say why betting ended
+        state = evolve(state, events=(*state.events, event))
+    return showdown(state, ending=ending)
 
 
 # --- drawing (V20) ---------------------------------------------------------------------
+
+
+def _check_draw(state: State, action: Draw) -> None:
+    """On its turn, a seen actor may draw, discarding cards it holds (V20)."""
+    _check_turn(state, action)
+    _require(action, why_not_draw(state, action.seat, action.cards))
 
 
 def _draw(state: State, action: Draw) -> State:
@@ -462,9 +541,7 @@ def _draw(state: State, action: Draw) -> State:
     ``draw_price`` a card; each new card takes a discarded card's place (V20). Its turn
     (V15); R37 checks the payment.
     """
-    _check_turn(state, action)
     seat = action.seat
-    _require(action, why_not_draw(state, seat, action.cards))
     count = len(action.cards)
     price = state.rules.draw_price
     assert price is not None
@@ -476,26 +553,74 @@ def _draw(state: State, action: Draw) -> State:
     state = evolve(
         state, seats=seats, undealt=state.undealt[count:], deck_left=state.deck_left - count
     )
-    state = _pay_in(state, seat, price * count, Drew(seat, count, price * count))
-    return _after_turn(state, seat, paid=True)
+    paid = _payment(state, seat, price * count, Drew(seat, count, price * count))
+    return _after_turn(state, seat, paid=True, **paid)
 
 
 # --- the public API ------------------------------------------------------------------
 
-_HANDLERS: dict[type[Any], Callable[[State, Any], State]] = {
-    Deal: _deal,
-    Look: _look,
-    Pack: _pack,
-    AllIn: _all_in,
-    Show: _show,
-    Bet: _bet,
-    SideShow: _sideshow,
-    AcceptSideShow: _accept_sideshow,
-    RefuseSideShow: _refuse_sideshow,
-    Draw: _draw,
+
+class _Handler(NamedTuple):
+    """An action kind's check (raises :class:`IllegalActionError` unless the action is
+    legal) and handler (builds the next state from a legal action).
+    """
+
+    check: Callable[[State, Any], None]
+    act: Callable[[State, Any], State]
+
+
+def _checked_by_handler(state: State, action: Action) -> None:
+    """The handler checks the action itself: a Deal, whose deck is checked only as it
+    is dealt (R6, R10).
+    """
+
+
+_HANDLERS: dict[type[Any], _Handler] = {
+    Deal: _Handler(_checked_by_handler, _deal),
+    Look: _Handler(_check_look, _look),
+    Pack: _Handler(_check_turn, _pack),
+    AllIn: _Handler(_check_all_in, _all_in),
+    Show: _Handler(_check_show, _show),
+    Bet: _Handler(_check_bet, _bet),
+    SideShow: _Handler(_check_sideshow, _sideshow),
+    AcceptSideShow: _Handler(_check_accept, _accept_sideshow),
+    RefuseSideShow: _Handler(_check_answer, _refuse_sideshow),
+    Draw: _Handler(_check_draw, _draw),
 }
-"""Action class → its handler; every member of :data:`~teenpatti_rules.actions.Action`."""
+"""Action class → its check and handler; every member of
+:data:`~teenpatti_rules.actions.Action`."""
 assert set(_HANDLERS) == set(ACTION_TYPES), "every action kind needs a handler"
+
+_LISTED: dict[int, tuple[weakref.ref[State], tuple[Action, ...]]] = {}
+"""id(state) → (a weak reference to the state, what :func:`legal_actions` listed for it):
+at most :data:`LISTED_STATES` of the latest lists (it keeps no state alive)."""
+
+
+def _listed(state: State) -> tuple[Action, ...] | None:
+    """What :func:`legal_actions` listed for this very state, if it is remembered."""
+    entry = _LISTED.get(id(state))
+    if entry is None or entry[0]() is not state:
+        return None
+    return entry[1]
+
+
+def _remember(state: State, actions: tuple[Action, ...]) -> None:
+    if len(_LISTED) >= LISTED_STATES:
+        _LISTED.clear()  # cheaper than evicting one by one; the newest list is kept
+    _LISTED[id(state)] = (weakref.ref(state), actions)
+
+
+def _was_listed(state: State, action: Action) -> bool:
+    """Whether ``action`` is one of the very objects :func:`legal_actions` listed for
+    ``state`` (identity: an equal action built elsewhere, ``Bet(1, True)`` say, is
+    checked in full).
+    """
+    entry = _LISTED.get(id(state))
+    if entry is not None and entry[0]() is state:
+        for candidate in entry[1]:
+            if candidate is action:
+                return True
+    return False
 
 
 def apply(state: State, action: Action) -> State:
@@ -529,8 +654,10 @@ def apply(state: State, action: Action) -> State:
             "cards and no seed); apply actions to the full state",
             action,
         )
-    require_reachable(state)
-    return vouch(handler(state, action))
+    if not _was_listed(state, action):  # else it is legal: legal_actions listed it
+        require_reachable(state)
+        handler.check(state, action)
+    return vouch(handler.act(state, action))
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
@@ -561,34 +688,67 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     """
     if not isinstance(state, State):
         raise TypeError(f"legal_actions needs a State, not {type(state).__name__}")
-    require_reachable(state)
+    actions = _listed(state)
+    if actions is None:
+        require_reachable(state)
+        actions = _list_actions(state)
+        _remember(state, actions)
+    return actions
+
+
+class _SeatActions(NamedTuple):
+    """The actions without an amount of every seat of a table, built once per table
+    size: actions are immutable, so every list shares them.
+    """
+
+    deals: tuple[Deal, ...]
+    looks: tuple[Look, ...]
+    packs: tuple[Pack, ...]
+
+
+@cache
+def _seat_actions(seat_count: int) -> _SeatActions:
+    seats = range(seat_count)
+    return _SeatActions(
+        tuple(Deal(i) for i in seats), tuple(Look(i) for i in seats), tuple(Pack(i) for i in seats)
+    )
+
+
+def _list_actions(state: State) -> tuple[Action, ...]:
+    """:func:`legal_actions` of a reachable state."""
     phase = state.phase
     seats = state.seats
+    prebuilt = _seat_actions(len(seats))
     if phase is Phase.AWAITING_DEAL:
-        return tuple(Deal(i) for i, seat in enumerate(seats) if seat.in_session)
+        deals = prebuilt.deals
+        return tuple(deals[i] for i, seat in enumerate(seats) if seat.in_session)
     if phase is Phase.SESSION_OVER:
         return ()
+    looks = prebuilt.looks
     actions: list[Action] = [
-        Look(i)
+        looks[i]
         for i, seat in enumerate(seats)
         if seat.in_hand and not seat.seen and not seat.all_in
     ]
     actor = state.actor
     assert actor is not None
     if phase is Phase.SIDESHOW:
-        if why_not_accept(state, actor) is None:
+        if may_accept(state, actor):
             actions.append(AcceptSideShow(actor))
         actions.append(RefuseSideShow(actor))
         return tuple(actions)
-    actions.append(Pack(actor))
-    actions += [Bet(actor, amount) for amount in listed_amounts(state, bet_range(state, actor))]
-    if why_not_all_in(state, actor) is None:
+    actions.append(prebuilt.packs[actor])
+    bets = bet_range(state, actor)
+    actions += [Bet(actor, amount) for amount in listed_amounts(state, bets)]
+    if may_all_in(state, actor):
         actions.append(AllIn(actor))
-    if why_not_show(state, actor) is None:
+    if may_show(state, actor):
         actions.append(Show(actor))
-    sideshows = listed_amounts(state, sideshow_range(state, actor))
-    actions += [SideShow(actor, amount) for amount in sideshows]
-    actions += [Draw(actor, cards) for cards in draw_options(state, actor)]
+    elif may_sideshow(state, actor):  # a show needs two players in the hand, a sideshow three
+        sideshows = listed_amounts(state, sideshow_range(state, actor, bets))
+        actions += [SideShow(actor, amount) for amount in sideshows]
+    if state.rules.draw_price is not None:  # V20
+        actions += [Draw(actor, cards) for cards in draw_options(state, actor)]
     return tuple(actions)
 
 

@@ -60,11 +60,8 @@ class BetRange:
         grid = range(self.low, self.high + 1, self.step)
         also = self.also
         if also is None or also in grid:
-            yield from grid
-            return
-        yield from (amount for amount in grid if amount < also)
-        yield also
-        yield from (amount for amount in grid if amount > also)
+            return iter(grid)
+        return _with_also(grid, also)
 
     def __len__(self) -> int:
         grid = range(self.low, self.high + 1, self.step)
@@ -92,6 +89,15 @@ class BetRange:
         return text if self.also is None else f"{text}, or {self.also}"
 
 
+def _with_also(grid: range, also: int) -> Iterator[int]:
+    """The amounts of ``grid`` with ``also`` in its place, ascending (lazily: a no-limit
+    grid can be long).
+    """
+    yield from (amount for amount in grid if amount < also)
+    yield also
+    yield from (amount for amount in grid if amount > also)
+
+
 class BetSizing:
     """A bet sizing: which amounts a chaal may be (R24, V3).
 
@@ -116,7 +122,7 @@ class BetSizing:
         :func:`~teenpatti_rules.engine.legal_actions` lists: every one, for sizings
         with few amounts. A sizing with many (no-limit) lists a few and says which.
         """
-        return tuple(amounts)
+        return tuple(iter(amounts))  # iter: tuple() would ask len() first
 
 
 class DoubleSizing(BetSizing):
