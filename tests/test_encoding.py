@@ -86,10 +86,8 @@ def test_range_bins() -> None:
 
 
 def _actor_actions(state: tp.State) -> set[tp.Action]:
-    """The actor's legal actions, less draws (V20), which the alphabet does not encode."""
-    return {
-        a for a in tp.legal_actions(state) if a.seat == state.actor and not isinstance(a, tp.Draw)
-    }
+    """The actor's legal actions as listed by the core, draws (V20) included."""
+    return {a for a in tp.legal_actions(state) if a.seat == state.actor}
 
 
 @settings(max_examples=60)
@@ -105,22 +103,33 @@ def test_mask_is_the_actors_legal_actions(table: tp.State, seed: int, bins: int)
             ids = enc.action_ids(state, actor, bet_bins=bins)
             assert ids, "the actor always has an id (never an all-zero mask)"
             mask = enc.legal_action_mask(state, actor, bet_bins=bins)
+            assert len(mask) == enc.num_actions(state.rules, bet_bins=bins)
             assert [int(i) for i in np.flatnonzero(mask)] == list(ids)
             named = [enc.action_for_id(state, actor, i, bet_bins=bins) for i in ids]
             assert len(set(named)) == len(named)  # no two ids for one action
             legal = _actor_actions(state)
-            assert set(named) <= legal
+            no_limit = state.rules.bet_sizing == "no_limit"
+            if not no_limit:  # every amount is listed, except under no-limit (V3)
+                assert set(named) <= legal
             for action in named:
+                assert tp.is_legal(state, action)
                 tp.apply(state, action)  # every masked id applies
                 assert enc.id_for_action(state, action, bet_bins=bins) is not None
-            # every action without an amount, and the minimum and twice the minimum
-            # bets, have an id; under "double" the ids cover every legal action.
+            # every action without an amount (draws included, V20), and the minimum
+            # and twice the minimum bets, have an id; under "double" the ids cover
+            # every legal action; under "no_limit" the largest bet too.
             for action in legal:
                 if not isinstance(action, tp.Bet | tp.SideShow):
                     assert action in named
-            bets = sorted(a.amount for a in legal if isinstance(a, tp.Bet))
-            if bets:
-                assert tp.Bet(actor, bets[0]) in named
+            for kind in (tp.Bet, tp.SideShow):
+                amounts = sorted(a.amount for a in legal if isinstance(a, kind))
+                if amounts:
+                    low = amounts[0]
+                    assert kind(actor, low) in named
+                    if 2 * low in amounts:
+                        assert kind(actor, 2 * low) in named
+                    if no_limit:
+                        assert kind(actor, amounts[-1]) in named
             if state.rules.bet_sizing == "double":
                 assert set(named) == legal
             for other in range(len(state.seats)):
@@ -150,14 +159,18 @@ def test_observation_hides_what_the_seat_may_not_see(table: tp.State, seed: int)
     rng = random.Random(seed)
     state = table
     n = len(state.seats)
-    layout = enc.observation_layout(n)
-    assert layout["last_action"].stop == enc.observation_size(n) == 60 + 19 * n
+    rules = state.rules
+    layout = enc.observation_layout(n, rules)
+    extra = 52 * (rules.wild in ("joker", "hukam")) + rules.jokers
+    extra += 2 * n * (rules.draw_price is not None)
+    assert enc.observation_size(n, rules) == 60 + 19 * n + extra
+    assert max(part.stop for part in layout.values()) == enc.observation_size(n, rules)
     for _ in range(150):
         if state.phase is tp.Phase.SESSION_OVER:
             break
         for seat in range(n):
             obs = enc.observation(tp.view(state, seat), seat)
-            assert obs.shape == (60 + 19 * n,)
+            assert obs.shape == (60 + 19 * n + extra,)
             assert obs.dtype == np.float32
             assert np.all(np.isfinite(obs))
             assert np.all((obs >= 0) & (obs <= 1))
@@ -166,6 +179,10 @@ def test_observation_hides_what_the_seat_may_not_see(table: tp.State, seed: int)
             # own cards show exactly when the view holds them (R43)
             own = tp.view(state, seat).seats[seat].cards
             assert obs[:52].sum() == len([c for c in own if not c.is_joker])
+            if "own_jokers" in layout:
+                assert obs[layout["own_jokers"]].sum() == len([c for c in own if c.is_joker])
+            if "indicator" in layout:  # public (W5)
+                assert obs[layout["indicator"]].sum() == (state.indicator is not None)
             assert obs[52] == float(state.seats[seat].seen)
         state = tp.apply(state, random_action(rng, state))
 
