@@ -42,16 +42,38 @@ amount an earlier id already names (no two masked ids name one action). When
 ``K−1 ≥ (raise_cap−1)·m/step`` (step 1 blind, 2 seen) the bins enumerate every legal
 amount exactly. Under ``bet_sizing="double"`` there are no bins: exactly ten ids.
 
-*No limit* (V3 ``"no_limit"``, not in this version's :class:`~teenpatti_rules.rules.Rules`)
-will use the same shape: the fixed ten (CHAAL = ``m``, RAISE = ``2·m``) plus
-appended bins aimed at :data:`NO_LIMIT_MULTIPLES` of ``m`` snapped down to the
-legal grid and masked above the stack, so ids 0-9 stay put there too.
+**No limit** (``bet_sizing="no_limit"``, V3). Every whole amount from ``m`` up to
+the whole stack is legal, far too many for ids, so the alphabet keeps the fixed ten
+(CHAAL = ``m``, RAISE = ``2·m``) and appends, whatever ``bet_bins`` says, 14 ids:
+``BET_X3 BET_X4 BET_X6 BET_X8 BET_X12 BET_X16 BET_MAX`` then ``SIDESHOW_X3`` …
+``SIDESHOW_MAX`` (24 ids in all). ``BET_Xk`` aims at ``k·m`` chips
+(:data:`NO_LIMIT_MULTIPLES`) snapped down to the legal grid (even amounts when seen);
+it is masked when ``k·m`` is above every legal amount (the stack or ``stake_limit``
+stops it). ``BET_MAX`` is the largest legal amount: the whole stack (an odd one too,
+when seen), or the most the stake limit allows. The amounts come from
+:func:`~teenpatti_rules.engine.questions.bet_range` and
+:func:`~teenpatti_rules.engine.questions.sideshow_range` (``legal_actions`` lists only
+a few no-limit amounts); an id that names an amount an earlier id already names
+(CHAAL, RAISE, then the bins in id order, MAX last) is masked.
+
+**Draws** (``draw_price`` set, V20). After the bins come one ``DRAW_…`` id per set
+of card positions a player may discard: every non-empty subset of the positions
+``0, 1, 2`` with at most ``max_draws`` cards, fewer first (``DRAW_0 DRAW_1 DRAW_2
+DRAW_01 DRAW_02 DRAW_12``, and ``DRAW_012`` when ``max_draws`` ≥ 3; see
+:func:`draw_subsets`). Position ``p`` is the ``p``-th of the drawer's own cards in
+ascending ``Card.index`` — the order of the observation's ``own_cards`` slots — so an
+id means the same thing whatever the cards are, and the agent sees which card each
+position holds. A DRAW id is legal exactly when the core lists that ``Draw`` (a seen
+actor with draws left, a payment that leaves a chip, enough cards left in the deck).
 
 **The observation** (:func:`observation`) is a float32 vector of
 ``60 + 19·n`` values in [0, 1] for an ``n``-seat table, built only from
 ``view(state, seat)`` (R43), with the observer's seat first in every per-seat block
-(seats rotated). :func:`observation_layout` gives its named slices;
-:data:`OBSERVATION_LAYOUT` is the same for every table size as functions of ``n``.
+(seats rotated), plus appended blocks on the tables that need them: the public
+indicator (``wild="joker"``/``"hukam"``, W5), the own printed jokers (``jokers``, V8)
+and the draws (V20). Any ``hand_size`` (V12) fits the 52 own-card slots.
+:func:`observation_layout` gives its named slices; :data:`OBSERVATION_LAYOUT` is the
+same for every table as functions of ``n``.
 
 >>> import teenpatti_rules as tp
 >>> state = tp.apply(tp.new_session(["A", "B", "C"], seed=3, dealer=0), tp.Deal(0))

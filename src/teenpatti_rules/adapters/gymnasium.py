@@ -162,7 +162,9 @@ class TeenPattiEnv(gymnasium.Env[np.ndarray, np.int64]):
         if render_mode is not None and render_mode != "ansi":
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
         self.render_mode = render_mode
-        self.observation_space = spaces.Box(0.0, 1.0, (observation_size(num_players),), np.float32)
+        self.observation_space = spaces.Box(
+            0.0, 1.0, (observation_size(num_players, self.rules),), np.float32
+        )
         self.action_space = spaces.Discrete(num_actions(self.rules, bet_bins=bet_bins))
         self.names = [f"player_{seat}" for seat in range(num_players)]
         self.table: State | None = None

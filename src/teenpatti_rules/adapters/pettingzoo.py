@@ -143,7 +143,7 @@ class raw_env(AECEnv[str, Any, Any]):
         self.render_mode = render_mode
         self.possible_agents = [f"player_{seat}" for seat in range(num_players)]
         self.agent_name_mapping = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        vector = spaces.Box(0.0, 1.0, (observation_size(num_players),), np.float32)
+        vector = spaces.Box(0.0, 1.0, (observation_size(num_players, self.rules),), np.float32)
         mask = spaces.Box(0, 1, (size,), np.int8)
         space: spaces.Space[Any]
         if obs_format == "pettingzoo":
