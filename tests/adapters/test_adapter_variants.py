@@ -8,7 +8,6 @@ from __future__ import annotations
 import warnings
 from typing import Any
 
-import attrs
 import numpy as np
 import pytest
 
@@ -24,57 +23,11 @@ from teenpatti_rules import encoding as enc  # noqa: E402
 from teenpatti_rules.adapters import openspiel as tos  # noqa: E402
 from teenpatti_rules.adapters import pettingzoo as tpz  # noqa: E402
 from teenpatti_rules.adapters.gymnasium import TeenPattiEnv  # noqa: E402
-from teenpatti_rules.presets import PRESETS, TOURNAMENT_SCHEDULE  # noqa: E402
+from strategies import FIELD_CASES  # noqa: E402
+from teenpatti_rules.presets import PRESETS  # noqa: E402
 
-# One table per non-default value worth playing: every field of Rules at least once
-# (some with the companion fields the rules need), then every preset.
-FIELD_CASES: list[dict[str, Any]] = [
-    {"boot": 2},
-    {"starting_boots": 20},
-    {"min_players": 2},
-    {"max_players": 4},
-    {"max_blind_bets": None},
-    {"max_blind_bets": 0},
-    {"pot_limit": 30},
-    {"hand_limit": 3},
-    {"sequence_order": "classic"},
-    {"show_cost_multiplier": 2},
-    {"bet_sizing": "range", "raise_cap": 3},
-    {"bet_sizing": "no_limit"},
-    {"bet_sizing": "no_limit", "stake_limit": 6},
-    {"stake_limit": 5},
-    {"suit_order": "sdch"},
-    {"wild_ranks": "AK47"},
-    {"wild": "joker", "wild_ties": "natural_wins"},
-    {"wild": "hukam", "wild_ties": "more_wilds_win"},
-    {"wild": "lowest"},
-    {"wild": "highest"},
-    {"jokers": 3},
-    {"ranking": "muflis"},
-    {"ranking": "999"},
-    {"high_235": True},
-    {"hand_size": 2},
-    {"hand_size": 4},
-    {"hand_size": 5, "wild": "joker"},
-    {"dealer_boots": 2},
-    {"table_show_after": 2},
-    {"max_turns": 3},
-    {"ties": "open_flush"},
-    {"sideshow_target": "next"},
-    {"sideshow_split": True},
-    {"sideshow_reveal": "private"},
-    {"boot_schedule": TOURNAMENT_SCHEDULE},
-    {"draw_price": 1, "max_draws": 3},
-    {"draw_price": 2, "bet_sizing": "no_limit"},
-    {"button": "winner"},
-]
-CASES = FIELD_CASES + [dict(preset.fields) for preset in PRESETS.values()]
+CASES = list(FIELD_CASES) + [dict(preset.fields) for preset in PRESETS.values()]
 IDS = [",".join(f"{k}={v}" for k, v in case.items())[:40] or "default" for case in CASES]
-
-
-def test_every_rules_field_has_a_case() -> None:
-    changed = {name for case in FIELD_CASES for name in case}
-    assert changed == {field.name for field in attrs.fields(tp.Rules)}
 
 
 def _rules(case: dict[str, Any]) -> tp.Rules:
