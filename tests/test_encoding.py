@@ -212,3 +212,122 @@ def test_observation_blocks_worked_by_hand() -> None:
     assert last[2].tolist() == [0, 0, 0, 1, 0, 0, 0, 0, 0, 0]  # seat 1 raised
     assert last[0].sum() == last[1].sum() == 0
     assert obs[:53].sum() == 0  # blind: no own cards (R43)
+
+
+def _dealt(
+    rules: tp.Rules,
+    hands: dict[int, str],
+    rest: str = "",
+    *,
+    indicator: str | None = None,
+    stacks: list[int] | None = None,
+) -> tp.State:
+    """The first hand of a 3-seat table, dealer 0, with ``hands`` (R10), the
+    ``indicator`` (W5) and then ``rest`` as the undealt deck (V20)."""
+    table = tp.new_session(["A", "B", "C"], rules, seed=3, dealer=0, stacks=stacks)
+    deck = tp.deck_for(table, hands, indicator) + tp.parse_cards(rest)
+    return tp.apply(table, tp.Deal(0, deck))
+
+
+HANDS = {1: "Kd 4c 9h", 2: "As Ad 2h", 0: "Qs Jc 8d"}
+
+
+def test_no_limit_bins_worked_by_hand() -> None:
+    # V3 no-limit: every whole amount from m to the stack; seen amounts even except the
+    # whole stack. Boot 1, 100 chips each: seat 1 (left of dealer 0, R19) has 99.
+    rules = tp.Rules(bet_sizing="no_limit")
+    assert enc.num_actions(rules) == 24 and enc.num_actions(rules, bet_bins=9) == 24
+    names = [enc.action_name(i, rules) for i in range(10, 24)]
+    assert names[:7] == ["BET_X3", "BET_X4", "BET_X6", "BET_X8", "BET_X12", "BET_X16", "BET_MAX"]
+    assert names[7:] == [n.replace("BET", "SIDESHOW") for n in names[:7]]
+    state = _dealt(rules, HANDS)
+
+    def amounts(state: tp.State) -> dict[str, int]:
+        out = {}
+        for i in enc.action_ids(state, 1):
+            action = enc.action_for_id(state, 1, i)
+            if isinstance(action, tp.Bet):
+                out[enc.action_name(i, rules)] = action.amount
+        return out
+
+    # blind, m = stake 1: aims 1, 2, 3, 4, 6, 8, 12, 16 and the whole stack 99
+    assert amounts(state) == {
+        "CHAAL": 1, "RAISE": 2, "BET_X3": 3, "BET_X4": 4, "BET_X6": 6, "BET_X8": 8,
+        "BET_X12": 12, "BET_X16": 16, "BET_MAX": 99,
+    }  # fmt: skip
+    seen = tp.apply(state, tp.Look(1))
+    # seen, m = 2: 2, 4, 6, 8, 12, 16, 24, 32, and the odd whole stack 99 (V3)
+    assert list(amounts(seen).values()) == [2, 4, 6, 8, 12, 16, 24, 32, 99]
+    assert enc.id_for_action(seen, tp.Bet(1, 24)) == 14  # BET_X12
+    assert enc.id_for_action(seen, tp.Bet(1, 10)) is None  # legal, between bins
+    # a short stack of 9 (10 less the boot): aims above 9 are masked; MAX is 9
+    short = _dealt(rules, HANDS, stacks=[10, 10, 10])
+    assert amounts(short) == {
+        "CHAAL": 1, "RAISE": 2, "BET_X3": 3, "BET_X4": 4, "BET_X6": 6, "BET_X8": 8,
+        "BET_MAX": 9,
+    }  # fmt: skip
+    # stake limit 6 (V4): a seen bet may be at most 13 (stake 6); even amounts to 12, so
+    # X3 = 6, X4 = 8, X6 = 12; X8 (16) and above are masked, MAX (12) repeats X6: masked
+    limited = tp.apply(_dealt(tp.Rules(bet_sizing="no_limit", stake_limit=6), HANDS), tp.Look(1))
+    assert amounts(limited) == {"CHAAL": 2, "RAISE": 4, "BET_X3": 6, "BET_X4": 8, "BET_X6": 12}
+
+
+def test_draw_ids_worked_by_hand() -> None:
+    # V20, draw_price 1, max_draws 2: ids 10..15 discard the positions 0, 1, 2, 01, 02,
+    # 12 of the own cards in Card.index order. Seat 1 holds Kd 4c 9h: by index 4c (8),
+    # 9h (30), Kd (45), so position 0 is 4c, 1 is 9h, 2 is Kd.
+    rules = tp.Rules(draw_price=1)
+    assert enc.num_actions(rules) == 16
+    assert [enc.action_name(i, rules) for i in range(10, 16)] == [
+        "DRAW_0", "DRAW_1", "DRAW_2", "DRAW_01", "DRAW_02", "DRAW_12",
+    ]  # fmt: skip
+    assert enc.num_actions(tp.Rules(draw_price=1, max_draws=3)) == 17  # + DRAW_012
+    assert enc.action_name(16, tp.Rules(draw_price=1, max_draws=3)) == "DRAW_012"
+    state = _dealt(rules, HANDS, "2s 3s 5s 6s 7s 8s")
+    assert enc.action_ids(state, 1) == (0, 1, 2, 3)  # blind: no draw (V20)
+    state = tp.apply(state, tp.Look(1))
+    assert enc.action_ids(state, 1) == (0, 2, 3, 10, 11, 12, 13, 14, 15)
+    kd, c4, h9 = tp.parse_cards("Kd 4c 9h")
+    assert enc.action_for_id(state, 1, 10) == tp.Draw(1, (c4,))
+    assert enc.action_for_id(state, 1, 14) == tp.Draw(1, (kd, c4))  # positions 0, 2
+    assert enc.action_for_id(state, 1, 15) == tp.Draw(1, (kd, h9))  # positions 1, 2
+    assert enc.id_for_action(state, tp.Draw(1, (kd, c4))) == 14
+    drawn = tp.apply(state, enc.action_for_id(state, 1, 10))  # 4c out, 2s in its place
+    assert tp.format_cards(drawn.seats[1].cards) == "Kd 2s 9h"
+    assert drawn.seats[1].stack == 98 and drawn.actor == 2  # 1 chip; the turn passes
+    layout = enc.observation_layout(3, rules)
+    obs = enc.observation(tp.view(drawn, 1), 1)
+    assert obs.shape == (60 + 19 * 3 + 6,) and layout["draws"] == slice(117, 123)
+    assert obs[layout["draws"]].tolist() == [0.5, 1, 0, 0, 0, 0]  # seat 1 first
+    assert obs[layout["last_action"]][:10].sum() == 0  # its last action was the draw
+    assert sorted(np.flatnonzero(obs[:52])) == sorted(c.index for c in tp.parse_cards("Kd 2s 9h"))
+    # seats 2 and 0 chaal blind; seat 1 has one draw left: single-card ids only
+    back = tp.apply(tp.apply(drawn, tp.Bet(2, 1)), tp.Bet(0, 1))
+    assert back.actor == 1
+    assert [i for i in enc.action_ids(back, 1) if i >= 10] == [10, 11, 12]
+
+
+def test_indicator_and_jokers_in_the_observation() -> None:
+    # W5: the indicator is public, in every seat's observation, after the 117 values.
+    rules = tp.Rules(wild="joker")
+    state = _dealt(rules, HANDS, indicator="7h")
+    layout = enc.observation_layout(3, rules)
+    assert layout["indicator"] == slice(117, 169)
+    seven = tp.parse_cards("7h")[0]
+    assert seven.index == 5 * 4 + 2
+    for seat in range(3):
+        obs = enc.observation(tp.view(state, seat), seat)
+        assert obs.shape == (169,) and np.flatnonzero(obs[layout["indicator"]]).tolist() == [22]
+    # V8 printed jokers: X2 held by a seen seat sets own_jokers slot 1, not own_cards
+    rules = tp.Rules(jokers=2)
+    state = tp.apply(_dealt(rules, {1: "X2 4c 9h", 2: "As Ad 2h", 0: "Qs Jc 8d"}), tp.Look(1))
+    layout = enc.observation_layout(3, rules)
+    obs = enc.observation(tp.view(state, 1), 1)
+    assert layout["own_jokers"] == slice(117, 119)
+    assert obs[layout["own_jokers"]].tolist() == [0, 1]
+    assert obs[:52].sum() == 2
+    # V12: five cards each fill five own-card slots
+    rules = tp.Rules(hand_size=5)
+    five = {1: "Kd 4c 9h 2s 3s", 2: "As Ad 2h 5c 6c", 0: "Qs Jc 8d 7c 8c"}
+    state = tp.apply(_dealt(rules, five), tp.Look(1))
+    assert enc.observation(tp.view(state, 1), 1)[:52].sum() == 5

@@ -619,7 +619,8 @@ def observation_size(seats: int, rules: Rules | None = None) -> int:
     >>> observation_size(3), observation_size(3, Rules(wild="joker", draw_price=1))
     (117, 175)
     """
-    return max(part.stop for part in observation_layout(seats, rules).values())
+    stops: list[int] = [part.stop for part in observation_layout(seats, rules).values()]
+    return max(stops)
 
 
 def observation_layout(seats: int, rules: Rules | None = None) -> dict[str, slice]:

@@ -19,11 +19,11 @@ from gymnasium.utils.env_checker import check_env  # noqa: E402
 from pettingzoo.test import api_test  # noqa: E402
 
 import teenpatti_rules as tp  # noqa: E402
+from strategies import FIELD_CASES  # noqa: E402
 from teenpatti_rules import encoding as enc  # noqa: E402
 from teenpatti_rules.adapters import openspiel as tos  # noqa: E402
 from teenpatti_rules.adapters import pettingzoo as tpz  # noqa: E402
 from teenpatti_rules.adapters.gymnasium import TeenPattiEnv  # noqa: E402
-from strategies import FIELD_CASES  # noqa: E402
 from teenpatti_rules.presets import PRESETS  # noqa: E402
 
 CASES = list(FIELD_CASES) + [dict(preset.fields) for preset in PRESETS.values()]

@@ -8,9 +8,9 @@ from typing import Any
 import numpy as np
 import pytest
 from batch_helpers import random_actions
-from strategies import FIELD_CASES
 
 import teenpatti_rules as tp
+from strategies import FIELD_CASES
 from teenpatti_rules.batch import SUPPORTED_FIELDS, BatchEnv
 from teenpatti_rules.presets import PRESETS
 

@@ -200,7 +200,8 @@ def _config(items: tuple[tuple[str, Any], ...]) -> _Config:
 
 def _chance_cards(rules: Rules, n: int) -> int:
     """How many cards the chance nodes deal: the hands, the indicator (W5) and, on a
-    draw table, enough of the rest of the deck for every draw (V20)."""
+    draw table, enough of the rest of the deck for every draw (V20).
+    """
     cards = rules.hand_size * n
     if rules.wild in ("joker", "hukam"):
         cards += 1
@@ -378,8 +379,7 @@ class TeenPattiObserver:
         extra = config.max_decisions * width if self.perfect_recall else 0
         self.tensor = np.zeros(size + extra, np.float32)
         self.dict: dict[str, np.ndarray] = {
-            name: self.tensor[part]
-            for name, part in observation_layout(n, config.rules).items()
+            name: self.tensor[part] for name, part in observation_layout(n, config.rules).items()
         }
         if self.perfect_recall:
             self.dict["history"] = self.tensor[size:].reshape(config.max_decisions, width)
