@@ -6,6 +6,8 @@ batch engine refuses every field it does not play, naming it (issue 13)."""
 from __future__ import annotations
 
 import warnings
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -92,12 +94,13 @@ def _text(value: object) -> str:
 @pytest.mark.parametrize("case", CASES, ids=IDS)
 def test_adapters_play_or_refuse_every_field(case: dict[str, Any]) -> None:
     rules = _rules(case)
+    runs: list[Callable[[int], None]] = [
+        partial(_pettingzoo, rules),
+        partial(_gymnasium, rules),
+        partial(_openspiel, case),
+    ]
     for seed in range(3):
-        for run in (
-            lambda s: _pettingzoo(rules, s),
-            lambda s: _gymnasium(rules, s),
-            lambda s: _openspiel(case, s),
-        ):
+        for run in runs:
             try:
                 run(seed)
             except ValueError as error:
