@@ -8,7 +8,8 @@ without importing it first.
 - **Actions**: ``Discrete(A)``, the ids of :mod:`teenpatti_rules.encoding`;
   :meth:`TeenPattiEnv.action_masks` gives the legal ids as a bool vector (the
   convention of sb3-contrib's ``MaskablePPO``), and ``info["action_mask"]`` as int8.
-- **Observations**: ``Box(0, 1, (60 + 19·n,), float32)``, the learner's
+- **Observations**: ``Box(0, 1, (observation_size(n, rules),), float32)`` (``60 + 19·n``
+  on the default table), the learner's
   :func:`~teenpatti_rules.encoding.observation` (R43).
 - **Opponents**: every other seat is played by a *policy*, any callable
   ``policy(view, seat, rng) -> Action | None`` such as

@@ -7,7 +7,8 @@ player of a pending sideshow (R20, R31). Its action is an id of the alphabet of
 the default table); ``LOOK`` keeps the turn with the actor (R22).
 
 - **Observations** (``obs_format="pettingzoo"``, the default, as PettingZoo's classic
-  environments): ``{"observation": float32[60 + 19·n], "action_mask": int8[A]}``,
+  environments): ``{"observation": float32[S], "action_mask": int8[A]}`` (``S`` =
+  ``observation_size(n, rules)``, ``60 + 19·n`` on the default table),
   the vector of :func:`~teenpatti_rules.encoding.observation` from the agent's view
   (R43); the mask is all zeros for an agent not to act. ``obs_format="rllib"`` names
   the vector ``"observations"`` (RLlib's action-masking models); ``"info"`` gives the
