@@ -93,11 +93,46 @@ def _actor_actions(state: tp.State) -> set[tp.Action]:
 @settings(max_examples=60)
 @given(tables(), st.integers(0, 2**32), st.sampled_from([2, 3, 5, 9]))
 def test_mask_is_the_actors_legal_actions(table: tp.State, seed: int, bins: int) -> None:
-    rng = random.Random(seed)
+    _check_masks(table, random.Random(seed), bins)
+
+
+VARIANT_TABLES = (
+    {"bet_sizing": "no_limit"},
+    {"bet_sizing": "no_limit", "stake_limit": 5},
+    {"draw_price": 1, "max_draws": 3},
+    {"draw_price": 2, "bet_sizing": "no_limit", "sideshow_split": True},
+    {"draw_price": 1, "bet_sizing": "range", "raise_cap": 3, "wild": "joker"},
+)
+
+
+@settings(max_examples=40)
+@given(
+    st.sampled_from(VARIANT_TABLES),
+    st.lists(st.integers(1, 40), min_size=3, max_size=5),
+    st.integers(0, 2**32),
+)
+def test_mask_on_no_limit_and_draw_tables(
+    fields: dict[str, object], stacks: list[int], seed: int
+) -> None:
+    # V3 no-limit and V20 draws: every masked id applies, ids name the listed draws,
+    # the minimum, twice it and the largest bet; play follows masked ids half the time
+    # (so unlisted no-limit amounts are played too).
+    rules = tp.Rules(hand_limit=4, **fields)  # type: ignore[arg-type]
+    names = [f"P{i}" for i in range(len(stacks))]
+    table = tp.new_session(names, rules, seed=seed, stacks=stacks)
+    _check_masks(table, random.Random(seed), 5, follow_ids=True)
+
+
+def _check_masks(
+    table: tp.State, rng: random.Random, bins: int, *, follow_ids: bool = False
+) -> None:
+    """Play ``table`` at random, checking the actor's mask against the core at every
+    turn (R19-R36, V3, V20)."""
     state = table
     for _ in range(400):
         if state.phase is tp.Phase.SESSION_OVER:
             break
+        named: list[tp.Action] = []
         if state.actor is not None:
             actor = state.actor
             ids = enc.action_ids(state, actor, bet_bins=bins)
@@ -135,7 +170,10 @@ def test_mask_is_the_actors_legal_actions(table: tp.State, seed: int, bins: int)
             for other in range(len(state.seats)):
                 if other != actor:
                     assert enc.action_ids(state, other, bet_bins=bins) == ()
-        state = tp.apply(state, random_action(rng, state))
+        if follow_ids and named and rng.random() < 0.5:
+            state = tp.apply(state, rng.choice(named))
+        else:
+            state = tp.apply(state, random_action(rng, state))
 
 
 def _swap_hidden(state: tp.State, seat: int, rng: random.Random) -> tp.State:
@@ -270,6 +308,18 @@ def test_no_limit_bins_worked_by_hand() -> None:
     # X3 = 6, X4 = 8, X6 = 12; X8 (16) and above are masked, MAX (12) repeats X6: masked
     limited = tp.apply(_dealt(tp.Rules(bet_sizing="no_limit", stake_limit=6), HANDS), tp.Look(1))
     assert amounts(limited) == {"CHAAL": 2, "RAISE": 4, "BET_X3": 6, "BET_X4": 8, "BET_X6": 12}
+    # R30 sideshow: seat 1 looks and bets 2 (stake 1); seat 2 looks and may ask seat 1
+    # with a seen chaal, m = 2, that leaves a chip of its 99: even amounts to 98.
+    asked = tp.apply(tp.apply(seen, tp.Bet(1, 2)), tp.Look(2))
+    sideshows = {
+        enc.action_name(i, rules): enc.action_for_id(asked, 2, i).amount  # type: ignore[union-attr]
+        for i in enc.action_ids(asked, 2)
+        if isinstance(enc.action_for_id(asked, 2, i), tp.SideShow)
+    }
+    assert list(sideshows) == ["SIDESHOW", "SIDESHOW_RAISE"] + [
+        f"SIDESHOW_X{k}" for k in (3, 4, 6, 8, 12, 16)
+    ] + ["SIDESHOW_MAX"]
+    assert list(sideshows.values()) == [2, 4, 6, 8, 12, 16, 24, 32, 98]
 
 
 def test_draw_ids_worked_by_hand() -> None:
