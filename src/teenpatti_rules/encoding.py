@@ -40,7 +40,8 @@ ids keep their meaning. A bin whose aim is above every legal amount (the stack o
 ``stake_limit`` stops it) is masked, and so is an interior bin that snaps to an
 amount an earlier id already names (no two masked ids name one action). When
 ``K−1 ≥ (raise_cap−1)·m/step`` (step 1 blind, 2 seen) the bins enumerate every legal
-amount exactly. Under ``bet_sizing="double"`` there are no bins: exactly ten ids.
+amount exactly. Under ``bet_sizing="double"`` there are no bins: ten ids (plus the
+DRAW ids on a draw table).
 
 **No limit** (``bet_sizing="no_limit"``, V3). Every whole amount from ``m`` up to
 the whole stack is legal, far too many for ids, so the alphabet keeps the fixed ten
