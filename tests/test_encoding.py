@@ -342,6 +342,8 @@ def test_draw_ids_worked_by_hand() -> None:
     assert enc.action_for_id(state, 1, 14) == tp.Draw(1, (kd, c4))  # positions 0, 2
     assert enc.action_for_id(state, 1, 15) == tp.Draw(1, (kd, h9))  # positions 1, 2
     assert enc.id_for_action(state, tp.Draw(1, (kd, c4))) == 14
+    assert enc.id_for_action(state, tp.Draw(1, (c4, kd))) == 14  # any order
+    assert enc.id_for_action(state, tp.Draw(1, (kd, c4, h9))) is None  # max_draws 2
     drawn = tp.apply(state, enc.action_for_id(state, 1, 10))  # 4c out, 2s in its place
     assert tp.format_cards(drawn.seats[1].cards) == "Kd 2s 9h"
     assert drawn.seats[1].stack == 98 and drawn.actor == 2  # 1 chip; the turn passes

@@ -526,7 +526,8 @@ _SIMPLE: dict[int, Callable[[int], Action]] = {
 
 def id_for_action(state: State, action: Action, *, bet_bins: int = DEFAULT_BET_BINS) -> int | None:
     """The id that names ``action`` now, or None if no id does (not the actor's, or an
-    amount between bins). The inverse of :func:`action_for_id` on legal ids.
+    amount between bins). The inverse of :func:`action_for_id` on legal ids; a
+    ``Draw`` is matched by the set of its discards, in any order (V20).
 
     :param state: the state in which ``action`` would be played.
     :param action: a core action.
@@ -537,6 +538,10 @@ def id_for_action(state: State, action: Action, *, bet_bins: int = DEFAULT_BET_B
     for action_id, named in _table(state, action.seat, _bins(state.rules, bet_bins)).items():
         if named == action:
             return action_id
+        if type(action) is Draw and type(named) is Draw:
+            assert isinstance(action, Draw) and isinstance(named, Draw)
+            if len(action.cards) == len(named.cards) and set(action.cards) == set(named.cards):
+                return action_id  # the same discards in another order (V20)
     return None
 
 
