@@ -8,6 +8,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 import teenpatti_rules as tp
+from teenpatti_rules.presets import TOURNAMENT_SCHEDULE
 
 RANKING_VARIANTS: tuple[dict[str, Any], ...] = (
     {"wild_ranks": "AK47"},
@@ -167,3 +168,47 @@ def play_session(seed: int, state: tp.State, max_steps: int = 100_000) -> list[t
         state = tp.apply(state, random_action(rng, state))
         states.append(state)
     raise AssertionError(f"session did not end in {max_steps} steps")
+
+
+FIELD_CASES: tuple[dict[str, Any], ...] = (
+    {"boot": 2},
+    {"starting_boots": 20},
+    {"min_players": 2},
+    {"max_players": 4},
+    {"max_blind_bets": None},
+    {"max_blind_bets": 0},
+    {"pot_limit": 30},
+    {"hand_limit": 3},
+    {"sequence_order": "classic"},
+    {"show_cost_multiplier": 2},
+    {"bet_sizing": "range", "raise_cap": 3},
+    {"bet_sizing": "no_limit"},
+    {"bet_sizing": "no_limit", "stake_limit": 6},
+    {"stake_limit": 5},
+    {"suit_order": "sdch"},
+    {"wild_ranks": "AK47"},
+    {"wild": "joker", "wild_ties": "natural_wins"},
+    {"wild": "hukam", "wild_ties": "more_wilds_win"},
+    {"wild": "lowest"},
+    {"wild": "highest"},
+    {"jokers": 3},
+    {"ranking": "muflis"},
+    {"ranking": "999"},
+    {"high_235": True},
+    {"hand_size": 2},
+    {"hand_size": 4},
+    {"hand_size": 5, "wild": "joker"},
+    {"dealer_boots": 2},
+    {"table_show_after": 2},
+    {"max_turns": 3},
+    {"ties": "open_flush"},
+    {"sideshow_target": "next"},
+    {"sideshow_split": True},
+    {"sideshow_reveal": "private"},
+    {"boot_schedule": TOURNAMENT_SCHEDULE},
+    {"draw_price": 1, "max_draws": 3},
+    {"draw_price": 2, "bet_sizing": "no_limit"},
+    {"button": "winner"},
+)
+"""Tables with one Rules field changed (with the companions it needs): every field of
+Rules at least once, for the tests of the adapters and the batch engine (issue 13)."""

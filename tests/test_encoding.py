@@ -86,47 +86,94 @@ def test_range_bins() -> None:
 
 
 def _actor_actions(state: tp.State) -> set[tp.Action]:
-    """The actor's legal actions, less draws (V20), which the alphabet does not encode."""
-    return {
-        a for a in tp.legal_actions(state) if a.seat == state.actor and not isinstance(a, tp.Draw)
-    }
+    """The actor's legal actions as listed by the core, draws (V20) included."""
+    return {a for a in tp.legal_actions(state) if a.seat == state.actor}
 
 
 @settings(max_examples=60)
 @given(tables(), st.integers(0, 2**32), st.sampled_from([2, 3, 5, 9]))
 def test_mask_is_the_actors_legal_actions(table: tp.State, seed: int, bins: int) -> None:
-    rng = random.Random(seed)
+    _check_masks(table, random.Random(seed), bins)
+
+
+VARIANT_TABLES = (
+    {"bet_sizing": "no_limit"},
+    {"bet_sizing": "no_limit", "stake_limit": 5},
+    {"draw_price": 1, "max_draws": 3},
+    {"draw_price": 2, "bet_sizing": "no_limit", "sideshow_split": True},
+    {"draw_price": 1, "bet_sizing": "range", "raise_cap": 3, "wild": "joker"},
+)
+
+
+@settings(max_examples=40)
+@given(
+    st.sampled_from(VARIANT_TABLES),
+    st.lists(st.integers(1, 40), min_size=3, max_size=5),
+    st.integers(0, 2**32),
+)
+def test_mask_on_no_limit_and_draw_tables(
+    fields: dict[str, object], stacks: list[int], seed: int
+) -> None:
+    # V3 no-limit and V20 draws: every masked id applies, ids name the listed draws,
+    # the minimum, twice it and the largest bet; play follows masked ids half the time
+    # (so unlisted no-limit amounts are played too).
+    rules = tp.Rules(hand_limit=4, **fields)  # type: ignore[arg-type]
+    names = [f"P{i}" for i in range(len(stacks))]
+    table = tp.new_session(names, rules, seed=seed, stacks=stacks)
+    _check_masks(table, random.Random(seed), 5, follow_ids=True)
+
+
+def _check_masks(
+    table: tp.State, rng: random.Random, bins: int, *, follow_ids: bool = False
+) -> None:
+    """Play ``table`` at random, checking the actor's mask against the core at every
+    turn (R19-R36, V3, V20)."""
     state = table
     for _ in range(400):
         if state.phase is tp.Phase.SESSION_OVER:
             break
+        named: list[tp.Action] = []
         if state.actor is not None:
             actor = state.actor
             ids = enc.action_ids(state, actor, bet_bins=bins)
             assert ids, "the actor always has an id (never an all-zero mask)"
             mask = enc.legal_action_mask(state, actor, bet_bins=bins)
+            assert len(mask) == enc.num_actions(state.rules, bet_bins=bins)
             assert [int(i) for i in np.flatnonzero(mask)] == list(ids)
             named = [enc.action_for_id(state, actor, i, bet_bins=bins) for i in ids]
             assert len(set(named)) == len(named)  # no two ids for one action
             legal = _actor_actions(state)
-            assert set(named) <= legal
+            no_limit = state.rules.bet_sizing == "no_limit"
+            if not no_limit:  # every amount is listed, except under no-limit (V3)
+                assert set(named) <= legal
             for action in named:
+                assert tp.is_legal(state, action)
                 tp.apply(state, action)  # every masked id applies
                 assert enc.id_for_action(state, action, bet_bins=bins) is not None
-            # every action without an amount, and the minimum and twice the minimum
-            # bets, have an id; under "double" the ids cover every legal action.
+            # every action without an amount (draws included, V20), and the minimum
+            # and twice the minimum bets, have an id; under "double" the ids cover
+            # every legal action; under "no_limit" the largest bet too.
             for action in legal:
                 if not isinstance(action, tp.Bet | tp.SideShow):
                     assert action in named
-            bets = sorted(a.amount for a in legal if isinstance(a, tp.Bet))
-            if bets:
-                assert tp.Bet(actor, bets[0]) in named
+            for kind in (tp.Bet, tp.SideShow):
+                amounts = sorted(a.amount for a in legal if isinstance(a, kind))
+                if amounts:
+                    low = amounts[0]
+                    assert kind(actor, low) in named
+                    if 2 * low in amounts:
+                        assert kind(actor, 2 * low) in named
+                    if no_limit:
+                        assert kind(actor, amounts[-1]) in named
             if state.rules.bet_sizing == "double":
                 assert set(named) == legal
             for other in range(len(state.seats)):
                 if other != actor:
                     assert enc.action_ids(state, other, bet_bins=bins) == ()
-        state = tp.apply(state, random_action(rng, state))
+        if follow_ids and named and rng.random() < 0.5:
+            state = tp.apply(state, rng.choice(named))
+        else:
+            state = tp.apply(state, random_action(rng, state))
 
 
 def _swap_hidden(state: tp.State, seat: int, rng: random.Random) -> tp.State:
@@ -150,14 +197,18 @@ def test_observation_hides_what_the_seat_may_not_see(table: tp.State, seed: int)
     rng = random.Random(seed)
     state = table
     n = len(state.seats)
-    layout = enc.observation_layout(n)
-    assert layout["last_action"].stop == enc.observation_size(n) == 60 + 19 * n
+    rules = state.rules
+    layout = enc.observation_layout(n, rules)
+    extra = 52 * (rules.wild in ("joker", "hukam")) + rules.jokers
+    extra += 2 * n * (rules.draw_price is not None)
+    assert enc.observation_size(n, rules) == 60 + 19 * n + extra
+    assert max(part.stop for part in layout.values()) == enc.observation_size(n, rules)
     for _ in range(150):
         if state.phase is tp.Phase.SESSION_OVER:
             break
         for seat in range(n):
             obs = enc.observation(tp.view(state, seat), seat)
-            assert obs.shape == (60 + 19 * n,)
+            assert obs.shape == (60 + 19 * n + extra,)
             assert obs.dtype == np.float32
             assert np.all(np.isfinite(obs))
             assert np.all((obs >= 0) & (obs <= 1))
@@ -166,6 +217,10 @@ def test_observation_hides_what_the_seat_may_not_see(table: tp.State, seed: int)
             # own cards show exactly when the view holds them (R43)
             own = tp.view(state, seat).seats[seat].cards
             assert obs[:52].sum() == len([c for c in own if not c.is_joker])
+            if "own_jokers" in layout:
+                assert obs[layout["own_jokers"]].sum() == len([c for c in own if c.is_joker])
+            if "indicator" in layout:  # public (W5)
+                assert obs[layout["indicator"]].sum() == (state.indicator is not None)
             assert obs[52] == float(state.seats[seat].seen)
         state = tp.apply(state, random_action(rng, state))
 
@@ -195,3 +250,136 @@ def test_observation_blocks_worked_by_hand() -> None:
     assert last[2].tolist() == [0, 0, 0, 1, 0, 0, 0, 0, 0, 0]  # seat 1 raised
     assert last[0].sum() == last[1].sum() == 0
     assert obs[:53].sum() == 0  # blind: no own cards (R43)
+
+
+def _dealt(
+    rules: tp.Rules,
+    hands: dict[int, str],
+    rest: str = "",
+    *,
+    indicator: str | None = None,
+    stacks: list[int] | None = None,
+) -> tp.State:
+    """The first hand of a 3-seat table, dealer 0, with ``hands`` (R10), the
+    ``indicator`` (W5) and then ``rest`` as the undealt deck (V20)."""
+    table = tp.new_session(["A", "B", "C"], rules, seed=3, dealer=0, stacks=stacks)
+    deck = tp.deck_for(table, hands, indicator) + tp.parse_cards(rest)
+    return tp.apply(table, tp.Deal(0, deck))
+
+
+HANDS = {1: "Kd 4c 9h", 2: "As Ad 2h", 0: "Qs Jc 8d"}
+
+
+def test_no_limit_bins_worked_by_hand() -> None:
+    # V3 no-limit: every whole amount from m to the stack; seen amounts even except the
+    # whole stack. Boot 1, 100 chips each: seat 1 (left of dealer 0, R19) has 99.
+    rules = tp.Rules(bet_sizing="no_limit")
+    assert enc.num_actions(rules) == 24 and enc.num_actions(rules, bet_bins=9) == 24
+    names = [enc.action_name(i, rules) for i in range(10, 24)]
+    assert names[:7] == ["BET_X3", "BET_X4", "BET_X6", "BET_X8", "BET_X12", "BET_X16", "BET_MAX"]
+    assert names[7:] == [n.replace("BET", "SIDESHOW") for n in names[:7]]
+    state = _dealt(rules, HANDS)
+
+    def amounts(state: tp.State) -> dict[str, int]:
+        out = {}
+        for i in enc.action_ids(state, 1):
+            action = enc.action_for_id(state, 1, i)
+            if isinstance(action, tp.Bet):
+                out[enc.action_name(i, rules)] = action.amount
+        return out
+
+    # blind, m = stake 1: aims 1, 2, 3, 4, 6, 8, 12, 16 and the whole stack 99
+    assert amounts(state) == {
+        "CHAAL": 1, "RAISE": 2, "BET_X3": 3, "BET_X4": 4, "BET_X6": 6, "BET_X8": 8,
+        "BET_X12": 12, "BET_X16": 16, "BET_MAX": 99,
+    }  # fmt: skip
+    seen = tp.apply(state, tp.Look(1))
+    # seen, m = 2: 2, 4, 6, 8, 12, 16, 24, 32, and the odd whole stack 99 (V3)
+    assert list(amounts(seen).values()) == [2, 4, 6, 8, 12, 16, 24, 32, 99]
+    assert enc.id_for_action(seen, tp.Bet(1, 24)) == 14  # BET_X12
+    assert enc.id_for_action(seen, tp.Bet(1, 10)) is None  # legal, between bins
+    # a short stack of 9 (10 less the boot): aims above 9 are masked; MAX is 9
+    short = _dealt(rules, HANDS, stacks=[10, 10, 10])
+    assert amounts(short) == {
+        "CHAAL": 1, "RAISE": 2, "BET_X3": 3, "BET_X4": 4, "BET_X6": 6, "BET_X8": 8,
+        "BET_MAX": 9,
+    }  # fmt: skip
+    # stake limit 6 (V4): a seen bet may be at most 13 (stake 6); even amounts to 12, so
+    # X3 = 6, X4 = 8, X6 = 12; X8 (16) and above are masked, MAX (12) repeats X6: masked
+    limited = tp.apply(_dealt(tp.Rules(bet_sizing="no_limit", stake_limit=6), HANDS), tp.Look(1))
+    assert amounts(limited) == {"CHAAL": 2, "RAISE": 4, "BET_X3": 6, "BET_X4": 8, "BET_X6": 12}
+    # R30 sideshow: seat 1 looks and bets 2 (stake 1); seat 2 looks and may ask seat 1
+    # with a seen chaal, m = 2, that leaves a chip of its 99: even amounts to 98.
+    asked = tp.apply(tp.apply(seen, tp.Bet(1, 2)), tp.Look(2))
+    sideshows = {
+        enc.action_name(i, rules): enc.action_for_id(asked, 2, i).amount  # type: ignore[union-attr]
+        for i in enc.action_ids(asked, 2)
+        if isinstance(enc.action_for_id(asked, 2, i), tp.SideShow)
+    }
+    assert list(sideshows) == ["SIDESHOW", "SIDESHOW_RAISE"] + [
+        f"SIDESHOW_X{k}" for k in (3, 4, 6, 8, 12, 16)
+    ] + ["SIDESHOW_MAX"]
+    assert list(sideshows.values()) == [2, 4, 6, 8, 12, 16, 24, 32, 98]
+
+
+def test_draw_ids_worked_by_hand() -> None:
+    # V20, draw_price 1, max_draws 2: ids 10..15 discard the positions 0, 1, 2, 01, 02,
+    # 12 of the own cards in Card.index order. Seat 1 holds Kd 4c 9h: by index 4c (8),
+    # 9h (30), Kd (45), so position 0 is 4c, 1 is 9h, 2 is Kd.
+    rules = tp.Rules(draw_price=1)
+    assert enc.num_actions(rules) == 16
+    assert [enc.action_name(i, rules) for i in range(10, 16)] == [
+        "DRAW_0", "DRAW_1", "DRAW_2", "DRAW_01", "DRAW_02", "DRAW_12",
+    ]  # fmt: skip
+    assert enc.num_actions(tp.Rules(draw_price=1, max_draws=3)) == 17  # + DRAW_012
+    assert enc.action_name(16, tp.Rules(draw_price=1, max_draws=3)) == "DRAW_012"
+    state = _dealt(rules, HANDS, "2s 3s 5s 6s 7s 8s")
+    assert enc.action_ids(state, 1) == (0, 1, 2, 3)  # blind: no draw (V20)
+    state = tp.apply(state, tp.Look(1))
+    assert enc.action_ids(state, 1) == (0, 2, 3, 10, 11, 12, 13, 14, 15)
+    kd, c4, h9 = tp.parse_cards("Kd 4c 9h")
+    assert enc.action_for_id(state, 1, 10) == tp.Draw(1, (c4,))
+    assert enc.action_for_id(state, 1, 14) == tp.Draw(1, (kd, c4))  # positions 0, 2
+    assert enc.action_for_id(state, 1, 15) == tp.Draw(1, (kd, h9))  # positions 1, 2
+    assert enc.id_for_action(state, tp.Draw(1, (kd, c4))) == 14
+    assert enc.id_for_action(state, tp.Draw(1, (c4, kd))) == 14  # any order
+    assert enc.id_for_action(state, tp.Draw(1, (kd, c4, h9))) is None  # max_draws 2
+    drawn = tp.apply(state, enc.action_for_id(state, 1, 10))  # 4c out, 2s in its place
+    assert tp.format_cards(drawn.seats[1].cards) == "Kd 2s 9h"
+    assert drawn.seats[1].stack == 98 and drawn.actor == 2  # 1 chip; the turn passes
+    layout = enc.observation_layout(3, rules)
+    obs = enc.observation(tp.view(drawn, 1), 1)
+    assert obs.shape == (60 + 19 * 3 + 6,) and layout["draws"] == slice(117, 123)
+    assert obs[layout["draws"]].tolist() == [0.5, 1, 0, 0, 0, 0]  # seat 1 first
+    assert obs[layout["last_action"]][:10].sum() == 0  # its last action was the draw
+    assert sorted(np.flatnonzero(obs[:52])) == sorted(c.index for c in tp.parse_cards("Kd 2s 9h"))
+    # seats 2 and 0 chaal blind; seat 1 has one draw left: single-card ids only
+    back = tp.apply(tp.apply(drawn, tp.Bet(2, 1)), tp.Bet(0, 1))
+    assert back.actor == 1
+    assert [i for i in enc.action_ids(back, 1) if i >= 10] == [10, 11, 12]
+
+
+def test_indicator_and_jokers_in_the_observation() -> None:
+    # W5: the indicator is public, in every seat's observation, after the 117 values.
+    rules = tp.Rules(wild="joker")
+    state = _dealt(rules, HANDS, indicator="7h")
+    layout = enc.observation_layout(3, rules)
+    assert layout["indicator"] == slice(117, 169)
+    seven = tp.parse_cards("7h")[0]
+    assert seven.index == 5 * 4 + 2
+    for seat in range(3):
+        obs = enc.observation(tp.view(state, seat), seat)
+        assert obs.shape == (169,) and np.flatnonzero(obs[layout["indicator"]]).tolist() == [22]
+    # V8 printed jokers: X2 held by a seen seat sets own_jokers slot 1, not own_cards
+    rules = tp.Rules(jokers=2)
+    state = tp.apply(_dealt(rules, {1: "X2 4c 9h", 2: "As Ad 2h", 0: "Qs Jc 8d"}), tp.Look(1))
+    layout = enc.observation_layout(3, rules)
+    obs = enc.observation(tp.view(state, 1), 1)
+    assert layout["own_jokers"] == slice(117, 119)
+    assert obs[layout["own_jokers"]].tolist() == [0, 1]
+    assert obs[:52].sum() == 2
+    # V12: five cards each fill five own-card slots
+    rules = tp.Rules(hand_size=5)
+    five = {1: "Kd 4c 9h 2s 3s", 2: "As Ad 2h 5c 6c", 0: "Qs Jc 8d 7c 8c"}
+    state = tp.apply(_dealt(rules, five), tp.Look(1))
+    assert enc.observation(tp.view(state, 1), 1)[:52].sum() == 5

@@ -168,3 +168,15 @@ def test_cli_rule_refuses_nonsense_naming_the_field(
     extra = ["--rule", "draw_price=1"] if rule.startswith("max_draws") else []
     assert main(["simulate", "--rule", rule, *extra, "--quiet"]) == 2
     assert message in capsys.readouterr().err
+
+
+def test_every_rules_field_has_a_non_default_table() -> None:
+    # The list the adapter and batch tests iterate over (issue 13) changes every field.
+    from strategies import FIELD_CASES
+
+    changed = {name for case in FIELD_CASES for name in case}
+    assert changed == {field.name for field in attrs.fields(Rules)}
+    default = Rules()
+    for case in FIELD_CASES:
+        rules = Rules(**case)
+        assert any(getattr(rules, name) != getattr(default, name) for name in case)

@@ -99,5 +99,8 @@ def test_make_knows_the_ids() -> None:
     e = make("teenpatti/teenpatti_range-v0", num_players=3)
     e.reset(seed=0)
     assert e.action_space("player_0").n == 16
+    e = make("teenpatti/teenpatti_no_limit-v0", num_players=3)
+    e.reset(seed=0)
+    assert e.action_space("player_0").n == 24  # 10 + 7 bet bins + 7 sideshow bins (V3)
     with pytest.raises(ValueError, match="env_id"):
         make("teenpatti-v9")

@@ -14,7 +14,7 @@ Every adapter only maps the core's :func:`~teenpatti_rules.engine.apply`,
 through :mod:`teenpatti_rules.encoding`; none re-implements a rule.
 
 >>> sorted(ENV_IDS)
-['teenpatti/teenpatti-v0', 'teenpatti/teenpatti_range-v0']
+['teenpatti/teenpatti-v0', 'teenpatti/teenpatti_no_limit-v0', 'teenpatti/teenpatti_range-v0']
 """
 
 from __future__ import annotations
@@ -26,10 +26,12 @@ __all__ = ["ENV_IDS", "make"]
 ENV_IDS: dict[str, dict[str, Any]] = {
     "teenpatti/teenpatti-v0": {},
     "teenpatti/teenpatti_range-v0": {"bet_sizing": "range"},
+    "teenpatti/teenpatti_no_limit-v0": {"bet_sizing": "no_limit"},
 }
 """The PettingZoo environment ids :func:`make` knows, with the keyword arguments each
 adds: ``teenpatti-v0`` is the default table (``bet_sizing="double"``, 10 action ids),
-``teenpatti_range-v0`` a V3 table with amount bins."""
+``teenpatti_range-v0`` a V3 table with amount bins, ``teenpatti_no_limit-v0`` a V3
+no-limit table (24 ids: the no-limit bins of :mod:`teenpatti_rules.encoding`)."""
 
 
 def make(env_id: str, **kwargs: Any) -> Any:

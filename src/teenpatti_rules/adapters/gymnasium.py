@@ -8,7 +8,8 @@ without importing it first.
 - **Actions**: ``Discrete(A)``, the ids of :mod:`teenpatti_rules.encoding`;
   :meth:`TeenPattiEnv.action_masks` gives the legal ids as a bool vector (the
   convention of sb3-contrib's ``MaskablePPO``), and ``info["action_mask"]`` as int8.
-- **Observations**: ``Box(0, 1, (60 + 19·n,), float32)``, the learner's
+- **Observations**: ``Box(0, 1, (observation_size(n, rules),), float32)`` (``60 + 19·n``
+  on the default table), the learner's
   :func:`~teenpatti_rules.encoding.observation` (R43).
 - **Opponents**: every other seat is played by a *policy*, any callable
   ``policy(view, seat, rng) -> Action | None`` such as
@@ -162,7 +163,9 @@ class TeenPattiEnv(gymnasium.Env[np.ndarray, np.int64]):
         if render_mode is not None and render_mode != "ansi":
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
         self.render_mode = render_mode
-        self.observation_space = spaces.Box(0.0, 1.0, (observation_size(num_players),), np.float32)
+        self.observation_space = spaces.Box(
+            0.0, 1.0, (observation_size(num_players, self.rules),), np.float32
+        )
         self.action_space = spaces.Discrete(num_actions(self.rules, bet_bins=bet_bins))
         self.names = [f"player_{seat}" for seat in range(num_players)]
         self.table: State | None = None

@@ -4,18 +4,23 @@ Importing this module registers the game, so that
 ``pyspiel.load_game("python_teen_patti", {"players": 3, "pot_limit": 30})`` works.
 
 - **One hand per game.** The dealer is seat ``dealer`` (a parameter, default 0).
-  The deal is ``3·n`` chance nodes in R10's order: chance node ``i`` deals the card
-  with ``Card.index`` equal to its outcome to the ``(i mod n)``-th player left of the
-  dealer (uniform over the cards not dealt yet, so ``max_chance_outcomes`` is 52).
-  Once every card is drawn the game applies one core ``Deal(dealer, deck)`` with
-  that explicit deck; nothing else is random.
+  The deal is ``h·n`` chance nodes in R10's order (``h`` = ``hand_size``, 3 by
+  default, V12): chance node ``i`` deals the card with ``Card.index`` equal to its
+  outcome to the ``(i mod n)``-th player left of the dealer (uniform over the cards
+  not dealt yet, so ``max_chance_outcomes`` is 52, or ``52 + jokers`` with printed
+  jokers, V8, whose indices are 52…54). A joker or hukam table (V8 W5) adds one
+  chance node for the indicator; a draw table (V20) adds ``min(max_draws, 3)·n``
+  more for the rest of the deck, in order, from which draws are dealt. Once every
+  card is drawn the game applies one core ``Deal(dealer, deck)`` with that explicit
+  deck; nothing else is random.
 - **Players** are the seats ``0..n−1``; the player to move is the core's
   :attr:`~teenpatti_rules.state.State.actor`. Actions are the ids of
-  :mod:`teenpatti_rules.encoding` (10 on a ``"double"`` table; ``LOOK`` keeps the turn).
+  :mod:`teenpatti_rules.encoding` (10 on a ``"double"`` table, 24 on a
+  ``"no_limit"`` one, plus the DRAW ids on a draw table; ``LOOK`` keeps the turn).
 - **Returns** are raw chips: ``stack_end − stack_start`` per seat; zero-sum;
   ``min_utility = −stack``, ``max_utility = (n−1)·stack`` (equal stacks).
-- **Length**: every betting action but a pack puts at least one chip in the pot and
-  each player packs and looks at most once, so a hand has at most
+- **Length**: every betting action but a pack (and every draw, V20) puts at least
+  one chip in the pot and each player packs and looks at most once, so a hand has at most
   ``max_game_length = 2·total + 2·n`` decisions (``total`` = chips at the table).
 - **Observer** (:class:`TeenPattiObserver`): the tensor is
   :func:`~teenpatti_rules.encoding.observation` of the player's view (R43), named by
@@ -40,7 +45,19 @@ bet_bins              5           bins per bet kind on a ``"range"`` table
 show_cost_multiplier  1           V2 (1 or 2)
 sequence_order        "standard"  or ``"classic"`` (V1)
 dealer                0           the hand's dealer (R5)
+variant               "default"   a table of ``presets.PRESETS`` (e.g. ``"no-limit"``,
+                                  ``"joker"``, ``"draw"``); its fields win over the
+                                  parameters above
+rules                 ""          more :class:`~teenpatti_rules.rules.Rules` fields,
+                                  applied last: ``"field=value;field=value"``, each
+                                  as ``teenpatti --rule`` reads it
+                                  (``"bet_sizing=no_limit;draw_price=2"``)
 ====================  ==========  ====================================================
+
+Every field of :class:`~teenpatti_rules.rules.Rules` is played (through ``variant``
+and ``rules``) except ``hand_limit``, which is always 1 (one hand per game); the
+fields that act only between hands (``button``, V21; the later boots of a
+``boot_schedule``, V18) have nothing to change in one hand.
 """
 
 from __future__ import annotations
@@ -52,7 +69,8 @@ import attrs
 import numpy as np
 import pyspiel
 
-from .. import CARDS, Deal, Phase, Rules, State, apply, new_session, view
+from .. import Card, Deal, Phase, Rules, State, apply, new_session, view
+from ..cards import table_deck
 from ..encoding import (
     action_for_id,
     action_ids,
@@ -78,6 +96,8 @@ _DEFAULTS: dict[str, Any] = {
     "show_cost_multiplier": 1,
     "sequence_order": "standard",
     "dealer": 0,
+    "variant": "default",
+    "rules": "",
 }
 
 _GAME_TYPE = pyspiel.GameType(
@@ -102,12 +122,17 @@ def game_rules(params: dict[str, Any]) -> Rules:
     """The core :class:`~teenpatti_rules.rules.Rules` of a parameter dict (one hand).
 
     :param params: the game parameters (missing ones take the defaults above).
-    :raises ValueError: naming a bad value (from :class:`Rules`).
+    :raises ValueError: naming a bad value or field (from :class:`Rules`), an unknown
+        ``variant``, or ``rules`` text that is not ``field=value`` pairs; naming
+        ``hand_limit`` if ``rules`` sets it (one hand per game).
     """
+    from ..cli.common import UsageError, rule_value
+    from ..presets import PRESETS, find_variant, rules_with
+
     p = {**_DEFAULTS, **params}
     players = int(p["players"])
     blind = int(p["max_blind_bets"])
-    return Rules(
+    base = Rules(
         boot=int(p["boot"]),
         starting_boots=int(p["starting_boots"]),
         min_players=min(3, players),
@@ -120,6 +145,20 @@ def game_rules(params: dict[str, Any]) -> Rules:
         sequence_order=p["sequence_order"],
         hand_limit=1,
     )
+    variant = str(p["variant"])
+    find_variant(variant)  # an unknown name: ValueError listing the names
+    fields: dict[str, Any] = dict(PRESETS[variant.strip().lower()].fields)
+    for text in str(p["rules"]).split(";"):
+        if not text.strip():
+            continue
+        try:
+            name, value = rule_value(text)
+        except UsageError as error:
+            raise ValueError(f"rules: {error}") from None
+        if name == "hand_limit":
+            raise ValueError("rules: Rules.hand_limit is always 1 here (one hand per game)")
+        fields[name] = value
+    return rules_with(base, fields)
 
 
 @attrs.frozen
@@ -133,6 +172,8 @@ class _Config:
     max_decisions: int
     distinct_actions: int
     start: State
+    deck: tuple[Card, ...]
+    chance_cards: int
 
 
 @functools.lru_cache(maxsize=64)
@@ -152,7 +193,21 @@ def _config(items: tuple[tuple[str, Any], ...]) -> _Config:
         max_decisions=2 * n * rules.starting_stack + 2 * n,
         distinct_actions=num_actions(rules, bet_bins=bet_bins),
         start=new_session([f"P{seat}" for seat in range(n)], rules, seed=0, dealer=dealer),
+        deck=table_deck(rules.jokers),
+        chance_cards=_chance_cards(rules, n),
     )
+
+
+def _chance_cards(rules: Rules, n: int) -> int:
+    """How many cards the chance nodes deal: the hands, the indicator (W5) and, on a
+    draw table, enough of the rest of the deck for every draw (V20).
+    """
+    cards = rules.hand_size * n
+    if rules.wild in ("joker", "hukam"):
+        cards += 1
+    if rules.draw_price is not None:
+        cards += min(rules.max_draws, 3) * n
+    return cards
 
 
 class TeenPattiGame(pyspiel.Game):
@@ -168,7 +223,7 @@ class TeenPattiGame(pyspiel.Game):
         stack = config.rules.starting_stack
         info = pyspiel.GameInfo(
             num_distinct_actions=config.distinct_actions,
-            max_chance_outcomes=len(CARDS),
+            max_chance_outcomes=len(config.deck),
             num_players=n,
             min_utility=float(-stack),
             max_utility=float((n - 1) * stack),
@@ -242,7 +297,7 @@ class TeenPattiState(pyspiel.State):
         """The actor (R20, R31), CHANCE while dealing, TERMINAL when the hand is over."""
         if self.core.phase is Phase.SESSION_OVER:
             return int(pyspiel.PlayerId.TERMINAL)
-        if len(self.cards) < 3 * self._config.num_seats:
+        if len(self.cards) < self._config.chance_cards:
             return int(pyspiel.PlayerId.CHANCE)
         actor = self.core.actor
         assert actor is not None
@@ -252,17 +307,17 @@ class TeenPattiState(pyspiel.State):
         return list(action_ids(self.core, player, bet_bins=self._config.bet_bins))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The cards not dealt yet, each with probability ``1/(52 − dealt)``."""
+        """The cards not dealt yet, each with probability ``1/(deck − dealt)``."""
         dealt = set(self.cards)
-        outcomes = [card.index for card in CARDS if card.index not in dealt]
+        outcomes = [card.index for card in self._config.deck if card.index not in dealt]
         p = 1.0 / len(outcomes)
         return [(index, p) for index in outcomes]
 
     def _apply_action(self, action: int) -> None:
         if self.is_chance_node():
             self.cards.append(int(action))
-            if len(self.cards) == 3 * self._config.num_seats:
-                deck = tuple(CARDS[index] for index in self.cards)
+            if len(self.cards) == self._config.chance_cards:
+                deck = tuple(self._config.deck[index] for index in self.cards)
                 self.core = apply(self.core, Deal(self._config.dealer, deck))  # R10
             return
         seat = self.core.actor
@@ -273,7 +328,7 @@ class TeenPattiState(pyspiel.State):
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            return f"Deal:{CARDS[action]}"
+            return f"Deal:{self._config.deck[action]}"
         return action_name(action, self._config.rules, bet_bins=self._config.bet_bins)
 
     def is_terminal(self) -> bool:
@@ -292,7 +347,7 @@ class TeenPattiState(pyspiel.State):
 
     def __str__(self) -> str:
         """The cards dealt and the decisions, for debugging."""
-        cards = " ".join(str(CARDS[i]) for i in self.cards)
+        cards = " ".join(str(self._config.deck[i]) for i in self.cards)
         moves = " ".join(
             f"{seat}:{action_name(a, self._config.rules, bet_bins=self._config.bet_bins)}"
             for seat, a in self.decisions
@@ -319,12 +374,12 @@ class TeenPattiObserver:
         n = config.num_seats
         self.private = iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
         self.perfect_recall = bool(iig_obs_type.perfect_recall)
-        size = observation_size(n)
+        size = observation_size(n, config.rules)
         width = n + config.distinct_actions
         extra = config.max_decisions * width if self.perfect_recall else 0
         self.tensor = np.zeros(size + extra, np.float32)
         self.dict: dict[str, np.ndarray] = {
-            name: self.tensor[part] for name, part in observation_layout(n).items()
+            name: self.tensor[part] for name, part in observation_layout(n, config.rules).items()
         }
         if self.perfect_recall:
             self.dict["history"] = self.tensor[size:].reshape(config.max_decisions, width)
@@ -332,10 +387,12 @@ class TeenPattiObserver:
     def set_from(self, state: TeenPattiState, player: int) -> None:
         """Fill ``tensor`` with what ``player`` knows of ``state``."""
         n = self._config.num_seats
-        size = observation_size(n)
+        size = observation_size(n, self._config.rules)
         self.tensor[:size] = observation(view(state.core, player), player)
         if not self.private:
             self.tensor[:53] = 0.0
+            if "own_jokers" in self.dict:
+                self.dict["own_jokers"].fill(0.0)
         if self.perfect_recall:
             history = self.dict["history"]
             history.fill(0.0)

@@ -7,7 +7,8 @@ player of a pending sideshow (R20, R31). Its action is an id of the alphabet of
 the default table); ``LOOK`` keeps the turn with the actor (R22).
 
 - **Observations** (``obs_format="pettingzoo"``, the default, as PettingZoo's classic
-  environments): ``{"observation": float32[60 + 19·n], "action_mask": int8[A]}``,
+  environments): ``{"observation": float32[S], "action_mask": int8[A]}`` (``S`` =
+  ``observation_size(n, rules)``, ``60 + 19·n`` on the default table),
   the vector of :func:`~teenpatti_rules.encoding.observation` from the agent's view
   (R43); the mask is all zeros for an agent not to act. ``obs_format="rllib"`` names
   the vector ``"observations"`` (RLlib's action-masking models); ``"info"`` gives the
@@ -143,7 +144,7 @@ class raw_env(AECEnv[str, Any, Any]):
         self.render_mode = render_mode
         self.possible_agents = [f"player_{seat}" for seat in range(num_players)]
         self.agent_name_mapping = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        vector = spaces.Box(0.0, 1.0, (observation_size(num_players),), np.float32)
+        vector = spaces.Box(0.0, 1.0, (observation_size(num_players, self.rules),), np.float32)
         mask = spaces.Box(0, 1, (size,), np.int8)
         space: spaces.Space[Any]
         if obs_format == "pettingzoo":

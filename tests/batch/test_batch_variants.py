@@ -1,0 +1,35 @@
+"""The batch engine plays a table or refuses it with a ValueError naming a changed
+Rules field (issue 13): every field of Rules, every preset."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+from batch_helpers import random_actions
+
+import teenpatti_rules as tp
+from strategies import FIELD_CASES
+from teenpatti_rules.batch import SUPPORTED_FIELDS, BatchEnv
+from teenpatti_rules.presets import PRESETS
+
+CASES = list(FIELD_CASES) + [dict(preset.fields) for preset in PRESETS.values()]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[str(sorted(case))[:40] for case in CASES])
+def test_batch_plays_or_refuses_naming_the_field(case: dict[str, Any]) -> None:
+    rules = tp.Rules(**case)
+    unsupported = [name for name in case if name not in SUPPORTED_FIELDS]
+    if unsupported:
+        with pytest.raises(ValueError, match=r"Rules\.(" + "|".join(unsupported) + ")="):
+            BatchEnv(rules, players=3)
+        return
+    env = BatchEnv(rules, players=3, stacks=12)
+    rng = np.random.default_rng(1)
+    state = env.init(seed=2, n=4)
+    for _ in range(500):
+        if state.terminated.all():
+            break
+        state = env.step(state, random_actions(rng, state.legal_action_mask))
+    assert state.terminated.all()
