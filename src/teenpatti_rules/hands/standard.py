@@ -57,6 +57,11 @@ class StandardOrder(HandOrder):
     high_235: bool = False
     suit_order: str | None = None
 
+    def suit_blind(self) -> bool:
+        """True without a ``suit_order``: R13–R16 read of the suits only whether the
+        three cards are of one suit (see :meth:`HandOrder.suit_blind`)."""
+        return self.suit_order is None
+
     def key(self, cards: tuple[Card, Card, Card]) -> tuple[int, ...]:
         """A sort key written straight from R13–R16 (see :meth:`HandOrder.key`)."""
         key = self._key(cards)
