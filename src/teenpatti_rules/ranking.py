@@ -169,11 +169,7 @@ def _fill_caches(rules: Rules, indicator: Card | None) -> list[HandRank | None]:
             _HELD.clear()  # last: while an entry exists, its rules are held
         _HELD[key] = rules
         if rules.hand_size == 3 and indicator is not None:
-            tables = _BY_INDICATOR.get(key)
-            if tables is None:
-                tables = [None] * 52
-            else:
-                tables = list(tables)
+            tables: list[list[HandRank | None] | None] = list(_BY_INDICATOR.get(key, [None] * 52))
             tables[indicator.index] = ranks
             _BY_INDICATOR[key] = tables
         _PLAIN[key] = ranks if rules.hand_size == 3 and indicator is None else None
@@ -290,7 +286,7 @@ def evaluate(
             # rules is None: the default table; else the rules' own (KeyError if not
             # built yet, TypeError for None: a table that needs an indicator)
             table = _STANDARD if rules is None else _PLAIN[id(rules)]
-            hand = table[(i * 55 + j) * 55 + k]  # pyright: ignore[reportOptionalSubscript]
+            hand = table[(i * 55 + j) * 55 + k]  # type: ignore[index]  # pyright: ignore[reportOptionalSubscript]
             if hand is not None:
                 return hand
         else:

@@ -247,11 +247,11 @@ def _table_by_shape(order: HandOrder) -> HandTable:
             row += [hand_of[low, middle, high, False]] * 4
         mixed[a, b] = row
         if a < b:
-            suited: list[HandRank | None] = []
+            one_suit: list[HandRank | None] = []
             for c in range(13):
                 low, middle, high = sorted((a, b, c))
-                suited.append(None if c in (a, b) else hand_of[low, middle, high, True])
-            suited_row[a, b] = suited
+                one_suit.append(None if c in (a, b) else hand_of[low, middle, high, True])
+            suited_row[a, b] = one_suit
     table: list[HandRank | None] = [None] * (STRIDE * STRIDE * STRIDE)
     s = STRIDE
     for i, j in itertools.combinations(range(52), 2):

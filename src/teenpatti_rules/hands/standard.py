@@ -59,7 +59,8 @@ class StandardOrder(HandOrder):
 
     def suit_blind(self) -> bool:
         """True without a ``suit_order``: R13–R16 read of the suits only whether the
-        three cards are of one suit (see :meth:`HandOrder.suit_blind`)."""
+        three cards are of one suit (see :meth:`HandOrder.suit_blind`).
+        """
         return self.suit_order is None
 
     def key(self, cards: tuple[Card, Card, Card]) -> tuple[int, ...]:
