@@ -159,14 +159,17 @@ def hand_table(order: HandOrder) -> HandTable:
         return _table_by_shape(order)
     from ..ranking import HandCategory, HandRank
 
-    keyed = [(order.key(combo), combo) for combo in itertools.combinations(CARDS, 3)]
-    distinct = sorted({key for key, _ in keyed})
+    combos = list(itertools.combinations(CARDS, 3))
+    keyed = list(
+        zip(map(order.key, combos), combos, itertools.combinations(range(52), 3), strict=True)
+    )
+    distinct = sorted({key for key, _, _ in keyed})
     strength_of = {key: i for i, key in enumerate(distinct)}
     by_strength: list[HandRank | None] = [None] * len(distinct)
     counts = [0] * len(distinct)
     table: list[HandRank | None] = [None] * (STRIDE * STRIDE * STRIDE)
     s = STRIDE
-    for key, combo in keyed:
+    for key, combo, (i, j, k) in keyed:
         strength = strength_of[key]
         counts[strength] += 1
         hand = by_strength[strength]
@@ -177,7 +180,6 @@ def hand_table(order: HandOrder) -> HandTable:
                 order.ranks(key, combo),
                 number=order.number(key),
             )
-        i, j, k = (card.index for card in combo)
         table[(i * s + j) * s + k] = hand
         table[(i * s + k) * s + j] = hand
         table[(j * s + i) * s + k] = hand

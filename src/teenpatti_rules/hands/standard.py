@@ -69,8 +69,11 @@ class StandardOrder(HandOrder):
         order = self.suit_order
         if order is None:
             return key
-        top = self.ranks(key, cards)[0]
-        place = max(3 - order.index(card.suit.value) for card in cards if card.rank == top)
+        # the top card's rank as :meth:`ranks` names it first: a pair's rank, else the
+        # highest (A-2-3 is named from the ace)
+        a, b, c = cards
+        top = key[1] if key[0] == PAIR else max(a.rank, b.rank, c.rank)
+        place = 3 - min(order.index(card.suit.value) for card in (a, b, c) if card.rank == top)
         return (*key, place)
 
     def _key(self, cards: tuple[Card, Card, Card]) -> tuple[int, ...]:
