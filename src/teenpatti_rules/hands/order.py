@@ -25,7 +25,7 @@ from ..cards import CARDS, Card, Rank
 if TYPE_CHECKING:
     from ..ranking import HandRank
 
-__all__ = ["STRIDE", "HandOrder", "HandTable", "hand_table"]
+__all__ = ["STRIDE", "HandOrder", "HandTable", "hand_table", "joined", "pair_rows"]
 
 Hand3 = tuple[Card, Card, Card]
 
@@ -167,7 +167,7 @@ def hand_table(order: HandOrder) -> HandTable:
     strength_of = {key: i for i, key in enumerate(distinct)}
     by_strength: list[HandRank | None] = [None] * len(distinct)
     counts = [0] * len(distinct)
-    table: list[HandRank | None] = [None] * (STRIDE * STRIDE * STRIDE)
+    rows = pair_rows()
     s = STRIDE
     for key, combo, (i, j, k) in keyed:
         strength = strength_of[key]
@@ -180,14 +180,33 @@ def hand_table(order: HandOrder) -> HandTable:
                 order.ranks(key, combo),
                 number=order.number(key),
             )
-        table[(i * s + j) * s + k] = hand
-        table[(i * s + k) * s + j] = hand
-        table[(j * s + i) * s + k] = hand
-        table[(j * s + k) * s + i] = hand
-        table[(k * s + i) * s + j] = hand
-        table[(k * s + j) * s + i] = hand
+        rows[i * s + j][k] = rows[i * s + k][j] = rows[j * s + k][i] = hand
     complete = tuple(hand for hand in by_strength if hand is not None)
-    return HandTable(table, complete, tuple(counts))
+    return HandTable(joined(rows), complete, tuple(counts))
+
+
+def pair_rows() -> list[list[HandRank | None]]:
+    """Empty rows of :data:`STRIDE` entries, one per pair of card indices ``a < b`` at
+    ``a * STRIDE + b``: a table's builder puts the hand of ``a``, ``b``, ``c`` (indices
+    ascending) at ``[a, b][c]``, ``[a, c][b]`` and ``[b, c][a]``; :func:`joined` makes
+    the flat table.
+    """
+    return [[None] * STRIDE for _ in range(STRIDE * STRIDE)]
+
+
+def joined(rows: list[list[HandRank | None]]) -> list[HandRank | None]:
+    """The flat lookup list of :func:`pair_rows`' rows: row ``(a, b)`` is also row
+    ``(b, a)`` (the hand does not depend on the order of its cards).
+    """
+    s = STRIDE
+    table: list[HandRank | None] = [None] * (s * s * s)
+    for a, b in itertools.combinations(range(s), 2):
+        row = rows[a * s + b]
+        start = (a * s + b) * s
+        table[start : start + s] = row
+        start = (b * s + a) * s
+        table[start : start + s] = row
+    return table
 
 
 def _table_by_shape(order: HandOrder) -> HandTable:

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from ..cards import Card
-from .order import STRIDE, HandOrder, HandTable, hand_table
+from .order import STRIDE, HandOrder, HandTable, hand_table, joined, pair_rows
 
 if TYPE_CHECKING:
     from ..ranking import HandRank
@@ -212,7 +212,7 @@ def wild_table(order: HandOrder, wilds: WildSet) -> HandTable:
             HandRank(shape.category, len(by_strength), shape.ranks, number=shape.number)
         )
     counts = [0] * len(distinct)
-    table: list[HandRank | None] = [None] * (s * s * s)
+    lines = pair_rows()
     # one shared rank per strength and wild cards: fewer objects to build and to keep
     # in the processor's caches while evaluate reads them
     shared: dict[tuple[int, tuple[int, ...]], HandRank] = {}
@@ -236,13 +236,8 @@ def wild_table(order: HandOrder, wilds: WildSet) -> HandTable:
             hand = found
         else:
             hand = by_strength[level]
-        table[(i * s + j) * s + k] = hand
-        table[(i * s + k) * s + j] = hand
-        table[(j * s + i) * s + k] = hand
-        table[(j * s + k) * s + i] = hand
-        table[(k * s + i) * s + j] = hand
-        table[(k * s + j) * s + i] = hand
-    return HandTable(table, tuple(by_strength), tuple(counts), wilds.deck)
+        lines[i * s + j][k] = lines[i * s + k][j] = lines[j * s + k][i] = hand
+    return HandTable(joined(lines), tuple(by_strength), tuple(counts), wilds.deck)
 
 
 def fixed_rank_table(rules: Rules, rank: int) -> HandTable:
