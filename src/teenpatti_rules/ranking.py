@@ -21,6 +21,7 @@ from __future__ import annotations
 import bisect
 import functools
 import itertools
+import threading
 from collections.abc import Collection, Iterable, Sequence
 from enum import IntEnum
 
@@ -139,50 +140,39 @@ class HandRank:
 _STANDARD: list[HandRank | None] = []  # the default order's table; filled on first use
 
 
-_PLAIN: dict[int, tuple[Rules, list[HandRank | None] | None]] = {}
-"""``id(rules)`` → (the rules, the lookup list of its three-card table without an
-indicator, or None for a table that needs one or has another hand size); filled by
-:func:`_fill_caches`. Keyed by identity (the entry holds the rules, so the id stays
-theirs) because hashing a :class:`Rules` on every lookup costs a third of
-:func:`evaluate`'s time; an equal but distinct :class:`Rules` gets its own entry."""
-_BY_INDICATOR: dict[int, tuple[Rules, list[list[HandRank | None] | None]]] = {}
-"""``id(rules)`` of a joker / hukam table → (the rules, its lookup lists by the
-indicator's index)."""
+_PLAIN: dict[int, list[HandRank | None] | None] = {}
+"""``id(rules)`` → the lookup list of the rules' three-card table without an indicator
+(None for a table that needs one or has another hand size); filled by
+:func:`_fill_caches`. Keyed by identity because hashing a :class:`Rules` on every
+lookup costs a third of :func:`evaluate`'s time; an equal but distinct :class:`Rules`
+gets its own entry. Safe because :data:`_HELD` keeps the rules of every entry alive,
+so no other object can take their id while the entry exists."""
+_BY_INDICATOR: dict[int, list[list[HandRank | None] | None]] = {}
+"""``id(rules)`` of a joker / hukam table → its lookup lists by the indicator's index."""
+_HELD: dict[int, Rules] = {}
+"""``id(rules)`` → the rules, for every key of :data:`_PLAIN` and :data:`_BY_INDICATOR`
+(added before them, removed after them, under :data:`_LOCK`)."""
+_LOCK = threading.Lock()
+"""Orders the changes to the caches above (the fast path reads them without it)."""
 _CACHED_RULES = 64
 """The caches above are emptied when they hold more tables' rules than this."""
 
 
-_LAST: list[tuple[Rules | None, list[HandRank | None] | None]] = [(None, None)]
-"""The last (rules, lookup list) :func:`evaluate`'s fast path used, as one tuple so
-that threads never see the rules of one entry with the list of another."""
-
-
-def _remembered(rules: Rules) -> list[HandRank | None] | None:
-    """The lookup list of ``rules`` from :data:`_PLAIN` (KeyError if not built yet),
-    remembered in :data:`_LAST`.
-    """
-    held, table = _PLAIN[id(rules)]
-    if held is not rules:
-        raise KeyError(rules)
-    _LAST[0] = (rules, table)
-    return table
-
-
 def _fill_caches(rules: Rules, indicator: Card | None) -> list[HandRank | None]:
     """The lookup list of ``rules`` (and ``indicator``), remembered for the fast path."""
-    if len(_PLAIN) > _CACHED_RULES or len(_BY_INDICATOR) > _CACHED_RULES:
-        _PLAIN.clear()
-        _BY_INDICATOR.clear()
-        _LAST[0] = (None, None)
     ranks = rank_table(rules, indicator).ranks
     key = id(rules)
-    if rules.hand_size == 3:
-        if indicator is None:
-            _PLAIN[key] = (rules, ranks)
-        else:
-            _BY_INDICATOR.setdefault(key, (rules, [None] * 52))[1][indicator.index] = ranks
-    if rules.hand_size != 3 or rules.has_indicator:
-        _PLAIN.setdefault(key, (rules, None))
+    with _LOCK:
+        if len(_HELD) > _CACHED_RULES:
+            _PLAIN.clear()
+            _BY_INDICATOR.clear()
+            _HELD.clear()  # last: while an entry exists, its rules are held
+        _HELD[key] = rules
+        if rules.hand_size == 3 and indicator is not None:
+            tables: list[list[HandRank | None] | None] = list(_BY_INDICATOR.get(key, [None] * 52))
+            tables[indicator.index] = ranks
+            _BY_INDICATOR[key] = tables
+        _PLAIN[key] = ranks if rules.hand_size == 3 and indicator is None else None
     return ranks
 
 
@@ -293,20 +283,15 @@ def evaluate(
         k: int
         i, j, k = a.index, b.index, c.index  # pyright: ignore[reportAssignmentType]
         if indicator is None:
-            if rules is None:
-                table = _STANDARD
-            else:
-                last = _LAST[0]  # the rules of the last lookup, compared by identity
-                table = last[1] if last[0] is rules else _remembered(rules)  # type: ignore[assignment]
-            hand = table[(i * 55 + j) * 55 + k]  # pyright: ignore[reportOptionalSubscript]
+            # rules is None: the default table; else the rules' own (KeyError if not
+            # built yet, TypeError for None: a table that needs an indicator)
+            table = _STANDARD if rules is None else _PLAIN[id(rules)]
+            hand = table[(i * 55 + j) * 55 + k]  # type: ignore[index]  # pyright: ignore[reportOptionalSubscript]
             if hand is not None:
                 return hand
         else:
             turned: int = indicator.index  # type: ignore[assignment]
-            held, tables = _BY_INDICATOR[id(rules)]
-            if held is not rules:
-                raise KeyError(rules)
-            hand = tables[turned][(i * 55 + j) * 55 + k]  # type: ignore[index]
+            hand = _BY_INDICATOR[id(rules)][turned][(i * 55 + j) * 55 + k]  # type: ignore[index]
             if hand is not None and turned != i and turned != j and turned != k:
                 return hand
     except (AttributeError, TypeError, ValueError, IndexError, KeyError):

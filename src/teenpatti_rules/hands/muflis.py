@@ -44,6 +44,10 @@ class MuflisOrder(HandOrder):
     def _standard(self) -> StandardOrder:
         return _standard_order(self.sequence_order, self.high_235)
 
+    def suit_blind(self) -> bool:
+        """True: the reversed order reads suits as R13–R16 do (no ``suit_order``)."""
+        return True
+
     def key(self, cards: tuple[Card, Card, Card]) -> tuple[int, ...]:
         """The standard key with every item negated: greater is lower by R13–R16."""
         return tuple(-item for item in self._standard.key(cards))

@@ -32,6 +32,10 @@ class NinesOrder(HandOrder):
 
     name: ClassVar[str] = "999"
 
+    def suit_blind(self) -> bool:
+        """True: 999 reads no suit at all (V10)."""
+        return True
+
     def key(self, cards: tuple[Card, Card, Card]) -> tuple[int, ...]:
         """``(number,)``: the three digits in descending order read as a number."""
         a, b, c = sorted((digit(card.rank) for card in cards), reverse=True)

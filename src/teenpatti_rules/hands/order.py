@@ -25,7 +25,7 @@ from ..cards import CARDS, Card, Rank
 if TYPE_CHECKING:
     from ..ranking import HandRank
 
-__all__ = ["STRIDE", "HandOrder", "HandTable", "hand_table"]
+__all__ = ["STRIDE", "HandOrder", "HandTable", "hand_table", "joined", "pair_rows"]
 
 Hand3 = tuple[Card, Card, Card]
 
@@ -70,6 +70,14 @@ class HandOrder:
     def number(self, key: tuple[int, ...]) -> int | None:
         """The hand's name as a number (999, V10), or None for a hand named in words."""
         return None
+
+    def suit_blind(self) -> bool:
+        """True when :meth:`key`, :meth:`category`, :meth:`ranks` and :meth:`number`
+        read of the suits only whether the three cards are of one suit: the table is
+        then built from one hand of each shape (three ranks, one suit or not) instead
+        of all 22,100 hands. False (every hand keyed) unless a subclass says so.
+        """
+        return False
 
     def table(self) -> HandTable:
         """The :class:`HandTable` of this order (built on first use, then cached; bounded)."""
@@ -147,16 +155,21 @@ def hand_table(order: HandOrder) -> HandTable:
     :param order: a :class:`HandOrder`.
     :returns: its :class:`HandTable`.
     """
+    if order.suit_blind():
+        return _table_by_shape(order)
     from ..ranking import HandCategory, HandRank
 
-    keyed = [(order.key(combo), combo) for combo in itertools.combinations(CARDS, 3)]
-    distinct = sorted({key for key, _ in keyed})
+    combos = list(itertools.combinations(CARDS, 3))
+    keyed = list(
+        zip(map(order.key, combos), combos, itertools.combinations(range(52), 3), strict=True)
+    )
+    distinct = sorted({key for key, _, _ in keyed})
     strength_of = {key: i for i, key in enumerate(distinct)}
     by_strength: list[HandRank | None] = [None] * len(distinct)
     counts = [0] * len(distinct)
-    table: list[HandRank | None] = [None] * (STRIDE * STRIDE * STRIDE)
+    rows = pair_rows()
     s = STRIDE
-    for key, combo in keyed:
+    for key, combo, (i, j, k) in keyed:
         strength = strength_of[key]
         counts[strength] += 1
         hand = by_strength[strength]
@@ -167,12 +180,111 @@ def hand_table(order: HandOrder) -> HandTable:
                 order.ranks(key, combo),
                 number=order.number(key),
             )
-        i, j, k = (card.index for card in combo)
-        table[(i * s + j) * s + k] = hand
-        table[(i * s + k) * s + j] = hand
-        table[(j * s + i) * s + k] = hand
-        table[(j * s + k) * s + i] = hand
-        table[(k * s + i) * s + j] = hand
-        table[(k * s + j) * s + i] = hand
+        rows[i * s + j][k] = rows[i * s + k][j] = rows[j * s + k][i] = hand
+    complete = tuple(hand for hand in by_strength if hand is not None)
+    return HandTable(joined(rows), complete, tuple(counts))
+
+
+def pair_rows() -> list[list[HandRank | None]]:
+    """Empty rows of :data:`STRIDE` entries, one per pair of card indices ``a < b`` at
+    ``a * STRIDE + b``: a table's builder puts the hand of ``a``, ``b``, ``c`` (indices
+    ascending) at ``[a, b][c]``, ``[a, c][b]`` and ``[b, c][a]``; :func:`joined` makes
+    the flat table.
+    """
+    return [[None] * STRIDE for _ in range(STRIDE * STRIDE)]
+
+
+def joined(rows: list[list[HandRank | None]]) -> list[HandRank | None]:
+    """The flat lookup list of :func:`pair_rows`' rows: row ``(a, b)`` is also row
+    ``(b, a)`` (the hand does not depend on the order of its cards).
+    """
+    s = STRIDE
+    table: list[HandRank | None] = [None] * (s * s * s)
+    for a, b in itertools.combinations(range(s), 2):
+        row = rows[a * s + b]
+        start = (a * s + b) * s
+        table[start : start + s] = row
+        start = (b * s + a) * s
+        table[start : start + s] = row
+    return table
+
+
+def _table_by_shape(order: HandOrder) -> HandTable:
+    """:func:`hand_table` of a :meth:`~HandOrder.suit_blind` order: each of the 455
+    rank triples and 286 one-suit triples keyed once (not each of the 22,100 hands),
+    then whole rows of the table copied from per-rank-pair rows.
+    """
+    from ..ranking import HandCategory, HandRank
+
+    # shapes: (low, middle, high) rank offsets 0..12 and whether all one suit
+    shapes: list[tuple[int, int, int, bool]] = []
+    for low, middle, high in itertools.combinations_with_replacement(range(13), 3):
+        shapes.append((low, middle, high, False))
+        if low < middle < high:
+            shapes.append((low, middle, high, True))
+    keys = []
+    counts_of: list[int] = []
+    for low, middle, high, suited in shapes:
+        if suited:  # one suit: clubs
+            cards = (CARDS[low * 4], CARDS[middle * 4], CARDS[high * 4])
+            counts_of.append(4)
+        else:  # three suits: clubs, diamonds, hearts
+            cards = (CARDS[low * 4], CARDS[middle * 4 + 1], CARDS[high * 4 + 2])
+            # hands of these ranks: 4 suits for each distinct rank, C(4, m) for a rank
+            # held m times; less the one-suit ones
+            held = (low, middle, high)
+            count = 1
+            for rank in set(held):
+                count *= (4, 6, 4)[held.count(rank) - 1]
+            counts_of.append(count - 4 if low < middle < high else count)
+        keys.append(order.key(cards))
+    distinct = sorted(set(keys))
+    strength_of = {key: i for i, key in enumerate(distinct)}
+    by_strength: list[HandRank | None] = [None] * len(distinct)
+    counts = [0] * len(distinct)
+    hand_of: dict[tuple[int, int, int, bool], HandRank] = {}
+    for shape, key, count in zip(shapes, keys, counts_of, strict=True):
+        strength = strength_of[key]
+        counts[strength] += count
+        hand = by_strength[strength]
+        if hand is None:
+            low, middle, high, suited = shape
+            second, third = (0, 0) if suited else (1, 2)
+            cards = (CARDS[low * 4], CARDS[middle * 4 + second], CARDS[high * 4 + third])
+            hand = by_strength[strength] = HandRank(
+                HandCategory(order.category(key)),
+                strength,
+                order.ranks(key, cards),
+                number=order.number(key),
+            )
+        hand_of[shape] = hand
+    # rows: the hands of two cards of ranks a <= b with each third card, by its index
+    mixed: dict[tuple[int, int], list[HandRank | None]] = {}
+    suited_row: dict[tuple[int, int], list[HandRank | None]] = {}
+    for a, b in itertools.combinations_with_replacement(range(13), 2):
+        row: list[HandRank | None] = []
+        for c in range(13):
+            low, middle, high = sorted((a, b, c))
+            row += [hand_of[low, middle, high, False]] * 4
+        mixed[a, b] = row
+        if a < b:
+            one_suit: list[HandRank | None] = []
+            for c in range(13):
+                low, middle, high = sorted((a, b, c))
+                one_suit.append(None if c in (a, b) else hand_of[low, middle, high, True])
+            suited_row[a, b] = one_suit
+    table: list[HandRank | None] = [None] * (STRIDE * STRIDE * STRIDE)
+    s = STRIDE
+    for i, j in itertools.combinations(range(52), 2):
+        a, b = i >> 2, j >> 2
+        row = mixed[a, b].copy()
+        suit = i & 3
+        if suit == j & 3:
+            row[suit::4] = suited_row[a, b]
+        row[i] = row[j] = None
+        start = (i * s + j) * s
+        table[start : start + 52] = row
+        start = (j * s + i) * s
+        table[start : start + 52] = row
     complete = tuple(hand for hand in by_strength if hand is not None)
     return HandTable(table, complete, tuple(counts))

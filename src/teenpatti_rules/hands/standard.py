@@ -4,6 +4,7 @@ one (V1).
 
 from __future__ import annotations
 
+import functools
 from typing import ClassVar, Literal
 
 import attrs
@@ -39,6 +40,15 @@ def sequence_value(
     return None
 
 
+@functools.lru_cache(maxsize=24)
+def _places(suit_order: str) -> tuple[int, int, int, int]:
+    """The place of each suit (by suit number: clubs, diamonds, hearts, spades) in a
+    V7 ``suit_order``: 3 for its first suit, 0 for its last.
+    """
+    c, d, h, s = (3 - suit_order.index(letter) for letter in "cdhs")
+    return (c, d, h, s)
+
+
 @attrs.frozen
 class StandardOrder(HandOrder):
     """R13–R16: trail > pure sequence > sequence > color > pair > high card; suits
@@ -57,18 +67,32 @@ class StandardOrder(HandOrder):
     high_235: bool = False
     suit_order: str | None = None
 
+    def suit_blind(self) -> bool:
+        """True without a ``suit_order``: R13–R16 read of the suits only whether the
+        three cards are of one suit (see :meth:`HandOrder.suit_blind`).
+        """
+        return self.suit_order is None
+
     def key(self, cards: tuple[Card, Card, Card]) -> tuple[int, ...]:
         """A sort key written straight from R13–R16 (see :meth:`HandOrder.key`)."""
         key = self._key(cards)
         order = self.suit_order
         if order is None:
             return key
-        top = self.ranks(key, cards)[0]
-        place = max(3 - order.index(card.suit.value) for card in cards if card.rank == top)
+        # the top card's rank as :meth:`ranks` names it first: a pair's rank, else the
+        # highest (A-2-3 is named from the ace); its highest-placed suit
+        places = _places(order)
+        x, y, z = cards
+        top = key[1] if key[0] == PAIR else max(x.rank, y.rank, z.rank)
+        place = -1
+        for card in cards:
+            if card.rank == top and places[card.index & 3] > place:
+                place = places[card.index & 3]
         return (*key, place)
 
     def _key(self, cards: tuple[Card, Card, Card]) -> tuple[int, ...]:
-        a, b, c = sorted((int(card.rank) for card in cards), reverse=True)
+        x, y, z = cards
+        a, b, c = sorted((int(x.rank), int(y.rank), int(z.rank)), reverse=True)
         suited = cards[0].suit is cards[1].suit is cards[2].suit
         if a == c:
             return (TRAIL, a)

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from ..cards import Card
-from .order import STRIDE, HandOrder, HandTable, hand_table
+from .order import STRIDE, HandOrder, HandTable, hand_table, joined, pair_rows
 
 if TYPE_CHECKING:
     from ..ranking import HandRank
@@ -137,58 +137,107 @@ def wild_table(order: HandOrder, wilds: WildSet) -> HandTable:
     indices = list(range(52 + wilds.jokers))
     if wilds.imagined:
         indices.append(IMAGINED)
-    rows: list[tuple[tuple[int, int, int], int, int, tuple[int, ...]]] = []
-    for combo in itertools.combinations(indices, 3):
-        if wilds.imagined and combo[2] != IMAGINED:
-            # only two-card hands and their imagined card are ever looked up
-            continue
-        if dynamic is not None:
-            ranks = [i // 4 for i in combo]
-            pick = min(ranks) if dynamic == "lowest" else max(ranks)
-            wild = tuple(i for i in combo if i // 4 == pick)
-        else:
-            wild = tuple(i for i in combo if i >= 52 or i in fixed)
-        w = len(wild)
-        if w == 0:
-            strength = flat[(combo[0] * s + combo[1]) * s + combo[2]]
-        elif w == 1:
-            x, y = (i for i in combo if i not in wild)
-            strength = best[x * 52 + y]
-        elif w == 2:
-            (x,) = (i for i in combo if i not in wild)
-            strength = trail[x // 4 + 2]
-        else:
-            strength = trail[14]
-        rows.append((combo, strength, w, wild))
-    distinct = sorted({(strength, sign * w) for _, strength, w, _ in rows})
-    dense = {key: i for i, key in enumerate(distinct)}
+    # each hand's code: strength * 8 + 3 + sign * (number of wild cards), so that the
+    # codes sort as (strength, sign * wild cards) do
+    rows: list[tuple[int, int, int, int, tuple[int, ...]]] = []
+    add = rows.append
+    if dynamic is not None and not wilds.jokers and not wilds.imagined:
+        # combinations come sorted by index, so their ranks ascend: the lowest rank is
+        # the first card's, the highest the last's
+        lowest = dynamic == "lowest"
+        for i, j, k in itertools.combinations(indices, 3):
+            a, b, c = i >> 2, j >> 2, k >> 2
+            if a == c:
+                add((i, j, k, trail[14] * 8 + 3 + 3 * sign, (i, j, k)))
+            elif lowest:
+                if a < b:
+                    add((i, j, k, best[j * 52 + k] * 8 + 3 + sign, (i,)))
+                else:
+                    add((i, j, k, trail[c + 2] * 8 + 3 + 2 * sign, (i, j)))
+            elif b < c:
+                add((i, j, k, best[i * 52 + j] * 8 + 3 + sign, (k,)))
+            else:
+                add((i, j, k, trail[a + 2] * 8 + 3 + 2 * sign, (j, k)))
+    elif dynamic is None and not wilds.imagined:
+        is_wild = [i >= 52 or i in fixed for i in range(STRIDE)]
+        for i, j, k in itertools.combinations(indices, 3):
+            if is_wild[i]:
+                if is_wild[j]:
+                    if is_wild[k]:
+                        add((i, j, k, trail[14] * 8 + 3 + 3 * sign, (i, j, k)))
+                    else:
+                        add((i, j, k, trail[(k >> 2) + 2] * 8 + 3 + 2 * sign, (i, j)))
+                elif is_wild[k]:
+                    add((i, j, k, trail[(j >> 2) + 2] * 8 + 3 + 2 * sign, (i, k)))
+                else:
+                    add((i, j, k, best[j * 52 + k] * 8 + 3 + sign, (i,)))
+            elif is_wild[j]:
+                if is_wild[k]:
+                    add((i, j, k, trail[(i >> 2) + 2] * 8 + 3 + 2 * sign, (j, k)))
+                else:
+                    add((i, j, k, best[i * 52 + k] * 8 + 3 + sign, (j,)))
+            elif is_wild[k]:
+                add((i, j, k, best[i * 52 + j] * 8 + 3 + sign, (k,)))
+            else:
+                add((i, j, k, flat[(i * s + j) * s + k] * 8 + 3, ()))
+    else:
+        for combo in itertools.combinations(indices, 3):
+            if wilds.imagined and combo[2] != IMAGINED:
+                # only two-card hands and their imagined card are ever looked up
+                continue
+            if dynamic is not None:
+                ranks = [i // 4 for i in combo]
+                pick = min(ranks) if dynamic == "lowest" else max(ranks)
+                wild = tuple(i for i in combo if i // 4 == pick)
+            else:
+                wild = tuple(i for i in combo if i >= 52 or i in fixed)
+            w = len(wild)
+            if w == 0:
+                strength = flat[(combo[0] * s + combo[1]) * s + combo[2]]
+            elif w == 1:
+                x, y = (i for i in combo if i not in wild)
+                strength = best[x * 52 + y]
+            elif w == 2:
+                (x,) = (i for i in combo if i not in wild)
+                strength = trail[x // 4 + 2]
+            else:
+                strength = trail[14]
+            add((*combo, strength * 8 + 3 + sign * w, wild))
+    distinct = sorted({row[3] for row in rows})
+    dense = {code: level for level, code in enumerate(distinct)}
     by_strength: list[HandRank] = []
-    for strength, _ in distinct:
-        shape = base[strength]
+    for code in distinct:
+        shape = base[code >> 3]
         by_strength.append(
             HandRank(shape.category, len(by_strength), shape.ranks, number=shape.number)
         )
     counts = [0] * len(distinct)
-    table: list[HandRank | None] = [None] * (s * s * s)
-    for combo, strength, w, wild in rows:
-        level = dense[strength, sign * w]
+    lines = pair_rows()
+    # one shared rank per strength and wild cards: fewer objects to build and to keep
+    # in the processor's caches while evaluate reads them
+    shared: dict[tuple[int, tuple[int, ...]], HandRank] = {}
+    for i, j, k, code, wild in rows:
+        level = dense[code]
         counts[level] += 1
-        if w == 0:
-            hand = by_strength[level]
+        if wild:
+            found = shared.get((level, wild))
+            if found is None:
+                shape = by_strength[level]
+                named = tuple(
+                    Card.from_index(x) for x in wild if x != IMAGINED or not wilds.imagined
+                )
+                found = shared[level, wild] = HandRank(
+                    HandCategory(shape.category),
+                    level,
+                    shape.ranks,
+                    wild_count=len(wild),
+                    wilds=named,
+                )
+            hand = found
         else:
-            shape = by_strength[level]
-            named = tuple(Card.from_index(i) for i in wild if i != IMAGINED or not wilds.imagined)
-            hand = HandRank(
-                HandCategory(shape.category), level, shape.ranks, wild_count=w, wilds=named
-            )
-        i, j, k = combo
-        table[(i * s + j) * s + k] = hand
-        table[(i * s + k) * s + j] = hand
-        table[(j * s + i) * s + k] = hand
-        table[(j * s + k) * s + i] = hand
-        table[(k * s + i) * s + j] = hand
-        table[(k * s + j) * s + i] = hand
-    return HandTable(table, tuple(by_strength), tuple(counts), wilds.deck)
+            hand = by_strength[level]
+        lines[i * s + j][k] = lines[i * s + k][j] = lines[j * s + k][i] = hand
+    return HandTable(joined(lines), tuple(by_strength), tuple(counts), wilds.deck)
 
 
 def fixed_rank_table(rules: Rules, rank: int) -> HandTable:
