@@ -38,7 +38,7 @@ def edited(state: tp.State, change: Any) -> str:
 
 
 def test_wild_ranks_error_quotes_a_short_prefix() -> None:
-    with pytest.raises(ValueError, match="Rules.wild_ranks") as caught:
+    with pytest.raises(ValueError, match=r"Rules\.wild_ranks") as caught:
         tp.Rules(wild_ranks="Z" * 10**6)
     assert len(str(caught.value)) < 300
 
@@ -46,13 +46,13 @@ def test_wild_ranks_error_quotes_a_short_prefix() -> None:
 @pytest.mark.parametrize("pair", [(2, HUGE), (HUGE, 2), (2, MAX_CHIPS + 1), (MAX_CHIPS + 1, 2)])
 def test_boot_schedule_numbers_are_chip_counts(pair: tuple[int, int]) -> None:
     # V18: a boot is a chip count and a first hand a count: both at most MAX_CHIPS.
-    with pytest.raises(ValueError, match="Rules.boot_schedule") as caught:
+    with pytest.raises(ValueError, match=r"Rules\.boot_schedule") as caught:
         tp.Rules(boot_schedule=((1, 1), pair))
     assert "4300" not in str(caught.value) and len(str(caught.value)) < 300
 
 
 def test_boot_schedule_error_quotes_a_short_prefix() -> None:
-    with pytest.raises(ValueError, match="Rules.boot_schedule") as caught:
+    with pytest.raises(ValueError, match=r"Rules\.boot_schedule") as caught:
         tp.Rules(boot_schedule=((1, 1), ("x" * 10**6, 2)))
     assert len(str(caught.value)) < 300
 
@@ -80,9 +80,9 @@ def test_boot_schedule_entries_convert_like_other_ints() -> None:
 
 def test_dealer_boots_times_boot_is_a_chip_count() -> None:
     # V13: the dealer posts dealer_boots * boot chips, so that is at most MAX_CHIPS.
-    with pytest.raises(ValueError, match="Rules.dealer_boots"):
+    with pytest.raises(ValueError, match=r"Rules\.dealer_boots"):
         tp.Rules(boot=10**8, starting_boots=10, dealer_boots=10**8)
-    with pytest.raises(ValueError, match="Rules.dealer_boots"):
+    with pytest.raises(ValueError, match=r"Rules\.dealer_boots"):
         tp.Rules(boot_schedule=((1, 1), (2, 10**8)), dealer_boots=10**8)
 
 

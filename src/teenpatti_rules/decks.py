@@ -48,9 +48,12 @@ def deck_for(
         ``deck[i + k]``, ``deck[i + 2k]`` .... Pass it to
         :class:`~teenpatti_rules.actions.Deal`.
     :raises TypeError: if ``state`` is not a State or ``hands`` not a mapping.
-    :raises ValueError: naming the seat, for a missing or extra seat, a hand that is
-        not ``hand_size`` valid cards, or a card given twice (to the same or two
-        seats, or as the indicator).
+    :raises ValueError: naming the seat, for a missing or extra seat (a seat is an exact
+        ``int``: not a bool, float or str), a hand that is not ``hand_size`` valid
+        cards of the table's deck (a printed joker only up to ``Rules.jokers``, V8),
+        or a card given twice (to the same or two seats, or as the indicator); naming
+        ``indicator`` when it is missing on a ``wild="joker"`` or ``"hukam"`` table,
+        given on any other, or not one of the 52 cards (W5).
     """
     if not isinstance(state, State):
         raise TypeError(f"state must be a State, not {short(state)}")
@@ -61,7 +64,12 @@ def deck_for(
         for seat in seats_from_left_of(state.dealer, len(state.seats))
         if state.seats[seat].in_session
     ]
-    extra = sorted(set(hands) - set(order), key=repr)
+    if len(hands) > len(order):
+        raise ValueError(
+            f"hands names {len(hands)} seats, some not in the session; the deal goes to "
+            f"seats {sorted(order)}"
+        )
+    extra = [seat for seat in hands if type(seat) is not int or seat not in order]
     if extra:
         raise ValueError(
             f"hands names seat(s) {short(extra)} that are not in the session; "
@@ -80,10 +88,30 @@ def deck_for(
             )
         cards.append(hand)
     turned: tuple[Card, ...] = ()
+    rules = state.rules
+    if rules.has_indicator and indicator is None:
+        raise ValueError(
+            f"a wild={rules.wild!r} table turns up an indicator after the hands: pass "
+            "indicator= (W5)"
+        )
     if indicator is not None:
-        turned = (indicator,) if isinstance(indicator, Card) else parse_cards(indicator)
-        if len(turned) != 1:
-            raise ValueError(f"indicator is one card, not {short(indicator)}")
+        if not rules.has_indicator:
+            raise ValueError(
+                f"indicator= is only for a table with wild='joker' or 'hukam' (W5), "
+                f"not {short(indicator)}"
+            )
+        if isinstance(indicator, Card):
+            turned = (indicator,)
+        elif isinstance(indicator, str):
+            turned = parse_cards(indicator)
+        if len(turned) != 1 or turned[0].is_joker:
+            raise ValueError(f"indicator is one of the 52 cards, not {short(indicator)}")
+    for seat, hand in zip(order, cards, strict=True):
+        joker = next((card for card in hand if card.index - 51 > rules.jokers), None)
+        if joker is not None:
+            raise ValueError(
+                f"hands[{seat}] holds {joker}, not in this table's deck (jokers={rules.jokers}, V8)"
+            )
     dealt = [card for hand in cards for card in hand] + list(turned)
     if len(set(dealt)) != len(dealt):
         twice = next(card for i, card in enumerate(dealt) if card in dealt[:i])
