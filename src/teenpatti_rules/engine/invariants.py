@@ -17,7 +17,7 @@ from collections.abc import Iterator
 import attrs
 
 from ..cards import Card
-from ..events import SEAT, HandEnding, Showdown, ShownHand
+from ..events import SEAT, HandEnding, IndicatorTurned, Showdown, ShownHand
 from ..hands.wild import rank_table
 from ..limits import MAX_CHIPS, check_table_chips, player_name, short
 from ..ranking import HandRank, evaluate
@@ -162,12 +162,12 @@ def _table_problems(state: State) -> Iterator[str]:
             yield f"the indicator {state.indicator} is part of no hand (W5) @ $.indicator"
     elif rules.has_indicator and state.hand_number > 0:
         yield "a wild='joker' or 'hukam' table has an indicator once dealt (W5) @ $.indicator"
-    dealt = hands + list(state.undealt) + ([] if state.indicator is None else [state.indicator])
-    if len(set(dealt)) != len(dealt):
-        twice = next(card for i, card in enumerate(dealt) if card in dealt[:i])
-        yield f"card {twice} is dealt twice @ $.seats"
-    if state.seed is not None and state.deck_left != len(state.undealt):
-        yield f"deck_left counts the undealt cards ({len(state.undealt)}) @ $.deck_left"
+    if state.indicator is not None and state.hand_number == 0:
+        yield "before the first deal no indicator is turned up (W5) @ $.indicator"
+    if any(isinstance(e, IndicatorTurned) and e.card != state.indicator for e in state.events):
+        yield "the indicator is the card the log says was turned up (W5) @ $.indicator"
+    yield from _deck_problems(state, hands)
+    yield from _departed_problems(state)
     for field in ("hand_number", "pot", "stake", "deck_left"):
         problem = _count_problem(field, getattr(state, field))
         if problem:
@@ -176,6 +176,42 @@ def _table_problems(state: State) -> Iterator[str]:
         yield f"the dealer must be a seat 0..{n - 1}, not {state.dealer} @ $.dealer"
     elif not seats[state.dealer].in_session:
         yield f"the dealer, seat {state.dealer}, has left the session (R5) @ $.dealer"
+
+
+def _deck_problems(state: State, hands: list[Card]) -> Iterator[str]:
+    """The rest of the deck (V16, V20): no card twice, only on a table that deals from it,
+    only the table's printed jokers, and ``deck_left`` within the deck."""
+    rules = state.rules
+    dealt = hands + list(state.undealt) + ([] if state.indicator is None else [state.indicator])
+    if len(set(dealt)) != len(dealt):
+        twice = next(card for i, card in enumerate(dealt) if card in dealt[:i])
+        yield f"card {twice} is dealt twice @ $.seats"
+    if state.seed is not None and state.deck_left != len(state.undealt):
+        yield f"deck_left counts the undealt cards ({len(state.undealt)}) @ $.deck_left"
+    keeps = rules.ties == "open_flush" or rules.draw_price is not None
+    if not keeps and (state.undealt or state.deck_left):
+        yield (
+            "only an open-flush (V16) or draw (V20) table keeps the rest of the deck: "
+            "undealt and deck_left are empty @ $.undealt"
+        )
+    if any(card.index - 51 > rules.jokers for card in state.undealt):
+        yield f"a printed joker the table does not have (jokers={rules.jokers}) @ $.undealt"
+    left = state.deck_left
+    if type(left) is int and left + len(dealt) - len(state.undealt) > rules.deck_size:
+        yield (
+            f"deck_left ({short(left)}) and the cards dealt pass the table's deck of "
+            f"{rules.deck_size} cards @ $.deck_left"
+        )
+
+
+def _departed_problems(state: State) -> Iterator[str]:
+    """V19: ``departed`` places each seat that left the session, once, and no other."""
+    n = len(state.seats)
+    gone = [seat for place in state.departed for seat in place]
+    if any(type(seat) is not int or not 0 <= seat < n for seat in gone):
+        yield f"departed names seats 0..{n - 1} only, not {short(gone)} @ $.departed"
+    elif sorted(gone) != [i for i, seat in enumerate(state.seats) if not seat.in_session]:
+        yield "departed places every seat that left the session, once, and no other @ $.departed"
 
 
 def _leaving(rules: Rules) -> str:
