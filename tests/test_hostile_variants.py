@@ -114,7 +114,7 @@ def _draw_turn() -> tp.State:
 def test_draw_of_no_card_tuple_is_an_illegal_action(cards: object) -> None:
     state = _draw_turn()
     assert state.actor is not None
-    action = tp.Draw(state.actor, cards)  # type: ignore[arg-type]
+    action = tp.Draw(state.actor, cards)
     with pytest.raises(tp.IllegalActionError, match="may not draw") as caught:
         tp.apply(state, action)
     assert len(str(caught.value)) < 300
@@ -297,5 +297,5 @@ def test_odds_huge_numbers_are_named_not_printed(kwargs: dict[str, int]) -> None
 def test_evaluate_refuses_a_million_cards_before_reading_them() -> None:
     start = time.perf_counter()
     with pytest.raises(ValueError, match="three cards"):
-        tp.evaluate(["As"] * 10**6)
+        tp.evaluate([tp.Card.parse("As")] * 10**6)
     assert time.perf_counter() - start < 0.05

@@ -229,6 +229,8 @@ def _as_cards(cards: object, rules: Rules | None, indicator: Card | None) -> tup
             f"cards must be {words} cards, as text ('As Kd Qh') or a tuple or list of Card, "
             f"not {type(cards).__name__} {short(cards)} (a generator: pass tuple(cards))",
         )
+    if not isinstance(cards, str) and len(cards) > 55:  # more than any deck: refuse unread
+        raise CardParseError(f"a hand is {words} cards, not {len(cards)}", cards)
     parsed = parse_cards(cards)
     shown = short(cards) if isinstance(cards, str) else short(format_cards(parsed))
     if len(parsed) != size:

@@ -180,7 +180,8 @@ def _table_problems(state: State) -> Iterator[str]:
 
 def _deck_problems(state: State, hands: list[Card]) -> Iterator[str]:
     """The rest of the deck (V16, V20): no card twice, only on a table that deals from it,
-    only the table's printed jokers, and ``deck_left`` within the deck."""
+    only the table's printed jokers, and ``deck_left`` within the deck.
+    """
     rules = state.rules
     dealt = hands + list(state.undealt) + ([] if state.indicator is None else [state.indicator])
     if len(set(dealt)) != len(dealt):
