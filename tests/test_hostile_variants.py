@@ -173,6 +173,17 @@ def test_deck_for_seats_are_exact_ints(key: object) -> None:
         tp.deck_for(state, hands)
 
 
+def test_deck_for_seats_may_be_int_subclasses_or_numpy_integers() -> None:
+    np = pytest.importorskip("numpy")
+
+    class Seat(int):
+        pass
+
+    state = tp.new_session(["A", "B", "C"], seed=1, dealer=0)
+    hands: dict[Any, str] = {np.int64(0): HANDS[0], Seat(1): HANDS[1], 2: HANDS[2]}
+    assert tp.deck_for(state, hands) == tp.deck_for(state, HANDS)
+
+
 def test_deck_for_a_huge_mapping_is_refused_at_once() -> None:
     state = tp.new_session(["A", "B", "C"], seed=1, dealer=0)
     hands = dict.fromkeys(range(10**6), "As Ks Qs")

@@ -14,6 +14,7 @@ time from the dealer's left, three rounds), which :func:`deck_for` works out.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Mapping, Sequence
 
 from .cards import Card, parse_cards
@@ -48,8 +49,9 @@ def deck_for(
         ``deck[i + k]``, ``deck[i + 2k]`` .... Pass it to
         :class:`~teenpatti_rules.actions.Deal`.
     :raises TypeError: if ``state`` is not a State or ``hands`` not a mapping.
-    :raises ValueError: naming the seat, for a missing or extra seat (a seat is an exact
-        ``int``: not a bool, float or str), a hand that is not ``hand_size`` valid
+    :raises ValueError: naming the seat, for a missing or extra seat (a seat is an
+        ``int``; an int subclass or numpy integer is converted, a bool, float or str
+        refused), a hand that is not ``hand_size`` valid
         cards of the table's deck (a printed joker only up to ``Rules.jokers``, V8),
         or a card given twice (to the same or two seats, or as the indicator); naming
         ``indicator`` when it is missing on a ``wild="joker"`` or ``"hukam"`` table,
@@ -69,7 +71,16 @@ def deck_for(
             f"hands names {len(hands)} seats, some not in the session; the deal goes to "
             f"seats {sorted(order)}"
         )
-    extra = [seat for seat in hands if type(seat) is not int or seat not in order]
+    given: dict[int, str | Sequence[Card]] = {}
+    extra: list[object] = []
+    for key, hand in hands.items():  # at most len(order) entries
+        if isinstance(key, bool) or not hasattr(type(key), "__index__"):
+            extra.append(key)  # a bool, float or str is not a seat number
+            continue
+        seat = operator.index(key)  # an int subclass or numpy integer, as a plain int
+        if seat not in order or seat in given:
+            extra.append(key)
+        given[seat] = hand
     if extra:
         raise ValueError(
             f"hands names seat(s) {short(extra)} that are not in the session; "
@@ -78,13 +89,13 @@ def deck_for(
     size = state.rules.hand_size
     cards: list[tuple[Card, ...]] = []
     for seat in order:
-        if seat not in hands:
+        if seat not in given:
             raise ValueError(f"hands has no cards for seat {seat}, which is dealt in")
-        hand = parse_cards(hands[seat])
+        hand = parse_cards(given[seat])
         if len(hand) != size:
             raise ValueError(
                 f"hands[{seat}] is {_WORDS[size]} cards, not {len(hand)} (Rules.hand_size): "
-                f"{short(hands[seat])}"
+                f"{short(given[seat])}"
             )
         cards.append(hand)
     turned: tuple[Card, ...] = ()
