@@ -310,3 +310,69 @@ def test_evaluate_refuses_a_million_cards_before_reading_them() -> None:
     with pytest.raises(ValueError, match="three cards"):
         tp.evaluate([tp.Card.parse("As")] * 10**6)
     assert time.perf_counter() - start < 0.05
+
+
+# --- results and placings in state documents (V16, V19) ---------------------------------
+
+
+def _open_flush_hand() -> tp.State:
+    """V15 ends betting after one bet each; seats 1 and 2 tie with A-K-9 and play an open
+    flush (V16): seat 1 gets Qh 7c Jd, seat 2 Qs 8c Jh (R10 order), and seat 2 wins 6."""
+    rules = tp.Rules(ties="open_flush", max_turns=1)
+    state = tp.new_session(["A", "B", "C"], rules, seed=1, dealer=0)
+    deck = tp.deck_for(state, {0: "2c 3d 5h", 1: "Ah Kd 9c", 2: "As Kc 9d"})
+    state = tp.apply(state, tp.Deal(0, deck + tp.parse_cards("Qh Qs 7c 8c Jd Jh")))
+    for text in ["P1 bet 1", "P2 bet 1", "P0 bet 1"]:
+        state = tp.apply(state, tp.parse_action(text))
+    assert state.result is not None and dict(state.result.winnings) == {2: 6}
+    assert [
+        {seat: tp.format_cards(cards) for seat, cards in flush.items()}
+        for flush in state.result.open_flush
+    ] == [{1: "Qh 7c Jd", 2: "Qs 8c Jh"}]
+    return state
+
+
+@pytest.mark.parametrize(
+    "flush",
+    [
+        {"1": ["Qh", "7c", "Jd"], "99": ["Qs", "8c", "Jh"]},  # no seat 99
+        {"1": ["Qh", "7c", "X3"], "2": ["Qs", "8c", "Jh"]},  # no printed jokers
+        {"1": ["Qh", "7c"], "2": ["Qs", "8c", "Jh"]},  # three cards each
+        {"1": ["Qh", "7c", "Jd"], "2": ["Qs", "8c", "Ah"]},  # Ah is seat 1's card
+        {"1": ["Qh", "7c", "Jd"], "2": ["Qh", "8c", "Jh"]},  # Qh twice
+    ],
+)
+def test_state_document_open_flush_cards_are_checked(flush: dict[str, list[str]]) -> None:
+    state = _open_flush_hand()
+    tp.state_from_json(tp.state_to_json(state))  # the honest document loads
+    text = edited(state, lambda d: d["result"].__setitem__("open_flush", [flush]))
+    with pytest.raises(tp.HistoryError, match="open_flush"):
+        tp.state_from_json(text)
+
+
+def test_state_document_open_flush_only_on_an_open_flush_table() -> None:
+    text = edited(_open_flush_hand(), lambda d: d["rules"].__setitem__("ties", "split"))
+    with pytest.raises(tp.HistoryError, match="open_flush"):
+        tp.state_from_json(text)
+
+
+def test_state_document_placings_follow_the_stacks_and_departures() -> None:
+    rules = tp.Rules(hand_limit=2, starting_boots=2)
+    state = tp.new_session(["A", "B", "C"], rules, seed=1, dealer=0, stacks=[2, 3, 2])
+    deck = tp.deck_for(state, {0: "2c 3d 5h", 1: "Ah Kd 9c", 2: "As Kc 9d"})
+    state = tp.apply(state, tp.Deal(0, deck))
+    for text in ["P1 bet 1", "P2 bet 1", "P0 pack"]:
+        state = tp.apply(state, tp.parse_action(text))
+    while state.phase is not tp.Phase.SESSION_OVER:
+        state = tp.apply(state, tp.legal_actions(state)[-1])
+    # V19: seats 2 (4 chips) and 1 (3 chips) are still in, by stack; seat 0 left.
+    assert [(seat.stack, seat.in_session) for seat in state.seats] == [
+        (0, False),
+        (3, True),
+        (4, True),
+    ]
+    assert state.placings == ((2,), (1,), (0,))
+    tp.state_from_json(tp.state_to_json(state))  # the honest document loads
+    text = edited(state, lambda d: d.__setitem__("placings", [[2], [0], [1]]))
+    with pytest.raises(tp.HistoryError, match="placings"):
+        tp.state_from_json(text)

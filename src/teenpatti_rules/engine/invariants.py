@@ -23,6 +23,7 @@ from ..limits import MAX_CHIPS, check_table_chips, player_name, short
 from ..ranking import HandRank, evaluate
 from ..rules import Rules
 from ..state import HandResult, Phase, State
+from .ending import placings
 from .questions import bettors, hand_boot, sideshow_target
 
 __all__ = ["check"]
@@ -101,6 +102,7 @@ def _result_problems(state: State, result: HandResult) -> Iterator[str]:
             "hands are shown exactly when the hand did not end with everyone else "
             f"packing (R39) @ {path}.shown"
         )
+    yield from _open_flush_problems(state, result)
     # The indicator of the result's hand is the state's only until the next deal (W5).
     known = not state.rules.has_indicator or result.hand_number == state.hand_number
     for seat, rank in result.shown.items():
@@ -109,6 +111,34 @@ def _result_problems(state: State, result: HandResult) -> Iterator[str]:
         problem = _rank_problem(rank, state.rules, indicator=state.indicator) if known else None
         if problem:
             yield f"{problem} @ {path}.shown['{seat}']"
+
+
+def _open_flush_problems(state: State, result: HandResult) -> Iterator[str]:
+    """V16: open-flush rounds only on an open-flush table; three distinct cards of the
+    table's deck for each seat of a round, no card twice (nor in a hand of that deal).
+    """
+    if not result.open_flush:
+        return
+    path = "$.result.open_flush"
+    rules, n = state.rules, len(state.seats)
+    if rules.ties != "open_flush":
+        yield f"only a ties='open_flush' table plays open flushes (V16) @ {path}"
+        return
+    cards: list[Card] = []
+    for index, flush in enumerate(result.open_flush):
+        for seat, hand in flush.items():
+            if type(seat) is not int or not 0 <= seat < n:
+                yield f"seat {short(seat)} does not exist @ {path}[{index}]"
+                return
+            if len(hand) != 3 or any(card.index - 51 > rules.jokers for card in hand):
+                yield f"each open-flush hand is three cards of the deck (V16) @ {path}[{index}]"
+                return
+            cards += hand
+    if result.hand_number == state.hand_number:  # the hands of that deal are still held
+        cards += [card for seat in state.seats for card in seat.cards]
+        cards += [] if state.indicator is None else [state.indicator]
+    if len(set(cards)) != len(cards):
+        yield f"an open-flush card is dealt twice (V16) @ {path}"
 
 
 def _count_problem(field: str, value: object) -> str | None:
@@ -263,6 +293,11 @@ def _between_hands_problems(state: State) -> Iterator[str]:
         places and places[0] != state.session_winners
     ):
         yield "placings list every seat once, the winners first (V19) @ $.placings"
+    elif places != placings(state.seats, state.departed):
+        yield (
+            "placings are the players still in the session by stack, then departed "
+            "(V19) @ $.placings"
+        )
     winners = state.session_winners
     if not winners or list(winners) != sorted(set(winners)):
         yield "a finished session has its winners, ascending (R8) @ $.session_winners"
