@@ -305,6 +305,17 @@ def test_odds_huge_numbers_are_named_not_printed(kwargs: dict[str, int]) -> None
 # --- evaluate ---------------------------------------------------------------------------
 
 
+def test_evaluate_refuses_an_indicator_that_only_looks_like_a_card() -> None:
+    class LooksLikeTwoOfSpades:
+        index = 3
+
+    rules = tp.Rules(wild="joker")
+    tp.evaluate("As Kd Qh", rules, indicator="2s")  # builds the table of indicator 2s
+    hand = tp.parse_cards("As Kd Qh")
+    with pytest.raises(ValueError, match="indicator"):
+        tp.evaluate(hand, rules, indicator=LooksLikeTwoOfSpades())  # type: ignore[arg-type]
+
+
 def test_evaluate_refuses_a_million_cards_before_reading_them() -> None:
     start = time.perf_counter()
     with pytest.raises(ValueError, match="three cards"):

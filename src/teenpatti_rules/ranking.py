@@ -304,7 +304,9 @@ def evaluate(
             if hand is not None:
                 return hand
         else:
-            turned: int = indicator.index  # type: ignore[assignment]
+            if type(indicator) is not Card:
+                raise TypeError  # text, or an object that only looks like a card
+            turned: int = indicator.index
             held, tables = _BY_INDICATOR[id(rules)]
             if held is not rules:
                 raise KeyError(rules)
