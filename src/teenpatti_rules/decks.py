@@ -14,6 +14,7 @@ time from the dealer's left, three rounds), which :func:`deck_for` works out.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Mapping, Sequence
 
 from .cards import Card, parse_cards
@@ -48,9 +49,13 @@ def deck_for(
         ``deck[i + k]``, ``deck[i + 2k]`` .... Pass it to
         :class:`~teenpatti_rules.actions.Deal`.
     :raises TypeError: if ``state`` is not a State or ``hands`` not a mapping.
-    :raises ValueError: naming the seat, for a missing or extra seat, a hand that is
-        not ``hand_size`` valid cards, or a card given twice (to the same or two
-        seats, or as the indicator).
+    :raises ValueError: naming the seat, for a missing or extra seat (a seat is an
+        ``int``; an int subclass or numpy integer is converted, a bool, float or str
+        refused), a hand that is not ``hand_size`` valid
+        cards of the table's deck (a printed joker only up to ``Rules.jokers``, V8),
+        or a card given twice (to the same or two seats, or as the indicator); naming
+        ``indicator`` when it is missing on a ``wild="joker"`` or ``"hukam"`` table,
+        given on any other, or not one of the 52 cards (W5).
     """
     if not isinstance(state, State):
         raise TypeError(f"state must be a State, not {short(state)}")
@@ -61,7 +66,21 @@ def deck_for(
         for seat in seats_from_left_of(state.dealer, len(state.seats))
         if state.seats[seat].in_session
     ]
-    extra = sorted(set(hands) - set(order), key=repr)
+    if len(hands) > len(order):
+        raise ValueError(
+            f"hands names {len(hands)} seats, some not in the session; the deal goes to "
+            f"seats {sorted(order)}"
+        )
+    given: dict[int, str | Sequence[Card]] = {}
+    extra: list[object] = []
+    for key, hand in hands.items():  # at most len(order) entries
+        if isinstance(key, bool) or not hasattr(type(key), "__index__"):
+            extra.append(key)  # a bool, float or str is not a seat number
+            continue
+        seat = operator.index(key)  # an int subclass or numpy integer, as a plain int
+        if seat not in order or seat in given:
+            extra.append(key)
+        given[seat] = hand
     if extra:
         raise ValueError(
             f"hands names seat(s) {short(extra)} that are not in the session; "
@@ -70,20 +89,40 @@ def deck_for(
     size = state.rules.hand_size
     cards: list[tuple[Card, ...]] = []
     for seat in order:
-        if seat not in hands:
+        if seat not in given:
             raise ValueError(f"hands has no cards for seat {seat}, which is dealt in")
-        hand = parse_cards(hands[seat])
+        hand = parse_cards(given[seat])
         if len(hand) != size:
             raise ValueError(
                 f"hands[{seat}] is {_WORDS[size]} cards, not {len(hand)} (Rules.hand_size): "
-                f"{short(hands[seat])}"
+                f"{short(given[seat])}"
             )
         cards.append(hand)
     turned: tuple[Card, ...] = ()
+    rules = state.rules
+    if rules.has_indicator and indicator is None:
+        raise ValueError(
+            f"a wild={rules.wild!r} table turns up an indicator after the hands: pass "
+            "indicator= (W5)"
+        )
     if indicator is not None:
-        turned = (indicator,) if isinstance(indicator, Card) else parse_cards(indicator)
-        if len(turned) != 1:
-            raise ValueError(f"indicator is one card, not {short(indicator)}")
+        if not rules.has_indicator:
+            raise ValueError(
+                f"indicator= is only for a table with wild='joker' or 'hukam' (W5), "
+                f"not {short(indicator)}"
+            )
+        if isinstance(indicator, Card):
+            turned = (indicator,)
+        elif isinstance(indicator, str):
+            turned = parse_cards(indicator)
+        if len(turned) != 1 or turned[0].is_joker:
+            raise ValueError(f"indicator is one of the 52 cards, not {short(indicator)}")
+    for seat, hand in zip(order, cards, strict=True):
+        joker = next((card for card in hand if card.index - 51 > rules.jokers), None)
+        if joker is not None:
+            raise ValueError(
+                f"hands[{seat}] holds {joker}, not in this table's deck (jokers={rules.jokers}, V8)"
+            )
     dealt = [card for hand in cards for card in hand] + list(turned)
     if len(set(dealt)) != len(dealt):
         twice = next(card for i, card in enumerate(dealt) if card in dealt[:i])

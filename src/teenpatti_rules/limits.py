@@ -37,6 +37,7 @@ from collections.abc import Iterable
 from typing import Final
 
 __all__ = [
+    "MAX_BOOT_SCHEDULE",
     "MAX_CHIPS",
     "MAX_DOCUMENT_CHARS",
     "MAX_ERROR_TEXT",
@@ -82,6 +83,10 @@ MAX_LIST_ITEMS: Final = MAX_HISTORY_ACTIONS
 MAX_PROBLEMS: Final = 20
 """A document's problems are collected up to this many (the message shows four);
 reading stops there."""
+
+MAX_BOOT_SCHEDULE: Final = 1_000
+"""The most (first hand, boot) pairs of a ``Rules.boot_schedule`` (V18), checked before
+any pair is read (a tournament has a few tens of levels)."""
 
 MAX_ERROR_TEXT: Final = 60
 """Error messages quote untrusted input cut to about this many characters."""

@@ -37,6 +37,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
+import operator
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import Any, Literal
@@ -44,7 +45,7 @@ from typing import Any, Literal
 import attrs
 
 from .cards import Card, parse_cards, table_deck
-from .limits import short
+from .limits import WrongTypeError, short
 from .ranking import HandCategory, categories_many, evaluate, evaluate_many
 from .rules import Rules
 
@@ -299,7 +300,9 @@ def _indicator(rules: Rules | None, indicator: object) -> Card | None:
             except ValueError as error:
                 raise ValueError(f"indicator: {error}") from None
         else:
-            raise TypeError(f"indicator must be a Card or None, not {indicator!r}")
+            raise TypeError(f"indicator must be a Card or None, not {short(indicator)}")
+    if indicator is not None and indicator.is_joker:
+        raise ValueError(f"indicator must be one of the 52 cards, not {indicator} (W5)")
     if _needs_indicator(rules) and indicator is None:
         raise ValueError(
             "indicator is required: this table's wild cards follow the turned-up card (V8 W5)"
@@ -327,11 +330,17 @@ def _hand(
 
 
 def _int(value: object, name: str, low: int, high: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{name} must be an int, not {value!r}")
+    """``value`` as a plain int in ``low..high``; an int subclass or numpy integer is
+    converted (:func:`operator.index`), a huge int is described, not printed.
+    """
+    if type(value) is not int:
+        if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+            raise WrongTypeError(f"{name} must be an int, not {short(value)}")
+        value = operator.index(value)  # type: ignore[arg-type]
+    assert type(value) is int
     if value < low or (high is not None and value > high):
         bound = f"{low} to {high}" if high is not None else f"at least {low}"
-        raise ValueError(f"{name} must be {bound}, not {value}")
+        raise ValueError(f"{name} must be {bound}, not {short(value)}")
     return value
 
 

@@ -219,6 +219,8 @@ def _as_cards(cards: object, rules: Rules | None, indicator: Card | None) -> tup
             f"cards must be {words} cards, as text ('As Kd Qh') or a tuple or list of Card, "
             f"not {type(cards).__name__} {short(cards)} (a generator: pass tuple(cards))",
         )
+    if not isinstance(cards, str) and len(cards) > 55:  # more than any deck: refuse unread
+        raise CardParseError(f"a hand is {words} cards, not {len(cards)}", cards)
     parsed = parse_cards(cards)
     shown = short(cards) if isinstance(cards, str) else short(format_cards(parsed))
     if len(parsed) != size:
@@ -290,7 +292,9 @@ def evaluate(
             if hand is not None:
                 return hand
         else:
-            turned: int = indicator.index  # type: ignore[assignment]
+            if type(indicator) is not Card:
+                raise TypeError  # text, or an object that only looks like a card
+            turned: int = indicator.index
             hand = _BY_INDICATOR[id(rules)][turned][(i * 55 + j) * 55 + k]  # type: ignore[index]
             if hand is not None and turned != i and turned != j and turned != k:
                 return hand

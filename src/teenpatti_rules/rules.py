@@ -21,7 +21,7 @@ import attrs
 
 from .hands import ORDERS
 from .hands.standard import SequenceOrder
-from .limits import MAX_CHIPS, WrongTypeError, check_table_chips, short
+from .limits import MAX_BOOT_SCHEDULE, MAX_CHIPS, WrongTypeError, check_table_chips, short
 
 __all__ = ["MAX_SEATS", "BetSizing", "Rules", "SequenceOrder"]
 
@@ -75,7 +75,7 @@ def _wild_ranks(instance: Rules, attribute: attrs.Attribute[Any], value: object)
     ):
         raise ValueError(
             "Rules.wild_ranks must be None or distinct rank letters of "
-            f"'{letters}' (e.g. 'AK47'), not {value!r}"
+            f"'{letters}' (e.g. 'AK47'), not {short(value)}"
         )
 
 
@@ -128,37 +128,55 @@ def _exact_ints(cls: type, fields: list[attrs.Attribute[Any]]) -> list[attrs.Att
 
 
 def _pairs(value: Any) -> Any:
-    """A list of ``[first_hand, boot]`` pairs (e.g. from JSON) as a tuple of tuples."""
-    if isinstance(value, list | tuple):
+    """A list of ``[first_hand, boot]`` pairs (e.g. from JSON) as a tuple of tuples, each
+    number an exact int (:func:`_to_int`). A list longer than
+    :data:`~teenpatti_rules.limits.MAX_BOOT_SCHEDULE`, or an entry that is not a pair, is
+    kept as it is for :func:`_schedule` to refuse (without reading it).
+    """
+    if isinstance(value, list | tuple) and len(value) <= MAX_BOOT_SCHEDULE:
         return tuple(
-            tuple(_to_int(x) for x in pair) if isinstance(pair, list | tuple) else pair
+            tuple(_to_int(x) for x in pair)
+            if isinstance(pair, list | tuple) and len(pair) == 2
+            else pair
             for pair in value
         )
     return value
 
 
 def _schedule(instance: Rules, attribute: attrs.Attribute[Any], value: object) -> None:
-    """V18: None, or (first hand, boot) pairs in increasing hand order from hand 1."""
+    """V18: None, or at most :data:`~teenpatti_rules.limits.MAX_BOOT_SCHEDULE` (first
+    hand, boot) pairs of exact ints up to :data:`~teenpatti_rules.limits.MAX_CHIPS`, in
+    increasing hand order from hand 1.
+    """
     if value is None:
         return
     name = "Rules.boot_schedule"
-    if not isinstance(value, tuple) or not value:
+    if not isinstance(value, tuple | list) or not value:
+        raise ValueError(f"{name} must be None or a non-empty tuple of (first hand, boot) pairs")
+    if len(value) > MAX_BOOT_SCHEDULE:
+        raise ValueError(
+            f"{name} holds at most {MAX_BOOT_SCHEDULE} (first hand, boot) pairs, not {len(value)}"
+        )
+    if not isinstance(value, tuple):
         raise ValueError(f"{name} must be None or a non-empty tuple of (first hand, boot) pairs")
     last = 0
-    for pair in value:
-        if (
-            not isinstance(pair, tuple)
-            or len(pair) != 2
-            or any(isinstance(x, bool) or not isinstance(x, int) for x in pair)
-        ):
+    for index, pair in enumerate(value):
+        if not isinstance(pair, tuple) or len(pair) != 2 or any(type(x) is not int for x in pair):
             raise ValueError(
-                f"{name}: each entry is a pair of ints (first hand, boot), not {pair!r}"
+                f"{name}: each entry is a pair of ints (first hand, boot), not {short(pair)}"
             )
         first, boot = pair
+        for what, number in (("first hand", first), ("boot", boot)):
+            if number > MAX_CHIPS:
+                raise ValueError(
+                    f"{name}[{index}]: a {what} is at most {MAX_CHIPS}, not {short(number)}"
+                )
         if first <= last:
-            raise ValueError(f"{name}: first hands must increase from 1, not {first} after {last}")
+            raise ValueError(
+                f"{name}: first hands must increase from 1, not {short(first)} after {last}"
+            )
         if boot < 1:
-            raise ValueError(f"{name}: a boot is at least 1, not {boot} (hand {first})")
+            raise ValueError(f"{name}: a boot is at least 1, not {short(boot)} (hand {first})")
         last = first
 
 
@@ -252,7 +270,8 @@ class Rules:
     :param high_235: 2-3-5 is the highest sequence (V11).
     :param hand_size: cards dealt to each player, 2 to 5 (V12; default 3).
     :param dealer_boots: the dealer posts this many boots, everyone else one (V13);
-        at least 1 (default 1).
+        at least 1 (default 1); times the boot (the largest scheduled boot, V18) at
+        most :data:`~teenpatti_rules.limits.MAX_CHIPS` chips.
     :param table_show_after: a table show (an ordinary showdown) once every player
         who can still bet has made this many bets since the stake last changed (V14);
         None (default) for none. At least 1.
@@ -267,8 +286,10 @@ class Rules:
     :param sideshow_reveal: ``"none"`` (R32, default) or ``"private"`` (V17: the two
         players of an accepted sideshow see each other's cards until the next deal).
     :param boot_schedule: None (default) or the tournament's (first hand, boot)
-        pairs, the first ``(1, boot)``, hands increasing (V18). A list of lists is
-        turned into a tuple of tuples.
+        pairs, the first ``(1, boot)``, hands increasing (V18), at most
+        :data:`~teenpatti_rules.limits.MAX_BOOT_SCHEDULE` pairs, every number an int up
+        to :data:`~teenpatti_rules.limits.MAX_CHIPS`. A list of lists is turned into a
+        tuple of tuples.
     :param draw_price: chips per card of a ``Draw`` (V20), None (default) for no
         draws. At least 1. Needs ``hand_size`` 3.
     :param max_draws: the most cards a player may draw in a hand (V20), 1 to 3
@@ -375,13 +396,18 @@ class Rules:
     def _check_table_variants(self) -> None:
         """The combinations V13–V21 refuse (RULES.md: a refused combination is a ValueError)."""
         schedule = self.boot_schedule
+        top = self.boot if schedule is None else max(boot for _, boot in schedule)
+        if self.dealer_boots * top > MAX_CHIPS:
+            raise ValueError(
+                f"Rules.dealer_boots * the boot ({self.dealer_boots} * {top}) must be at most "
+                f"{MAX_CHIPS} chips (V13)"
+            )
         if schedule is not None:
             if schedule[0] != (1, self.boot):
                 raise ValueError(
                     f"Rules.boot_schedule must start with (1, boot) = (1, {self.boot}), "
                     f"not {schedule[0]!r} (V18)"
                 )
-            top = max(boot for _, boot in schedule)
             if self.stake_limit is not None and self.stake_limit < top:
                 raise ValueError(
                     f"Rules.stake_limit ({self.stake_limit}) must be at least every boot of "

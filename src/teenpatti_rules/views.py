@@ -45,7 +45,7 @@ import attrs
 
 from .engine.questions import is_seat
 from .engine.trust import require_reachable, vouch
-from .events import Event, EventBase, SideShowAccepted
+from .events import Drew, Event, EventBase, SideShowAccepted
 from .limits import short
 from .records import evolve, record
 from .state import Seat, State
@@ -88,6 +88,11 @@ def _turned_up(state: State) -> Container[int]:
 def _private_pairs(state: State) -> frozenset[tuple[int, int]]:
     """(viewer, seat) pairs of the accepted sideshows of the current or last hand, on a
     ``sideshow_reveal="private"`` table: each player sees the other's cards (V17).
+
+    A seat that draws after the sideshow (V20) leaves every pair in which it is the seen
+    seat: its new cards were never compared, and a seat's cards are shown whole or not
+    at all, so its partner no longer sees them (this library's choice; RULES.md is
+    silent on V17 with V20).
     """
     if state.rules.sideshow_reveal != "private":
         return frozenset()
@@ -96,6 +101,8 @@ def _private_pairs(state: State) -> frozenset[tuple[int, int]]:
         if isinstance(event, SideShowAccepted):
             pairs.add((event.asker, event.target))
             pairs.add((event.target, event.asker))
+        elif isinstance(event, Drew) and pairs:
+            pairs = {pair for pair in pairs if pair[1] != event.seat}
     return frozenset(pairs)
 
 
@@ -109,8 +116,8 @@ def may_see_cards(state: State, viewer: int | None, seat: int) -> bool:
         or when ``seat``'s hand was turned up by a show or showdown of the current or
         last hand (R35, R37, R38, R40), until the next deal, or when the two played
         an accepted sideshow of that hand on a ``sideshow_reveal="private"`` table
-        (V17). False otherwise: a blind player's own cards, packed hands, sideshow
-        hands (R32).
+        (V17) and ``seat`` has not drawn since (V20). False otherwise: a blind
+        player's own cards, packed hands, sideshow hands (R32).
 
     >>> from teenpatti_rules import new_session
     >>> may_see_cards(new_session(["A", "B", "C"], seed=1), 0, 0)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import secrets
 import sys
 from collections.abc import Sequence
@@ -112,8 +113,8 @@ def rules_from_options(
         return find_variant(variant, **given)
     except (TypeError, ValueError) as error:
         message = str(error)
-        for field, option in OPTION_OF_FIELD.items():
-            message = message.replace(field, option)
+        for field, option in OPTION_OF_FIELD.items():  # Rules.boot, not Rules.boot_schedule
+            message = re.sub(re.escape(field) + r"\b", option, message)
         raise UsageError(message) from None
 
 

@@ -17,12 +17,13 @@ from collections.abc import Iterator
 import attrs
 
 from ..cards import Card
-from ..events import SEAT, HandEnding, Showdown, ShownHand
+from ..events import SEAT, HandEnding, IndicatorTurned, Showdown, ShownHand
 from ..hands.wild import rank_table
 from ..limits import MAX_CHIPS, check_table_chips, player_name, short
 from ..ranking import HandRank, evaluate
 from ..rules import Rules
 from ..state import HandResult, Phase, State
+from .ending import placings
 from .questions import bettors, hand_boot, sideshow_target
 
 __all__ = ["check"]
@@ -101,6 +102,7 @@ def _result_problems(state: State, result: HandResult) -> Iterator[str]:
             "hands are shown exactly when the hand did not end with everyone else "
             f"packing (R39) @ {path}.shown"
         )
+    yield from _open_flush_problems(state, result)
     # The indicator of the result's hand is the state's only until the next deal (W5).
     known = not state.rules.has_indicator or result.hand_number == state.hand_number
     for seat, rank in result.shown.items():
@@ -109,6 +111,34 @@ def _result_problems(state: State, result: HandResult) -> Iterator[str]:
         problem = _rank_problem(rank, state.rules, indicator=state.indicator) if known else None
         if problem:
             yield f"{problem} @ {path}.shown['{seat}']"
+
+
+def _open_flush_problems(state: State, result: HandResult) -> Iterator[str]:
+    """V16: open-flush rounds only on an open-flush table; three distinct cards of the
+    table's deck for each seat of a round, no card twice (nor in a hand of that deal).
+    """
+    if not result.open_flush:
+        return
+    path = "$.result.open_flush"
+    rules, n = state.rules, len(state.seats)
+    if rules.ties != "open_flush":
+        yield f"only a ties='open_flush' table plays open flushes (V16) @ {path}"
+        return
+    cards: list[Card] = []
+    for index, flush in enumerate(result.open_flush):
+        for seat, hand in flush.items():
+            if type(seat) is not int or not 0 <= seat < n:
+                yield f"seat {short(seat)} does not exist @ {path}[{index}]"
+                return
+            if len(hand) != 3 or any(card.index - 51 > rules.jokers for card in hand):
+                yield f"each open-flush hand is three cards of the deck (V16) @ {path}[{index}]"
+                return
+            cards += hand
+    if result.hand_number == state.hand_number:  # the hands of that deal are still held
+        cards += [card for seat in state.seats for card in seat.cards]
+        cards += [] if state.indicator is None else [state.indicator]
+    if len(set(cards)) != len(cards):
+        yield f"an open-flush card is dealt twice (V16) @ {path}"
 
 
 def _count_problem(field: str, value: object) -> str | None:
@@ -162,12 +192,12 @@ def _table_problems(state: State) -> Iterator[str]:
             yield f"the indicator {state.indicator} is part of no hand (W5) @ $.indicator"
     elif rules.has_indicator and state.hand_number > 0:
         yield "a wild='joker' or 'hukam' table has an indicator once dealt (W5) @ $.indicator"
-    dealt = hands + list(state.undealt) + ([] if state.indicator is None else [state.indicator])
-    if len(set(dealt)) != len(dealt):
-        twice = next(card for i, card in enumerate(dealt) if card in dealt[:i])
-        yield f"card {twice} is dealt twice @ $.seats"
-    if state.seed is not None and state.deck_left != len(state.undealt):
-        yield f"deck_left counts the undealt cards ({len(state.undealt)}) @ $.deck_left"
+    if state.indicator is not None and state.hand_number == 0:
+        yield "before the first deal no indicator is turned up (W5) @ $.indicator"
+    if any(isinstance(e, IndicatorTurned) and e.card != state.indicator for e in state.events):
+        yield "the indicator is the card the log says was turned up (W5) @ $.indicator"
+    yield from _deck_problems(state, hands)
+    yield from _departed_problems(state)
     for field in ("hand_number", "pot", "stake", "deck_left"):
         problem = _count_problem(field, getattr(state, field))
         if problem:
@@ -176,6 +206,43 @@ def _table_problems(state: State) -> Iterator[str]:
         yield f"the dealer must be a seat 0..{n - 1}, not {state.dealer} @ $.dealer"
     elif not seats[state.dealer].in_session:
         yield f"the dealer, seat {state.dealer}, has left the session (R5) @ $.dealer"
+
+
+def _deck_problems(state: State, hands: list[Card]) -> Iterator[str]:
+    """The rest of the deck (V16, V20): no card twice, only on a table that deals from it,
+    only the table's printed jokers, and ``deck_left`` within the deck.
+    """
+    rules = state.rules
+    dealt = hands + list(state.undealt) + ([] if state.indicator is None else [state.indicator])
+    if len(set(dealt)) != len(dealt):
+        twice = next(card for i, card in enumerate(dealt) if card in dealt[:i])
+        yield f"card {twice} is dealt twice @ $.seats"
+    if state.seed is not None and state.deck_left != len(state.undealt):
+        yield f"deck_left counts the undealt cards ({len(state.undealt)}) @ $.deck_left"
+    keeps = rules.ties == "open_flush" or rules.draw_price is not None
+    if not keeps and (state.undealt or state.deck_left):
+        yield (
+            "only an open-flush (V16) or draw (V20) table keeps the rest of the deck: "
+            "undealt and deck_left are empty @ $.undealt"
+        )
+    if any(card.index - 51 > rules.jokers for card in state.undealt):
+        yield f"a printed joker the table does not have (jokers={rules.jokers}) @ $.undealt"
+    left = state.deck_left
+    if type(left) is int and left + len(dealt) - len(state.undealt) > rules.deck_size:
+        yield (
+            f"deck_left ({short(left)}) and the cards dealt pass the table's deck of "
+            f"{rules.deck_size} cards @ $.deck_left"
+        )
+
+
+def _departed_problems(state: State) -> Iterator[str]:
+    """V19: ``departed`` places each seat that left the session, once, and no other."""
+    n = len(state.seats)
+    gone = [seat for place in state.departed for seat in place]
+    if any(type(seat) is not int or not 0 <= seat < n for seat in gone):
+        yield f"departed names seats 0..{n - 1} only, not {short(gone)} @ $.departed"
+    elif sorted(gone) != [i for i, seat in enumerate(state.seats) if not seat.in_session]:
+        yield "departed places every seat that left the session, once, and no other @ $.departed"
 
 
 def _leaving(rules: Rules) -> str:
@@ -226,6 +293,11 @@ def _between_hands_problems(state: State) -> Iterator[str]:
         places and places[0] != state.session_winners
     ):
         yield "placings list every seat once, the winners first (V19) @ $.placings"
+    elif places != placings(state.seats, state.departed):
+        yield (
+            "placings are the players still in the session by stack, then departed "
+            "(V19) @ $.placings"
+        )
     winners = state.session_winners
     if not winners or list(winners) != sorted(set(winners)):
         yield "a finished session has its winners, ascending (R8) @ $.session_winners"

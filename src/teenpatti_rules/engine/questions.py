@@ -19,6 +19,7 @@ from collections.abc import Sequence
 
 from ..cards import Card
 from ..events import Drew
+from ..limits import short
 from ..state import Phase, Seat, State
 from .sizing import BET_SIZINGS, BetRange
 
@@ -428,10 +429,16 @@ def draws_made(state: State, seat: int) -> int:
     return sum(e.count for e in state.events if isinstance(e, Drew) and e.seat == seat)
 
 
-def why_not_draw(state: State, seat: int, cards: object = None) -> str | None:
+_ANY_CARDS: object = object()
+"""The default of :func:`why_not_draw`'s ``cards``: the question is whether the seat
+may draw at all (None is a ``Draw`` whose cards are None, refused)."""
+
+
+def why_not_draw(state: State, seat: int, cards: object = _ANY_CARDS) -> str | None:
     """None if ``seat`` (the actor) may draw (discarding ``cards``, if given), else why
     not (V20): a seen player on a draw table, with draws left, a payment that leaves a
-    chip, and enough cards left in the deck.
+    chip, and enough cards left in the deck. ``cards`` that are not a sequence of
+    distinct :class:`~teenpatti_rules.cards.Card` (None, text, a number) are refused.
     """
     rules = state.rules
     price = rules.draw_price
@@ -447,10 +454,12 @@ def why_not_draw(state: State, seat: int, cards: object = None) -> str | None:
         return (
             f"a draw costs {price} chips a card and must leave a chip of its {player.stack} (V20)"
         )
-    if cards is None:
+    if cards is _ANY_CARDS:
         return None
     if not isinstance(cards, Sequence) or isinstance(cards, str):
-        return f"the discarded cards must be a tuple of Card, not {cards!r}"
+        return f"the discarded cards must be a tuple of Card, not {short(cards)}"
+    if len(cards) > rules.hand_size:
+        return f"it holds {rules.hand_size} cards, so it may not discard {len(cards)} (V20)"
     count = len(cards)
     if not all(isinstance(card, Card) for card in cards) or count != len(set(cards)):
         return "the discarded cards must be distinct Cards"

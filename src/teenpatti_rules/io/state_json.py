@@ -47,15 +47,18 @@ the state is one the engine could have reached, cheaply (no replay), so that
 - the seat count is allowed by the rules (R3); names are non-empty and distinct;
   no count or amount is negative; a seat holds three distinct cards or none, and
   no card is dealt twice (the undealt cards of V16 and V20 included, and in a full
-  state ``deck_left`` counts them);
+  state ``deck_left`` counts them); undealt cards only on an open-flush or draw
+  table, and ``deck_left`` never past the table's deck (a view too); the indicator
+  (W5) none before the first deal, else the card the log turned up;
 - the dealer is a seat still in the session (R5);
 - phase and actor agree: between hands nobody acts, no sideshow is pending and the
   pot is 0 (R42); ``AWAITING_DEAL`` needs two players in the session and a hand
   left under the hand limit; ``SESSION_OVER`` has its winners (R2, R8), and only
   then; before the first deal there is no result; between later hands the result
   is the last hand's; between hands no undealt cards are kept; ``placings`` (V19)
-  are set only when the session is over, list every seat once and start with its
-  winners;
+  are set only when the session is over, list every seat once, start with its
+  winners and are the players still in the session by stack, then ``departed``
+  (exactly the seats that left, each once);
 - in a hand: the actor can still bet; two or more players can still bet (R40); the
   pot is below the pot limit (R37) and equals the chips put in this hand; the
   stake is at least the hand's boot (V18); every player in the session was dealt
@@ -65,7 +68,9 @@ the state is one the engine could have reached, cheaply (no replay), so that
   next one, V17), whom the actor is; in a full state (with a seed) every dealt
   seat holds its three cards;
 - the result's seats exist, its winnings are positive and sum to its pot, and hands
-  are shown exactly when the hand did not end by packing;
+  are shown exactly when the hand did not end by packing; its open-flush rounds
+  (V16) are on an open-flush table, three cards of the deck per existing seat, no
+  card twice;
 - every seat an event names exists, and every hand rank is the rank of its cards
   under the table's rules.
 
