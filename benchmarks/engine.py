@@ -11,28 +11,40 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import teenpatti_rules as tp
 
 SECONDS = float(__import__("os").environ.get("BENCH_SECONDS", "5"))
 
 
-def policy(rng: random.Random, actions: Sequence[tp.Action], actor: int | None) -> tp.Action:
-    """Mostly call; sometimes raise, pack, look, or any other legal action."""
-    r = rng.random()
-    looks = [a for a in actions if isinstance(a, tp.Look)]
-    if looks and r < 0.15:
-        return rng.choice(looks)
-    turn = [a for a in actions if a.seat == actor and not isinstance(a, tp.Look)]
-    if not turn:
-        return actions[0]
-    bets = [a for a in turn if isinstance(a, tp.Bet)]
-    if bets and r < 0.75:
-        return bets[0]
-    if len(bets) > 1 and r < 0.85:
-        return bets[1]
-    return rng.choice(turn)
+def make_policy(
+    package: Any,
+) -> Callable[[random.Random, Sequence[Any], int | None], Any]:
+    """The benchmark's policy for the package ``package`` (``teenpatti_rules``, or an
+    older checkout's copy in ``versus_pokerkit.py``): mostly call; sometimes raise,
+    pack, look, or any other legal action."""
+
+    def policy(rng: random.Random, actions: Sequence[Any], actor: int | None) -> Any:
+        r = rng.random()
+        looks = [a for a in actions if isinstance(a, package.Look)]
+        if looks and r < 0.15:
+            return rng.choice(looks)
+        turn = [a for a in actions if a.seat == actor and not isinstance(a, package.Look)]
+        if not turn:
+            return actions[0]
+        bets = [a for a in turn if isinstance(a, package.Bet)]
+        if bets and r < 0.75:
+            return bets[0]
+        if len(bets) > 1 and r < 0.85:
+            return bets[1]
+        return rng.choice(turn)
+
+    return policy
+
+
+policy = make_policy(tp)
 
 
 def main() -> None:

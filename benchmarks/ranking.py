@@ -8,12 +8,9 @@ Measures, in one run: a bare flat-list lookup ``T[(a*55+b)*55+c]`` on ints (the 
 from __future__ import annotations
 
 import random
-import subprocess
-import sys
-import time
 
 import numpy as np
-from timing import best_rate  # benchmarks/timing.py, beside this script
+from timing import best_rate, import_time_line  # benchmarks/timing.py, beside this script
 
 from teenpatti_rules import CARDS, evaluate, evaluate_many
 from teenpatti_rules.hands import hand_order
@@ -75,20 +72,7 @@ def main() -> None:
     print(f"evaluate_many (1M)    : {many_rate / 1e6:6.1f} M hands/s")
     print(f"numpy fancy indexing  : {raw_rate / 1e6:6.1f} M hands/s (no checks)")
 
-    times = []
-    for _ in range(5):
-        start = time.perf_counter()
-        subprocess.run([sys.executable, "-c", "import teenpatti_rules"], check=True)
-        times.append(time.perf_counter() - start)
-    baseline = []
-    for _ in range(5):
-        start = time.perf_counter()
-        subprocess.run([sys.executable, "-c", "pass"], check=True)
-        baseline.append(time.perf_counter() - start)
-    print(
-        f"python -c 'import teenpatti_rules': {min(times) * 1000:.0f} ms "
-        f"(bare interpreter {min(baseline) * 1000:.0f} ms)"
-    )
+    print(import_time_line())
 
 
 if __name__ == "__main__":

@@ -14,11 +14,9 @@ Measures, in one run:
 from __future__ import annotations
 
 import random
-import subprocess
-import sys
 import time
 
-from timing import best_rate  # benchmarks/timing.py, beside this script
+from timing import best_rate, import_time_line  # benchmarks/timing.py, beside this script
 
 from teenpatti_rules import CARDS, Card, Rules, evaluate
 from teenpatti_rules.hands import hand_order
@@ -114,18 +112,7 @@ def main() -> None:
             best = min(best, time.perf_counter() - start)
         print(f"  {name:<18} {best * 1000:6.0f} ms")
 
-    times, baseline = [], []
-    for _ in range(5):
-        start = time.perf_counter()
-        subprocess.run([sys.executable, "-c", "import teenpatti_rules"], check=True)
-        times.append(time.perf_counter() - start)
-        start = time.perf_counter()
-        subprocess.run([sys.executable, "-c", "pass"], check=True)
-        baseline.append(time.perf_counter() - start)
-    print(
-        f"python -c 'import teenpatti_rules': {min(times) * 1000:.0f} ms "
-        f"(bare interpreter {min(baseline) * 1000:.0f} ms)"
-    )
+    print(import_time_line())
 
 
 if __name__ == "__main__":

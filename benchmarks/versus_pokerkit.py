@@ -37,35 +37,11 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Callable
 from typing import Any
 
+from engine import make_policy  # benchmarks/engine.py, beside this script
+
 PLAYERS = 5
-
-
-Policy = Callable[[random.Random, Any, "int | None"], Any]
-
-
-def make_policy(tp: Any) -> Policy:
-    """The policy of ``benchmarks/engine.py`` for the package ``tp``."""
-
-    def policy(rng: random.Random, actions: Any, actor: int | None) -> Any:
-        # the policy of benchmarks/engine.py: mostly call, sometimes raise, pack or look
-        r = rng.random()
-        looks = [a for a in actions if isinstance(a, tp.Look)]
-        if looks and r < 0.15:
-            return rng.choice(looks)
-        turn = [a for a in actions if a.seat == actor and not isinstance(a, tp.Look)]
-        if not turn:
-            return actions[0]
-        bets = [a for a in turn if isinstance(a, tp.Bet)]
-        if bets and r < 0.75:
-            return bets[0]
-        if len(bets) > 1 and r < 0.85:
-            return bets[1]
-        return rng.choice(turn)
-
-    return policy
 
 
 def measure_ours(seconds: float) -> dict[str, float]:
