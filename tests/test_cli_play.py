@@ -38,7 +38,7 @@ def test_looking_then_packing_plays_hand_after_hand(
     assert "Hand 3: " in out and out.count("You pack") >= 2
     assert "  1) look at your cards" in out
     assert re.search(r"^Bilal wins \d+ chips?$|^Asha wins \d+ chips?$", out, flags=re.MULTILINE)
-    assert "Standings after " in out and out.rstrip().splitlines()[-4].startswith("  1. ")
+    assert "Standings during hand " in out and out.rstrip().splitlines()[-4].startswith("  1. ")
 
 
 def test_only_the_persons_view_is_shown(
@@ -70,7 +70,7 @@ def test_end_of_input_leaves_cleanly_with_the_standings(
     assert "You left during hand 1; chips in the pot are not counted." in out
     lines = out.rstrip().splitlines()
     assert lines[-5:] == [
-        "Standings after 1 hand:",
+        "Standings during hand 1 (the 3 chips in the pot not counted):",
         "  1. Player    99 chips",  # 100 minus the boot (R9)
         "  2. Asha      99 chips",
         "  3. Bilal     99 chips",
@@ -86,7 +86,7 @@ def test_ctrl_c_leaves_cleanly(
 
     monkeypatch.setattr("builtins.input", interrupt)
     code, out, _ = play(monkeypatch, capsys, "", "--seed", "5", "--players", "3")
-    assert code == 130 and "Standings after 1 hand:" in out
+    assert code == 130 and "Standings during hand 1 (the 3 chips in the pot not counted):" in out
 
 
 def test_a_person_who_goes_broke_leaves_the_table(
@@ -136,7 +136,7 @@ def test_piped_into_the_console_script() -> None:
     )
     assert done.returncode == 0 and done.stderr == ""
     assert "Your choice (1-5, ? for help): 1\n" in done.stdout  # piped input is echoed
-    assert "You pack" in done.stdout and "Standings after " in done.stdout
+    assert "You pack" in done.stdout and "Standings during hand " in done.stdout
 
 
 def test_draw_and_no_limit_amount_prompts(

@@ -212,3 +212,13 @@ def test_compact_hand_merges_boots_and_runs_of_looks() -> None:
     ]
     # The full form keeps one line per event.
     assert len(describe_hand(state)) == len(state.events) == 7
+
+
+def test_standings_count_only_finished_hands() -> None:
+    from teenpatti_rules.text.narrate import describe_standings
+
+    state = tp.new_session(["Asha", "Bilal", "Chen"], seed=1)
+    state = tp.apply(state, tp.Deal(state.dealer))  # hand 1 in play: 3 boots in the pot (R9)
+    assert describe_standings(state)[0] == (
+        "Standings during hand 1 (the 3 chips in the pot not counted):"
+    )

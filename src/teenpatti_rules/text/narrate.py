@@ -359,9 +359,11 @@ def describe_standings(state: State, left_after: Mapping[int, int] | None = None
     :param state: a :class:`~teenpatti_rules.state.State`, usually at SESSION_OVER.
     :param left_after: seat → the hand after which it left the session (R7), for
         seats that left; None if unknown.
-    :returns: a header, one line per player (biggest stack first; among equal
-        stacks, players still in the session first, then who left later), and a
-        line naming the winners once the session is over.
+    :returns: a header counting the finished hands (or, while a hand is in play,
+        naming it and the chips in its pot, which the stacks do not hold), one line
+        per player (biggest stack first;
+        among equal stacks, players still in the session first, then who left later),
+        and a line naming the winners once the session is over.
 
     >>> from teenpatti_rules import new_session
     >>> for line in describe_standings(new_session(["Asha", "Bilal", "Chen"], seed=1)):
@@ -383,7 +385,11 @@ def describe_standings(state: State, left_after: Mapping[int, int] | None = None
     )
     width = max(len(player.name) for player in state.seats)
     count = state.hand_number
-    lines = [f"Standings after {count} hand{'' if count == 1 else 's'}:"]
+    if state.phase is Phase.BETTING or state.phase is Phase.SIDESHOW:
+        header = f"Standings during hand {count} (the {chips(state.pot)} in the pot not counted):"
+    else:
+        header = f"Standings after {count} hand{'' if count == 1 else 's'}:"
+    lines = [header]
     for place, index in enumerate(order, start=1):
         player = state.seats[index]
         note = ""
