@@ -28,7 +28,7 @@ from teenpatti_rules.limits import (
     MAX_RANGE_TABLE_CHIPS,
     WrongTypeError,
 )
-from teenpatti_rules.records import FrozenDict
+from teenpatti_rules.records import EventLog, FrozenDict
 
 NAMES = ["A", "B", "C"]
 
@@ -107,7 +107,7 @@ def _mutable_parts(value: Any, path: str, found: list[str], seen: set[int]) -> N
             _mutable_parts(key, f"{path}[{key!r}]", found, seen)
             _mutable_parts(item, f"{path}[{key!r}]", found, seen)
         return
-    if isinstance(value, tuple | frozenset):
+    if isinstance(value, tuple | frozenset | EventLog):  # an EventLog's list is private
         for index, item in enumerate(value):
             _mutable_parts(item, f"{path}[{index}]", found, seen)
         return

@@ -9,12 +9,17 @@ copies, and an immutable mapping.
   deep-copies; nothing in a record can change, so sharing is safe).
 - :class:`FrozenDict` is the mapping held by records (``HandResult.winnings``, …):
   read-only, hashable, picklable.
+- :class:`EventLog` is the event log held by a state (``State.events``): a read-only
+  sequence that the next state extends without copying it, so a hand of k actions
+  costs O(k), not O(k²).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
-from typing import Any, TypeVar
+import itertools
+import threading
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import Any, TypeVar, overload
 
 import attrs
 
@@ -133,4 +138,98 @@ class FrozenDict(Mapping[K, V]):
         return self
 
     def __deepcopy__(self, memo: object) -> FrozenDict[K, V]:
+        return self
+
+
+_APPEND = threading.Lock()
+
+
+class EventLog(Sequence[V]):
+    """A read-only sequence of events (the log of ``State.events``) that a later state
+    extends without copying.
+
+    The states of one hand share one list: each log sees its own first ``len(log)``
+    items, which never change. :meth:`appended` adds to the shared list when this log
+    is its longest prefix (the usual case: each state is followed by one next state)
+    and copies otherwise (two different actions applied to the same state), so every
+    log keeps exactly its own items. Equal to any sequence with the same items (a
+    tuple included), hashable, picklable; slices are tuples.
+
+    >>> log = EventLog(("a", "b"))
+    >>> longer = log.appended("c")
+    >>> list(log), list(longer), longer[-1], longer[:2], log == ("a", "b")
+    (['a', 'b'], ['a', 'b', 'c'], 'c', ('a', 'b'), True)
+    """
+
+    __slots__ = ("_hash", "_items", "_n")
+
+    def __init__(self, items: Iterable[V] = ()) -> None:
+        self._items: list[V] = list(items)
+        self._n = len(self._items)
+        self._hash: int | None = None
+
+    @classmethod
+    def _prefix(cls, items: list[V], n: int) -> EventLog[V]:
+        log: EventLog[V] = cls.__new__(cls)
+        log._items, log._n, log._hash = items, n, None
+        return log
+
+    def appended(self, *events: V) -> EventLog[V]:
+        """A new log: this one's events, then ``events`` (this log is unchanged)."""
+        with _APPEND:
+            items = self._items
+            if self._n and len(items) == self._n:  # the longest prefix: share the list
+                items.extend(events)
+            else:  # a branch (or the empty log): a list of its own
+                items = [*itertools.islice(items, self._n), *events]
+            return EventLog._prefix(items, self._n + len(events))
+
+    def __len__(self) -> int:
+        return self._n
+
+    @overload
+    def __getitem__(self, index: int) -> V: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[V, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> V | tuple[V, ...]:
+        if isinstance(index, slice):
+            return tuple(self._items[: self._n][index])
+        if index < 0:
+            index += self._n
+        if not 0 <= index < self._n:
+            raise IndexError("event log index out of range")
+        return self._items[index]
+
+    def __iter__(self) -> Iterator[V]:
+        return itertools.islice(self._items, self._n)
+
+    def __add__(self, other: Iterable[V]) -> EventLog[V]:
+        return self.appended(*other)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, EventLog):
+            return self._n == other._n and (
+                self._items is other._items or self._items[: self._n] == other._items[: other._n]
+            )
+        if isinstance(other, tuple | list):
+            return self._n == len(other) and self._items[: self._n] == list(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            self._hash = hash(tuple(self))
+        return self._hash
+
+    def __repr__(self) -> str:
+        return repr(tuple(self))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (EventLog, (tuple(self),))
+
+    def __copy__(self) -> EventLog[V]:
+        return self
+
+    def __deepcopy__(self, memo: object) -> EventLog[V]:
         return self

@@ -14,7 +14,7 @@ action; nothing is ever modified in place.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from enum import Enum
 from typing import Any, ClassVar
 
@@ -24,7 +24,7 @@ from .cards import Card
 from .events import Event, HandEnding
 from .limits import MAX_SEED, check_table_chips, exact_int, player_names, short
 from .ranking import HandRank
-from .records import FrozenDict, record
+from .records import EventLog, FrozenDict, record
 from .rules import Rules
 
 __all__ = ["HandResult", "Phase", "Seat", "SideShowRequest", "State", "new_session"]
@@ -134,6 +134,17 @@ class HandResult:
     )
 
 
+_NO_EVENTS: EventLog[Event] = EventLog()
+"""The empty log (appending to it always starts a list of its own)."""
+
+
+def _event_log(value: Iterable[Event]) -> EventLog[Event]:
+    """``State.events`` as an :class:`~teenpatti_rules.records.EventLog` (itself if it
+    is one; a tuple or any iterable of events is copied into one).
+    """
+    return value if isinstance(value, EventLog) else EventLog(value)
+
+
 @record
 @attrs.frozen
 class State:
@@ -158,7 +169,10 @@ class State:
     :param session_winners: the winners' seats, ascending; empty until
         SESSION_OVER (R8).
     :param events: the event log of the current hand (between hands: of the last
-        hand), oldest first; see :mod:`teenpatti_rules.events`.
+        hand), oldest first; see :mod:`teenpatti_rules.events`. A read-only sequence
+        (:class:`~teenpatti_rules.records.EventLog`, equal to the tuple of its
+        events; any iterable given is turned into one) that the next state extends
+        without copying, so a hand of k actions costs O(k).
     :param placings: the seats from first place down, each place a tuple of seats
         sharing it; empty until SESSION_OVER (V19).
     :param departed: the places of the players who have left the session so far,
@@ -186,7 +200,7 @@ class State:
     sideshow: SideShowRequest | None = None
     result: HandResult | None = None
     session_winners: tuple[int, ...] = ()
-    events: tuple[Event, ...] = ()
+    events: EventLog[Event] = attrs.field(factory=lambda: _NO_EVENTS, converter=_event_log)
     placings: tuple[tuple[int, ...], ...] = ()
     departed: tuple[tuple[int, ...], ...] = ()
     undealt: tuple[Card, ...] = ()

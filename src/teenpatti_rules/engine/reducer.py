@@ -203,7 +203,7 @@ def _payment(
     return {
         "seats": _with_seat(state.seats, seat, new_player),
         "pot": state.pot + amount,
-        "events": (*state.events, event),
+        "events": state.events.appended(event),
     }
 
 
@@ -336,7 +336,7 @@ def _look(state: State, action: Look) -> State:
     """The player looks: it is seen from now on (R22)."""
     seat = action.seat
     seats = _with_seat(state.seats, seat, _evolve_seat(state.seats[seat], seen=True))
-    return _evolve_state(state, seats=seats, events=(*state.events, Looked(seat)))
+    return _evolve_state(state, seats=seats, events=state.events.appended(Looked(seat)))
 
 
 # --- betting actions -----------------------------------------------------------------
@@ -349,7 +349,7 @@ def _pack(state: State, action: Pack) -> State:
     """
     seat = action.seat
     seats = _with_seat(state.seats, seat, _evolve_seat(state.seats[seat], in_hand=False))
-    return _after_turn(state, seat, seats=seats, events=(*state.events, Packed(seat)))
+    return _after_turn(state, seat, seats=seats, events=state.events.appended(Packed(seat)))
 
 
 def _check_bet(state: State, action: Bet) -> None:
@@ -475,7 +475,7 @@ def _accept_sideshow(state: State, action: AcceptSideShow) -> State:
     return _after_turn(
         state,
         asker,
-        events=(*state.events, SideShowAccepted(asker, target, loser)),
+        events=state.events.appended(SideShowAccepted(asker, target, loser)),
         seats=seats,
         phase=Phase.BETTING,
         sideshow=None,
@@ -496,7 +496,7 @@ def _refuse_sideshow(state: State, action: RefuseSideShow) -> State:
         state,
         request.asker,
         paid=paid,
-        events=(*state.events, SideShowRefused(request.asker, request.target)),
+        events=state.events.appended(SideShowRefused(request.asker, request.target)),
         phase=Phase.BETTING,
         sideshow=None,
     )
@@ -523,7 +523,7 @@ def _after_turn(state: State, seat: int, *, paid: bool = False, **changes: Any) 
         return finish_hand(state, ending, {players_in_hand(state)[0]: 0})  # R39
     event = ending_event(state, ending)
     if event is not None:  # V14, V15: say why betting ended
-        state = evolve(state, events=(*state.events, event))
+        state = evolve(state, events=state.events.appended(event))
     return showdown(state, ending=ending)
 
 

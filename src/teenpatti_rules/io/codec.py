@@ -19,6 +19,7 @@ from ..cards import Card, Rank, parse_cards
 from ..events import Event, HandEnding
 from ..limits import MAX_LIST_ITEMS, MAX_PROBLEMS
 from ..ranking import HandCategory, HandRank
+from ..records import EventLog
 from ..state import Phase
 
 if TYPE_CHECKING:  # cattrs is imported on first use, to keep ``import teenpatti_rules`` fast
@@ -215,9 +216,18 @@ def _seat_mapping_structure(cls: Any, converter: cattrs.Converter) -> Callable[[
 
 
 def _is_homogeneous_tuple(cls: Any) -> bool:
-    """``tuple[X, ...]``."""
+    """``tuple[X, ...]``, or an ``EventLog[X]`` (read as a tuple; the State turns it
+    into its log).
+    """
     args = get_args(cls)
+    if get_origin(cls) is EventLog:
+        return True
     return get_origin(cls) is tuple and len(args) == 2 and args[1] is Ellipsis
+
+
+def _is_event_log(cls: Any) -> bool:
+    """``EventLog`` or ``EventLog[X]`` (``State.events``)."""
+    return bool(cls is EventLog or get_origin(cls) is EventLog)
 
 
 def _tuple_structure(cls: Any, converter: cattrs.Converter) -> Callable[[Any, Any], Any]:
@@ -338,6 +348,9 @@ def converter() -> cattrs.Converter:
     result.register_structure_hook_factory(_is_literal, _literal_structure)
     result.register_structure_hook_factory(attrs.has, _attrs_structure)
     result.register_structure_hook_factory(_is_homogeneous_tuple, _tuple_structure)
+    result.register_unstructure_hook_func(
+        _is_event_log, lambda log: [result.unstructure(event, Event) for event in log]
+    )
     result.register_structure_hook_factory(_is_seat_mapping, _seat_mapping_structure)
     result.register_unstructure_hook_factory(_is_seat_mapping, _seat_mapping_unstructure)
     result.register_structure_hook(Action, _structure_action)
