@@ -116,8 +116,8 @@ def test_table_presets_are_the_tables_people_name() -> None:
     assert boots == [1, 1, 2, 4, 8, 16, 32, 32]  # V18: rising, hand 1 at the boot
 
 
-@pytest.mark.parametrize("name", ["no-limit", "tournament", "home", "draw"])
-def test_every_table_preset_plays_a_whole_session(
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_every_preset_plays_a_whole_session(
     name: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert main(["simulate", "--variant", name, "--seed", "4", "--quiet"]) == 0
