@@ -117,9 +117,7 @@ def test_table_presets_are_the_tables_people_name() -> None:
 
 
 @pytest.mark.parametrize("name", list(PRESETS))
-def test_every_preset_plays_a_whole_session(
-    name: str, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_every_preset_plays_a_whole_session(name: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--variant", name, "--seed", "4", "--quiet"]) == 0
     assert "Winner" in capsys.readouterr().out
     mixed = ["--players", "random,rule,random,rule"]
