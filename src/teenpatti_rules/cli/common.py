@@ -118,6 +118,31 @@ def rules_from_options(
         raise UsageError(message) from None
 
 
+def table_rules(args: argparse.Namespace) -> Rules:
+    """The rules of the options :func:`add_table_options` added (``--variant``,
+    ``--rule``, ``--boot``, ``--starting-boots``, ``--pot-limit``, ``--hands``).
+
+    :raises UsageError: as :func:`rules_from_options`.
+    """
+    return rules_from_options(
+        args.variant,
+        args.rule,
+        boot=args.boot,
+        starting_boots=args.starting_boots,
+        pot_limit=args.pot_limit,
+        hand_limit=args.hands,
+    )
+
+
+def table_name(args: argparse.Namespace) -> str | None:
+    """The named table and the ``--rule`` texts, comma-separated, for a title; None
+    for the default table without ``--rule``.
+    """
+    if args.variant == "default" and not args.rule:
+        return None
+    return ", ".join([args.variant, *args.rule])
+
+
 def seed_or_random(value: int | None, bits: int = 32) -> int:
     """The ``--seed`` given, or a fresh one of ``bits`` random bits."""
     return secrets.randbits(bits) if value is None else value

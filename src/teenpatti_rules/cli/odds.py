@@ -19,7 +19,7 @@ from typing import Any
 
 from ..cards import Card
 from ..ranking import evaluate
-from .common import UsageError, add_variant_options, rules_from_options
+from .common import UsageError, add_variant_options, rules_from_options, table_name
 
 __all__ = ["add_parser", "run"]
 
@@ -62,10 +62,6 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     return parser
 
 
-def _table_name(args: argparse.Namespace) -> str:
-    return ", ".join([args.variant, *args.rule])
-
-
 def _percent(p: float) -> str:
     if 0 < p < 0.00005:
         return "<0.01 %"
@@ -96,7 +92,8 @@ def _lines(args: argparse.Namespace) -> list[str]:
 
     rules = rules_from_options(args.variant, args.rule)
     indicator = None if args.indicator is None else Card.parse(args.indicator)
-    title = "" if args.variant == "default" and not args.rule else f" ({_table_name(args)})"
+    table = table_name(args)
+    title = "" if table is None else f" ({table})"
     if args.table:
         if args.hand is not None:
             raise UsageError("give a HAND or --table, not both")

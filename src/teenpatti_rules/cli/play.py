@@ -21,8 +21,8 @@ from .common import (
     add_table_options,
     left_after,
     player_names,
-    rules_from_options,
     seed_or_random,
+    table_rules,
 )
 
 __all__ = ["add_parser", "run"]
@@ -61,14 +61,7 @@ def run(args: argparse.Namespace) -> int:
     :raises UsageError: for options the rules refuse (R3, ``Rules`` validation), an
         empty name, or a ``--json`` file that cannot be written.
     """
-    rules = rules_from_options(
-        args.variant,
-        args.rule,
-        boot=args.boot,
-        starting_boots=args.starting_boots,
-        pot_limit=args.pot_limit,
-        hand_limit=args.hands,
-    )
+    rules = table_rules(args)
     player_names(args.players, rules)
     name = args.name.strip()
     if not name:

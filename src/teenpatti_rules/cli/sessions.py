@@ -19,7 +19,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from ..simulate import SessionConfig, run_sessions, summary_table, totals
-from .common import UsageError, player_names, rules_from_options, seed_or_random
+from .common import UsageError, player_names, seed_or_random, table_rules
 
 __all__ = ["add_options", "run"]
 
@@ -90,14 +90,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--workers must be at least 1, not {args.workers}")
     if args.chunksize < 1:
         raise UsageError(f"--chunksize must be at least 1, not {args.chunksize}")
-    rules = rules_from_options(
-        args.variant,
-        args.rule,
-        boot=args.boot,
-        starting_boots=args.starting_boots,
-        pot_limit=args.pot_limit,
-        hand_limit=args.hands,
-    )
+    rules = table_rules(args)
     names = player_names(args.players, rules)
     seed = seed_or_random(args.seed)
     try:

@@ -17,8 +17,9 @@ from .common import (
     UsageError,
     add_table_options,
     player_names,
-    rules_from_options,
     seed_or_random,
+    table_name,
+    table_rules,
 )
 
 __all__ = ["add_parser", "run"]
@@ -47,14 +48,7 @@ def run(args: argparse.Namespace) -> int:
     """
     if args.sessions is not None:
         return sessions.run(args)
-    rules = rules_from_options(
-        args.variant,
-        args.rule,
-        boot=args.boot,
-        starting_boots=args.starting_boots,
-        pot_limit=args.pot_limit,
-        hand_limit=args.hands,
-    )
+    rules = table_rules(args)
     players: int | list[str] = args.players
     kinds = players if isinstance(players, list) else None
     names = player_names(len(players) if isinstance(players, list) else players, rules)
@@ -63,8 +57,9 @@ def run(args: argparse.Namespace) -> int:
     if kinds is not None:
         choosers = {seat: PLAYERS[kind] for seat, kind in enumerate(kinds)}
         title += f" ({', '.join(kinds)})"
-    if args.variant != "default" or args.rule:
-        title += f", table {', '.join([args.variant, *args.rule])}"
+    table = table_name(args)
+    if table is not None:
+        title += f", table {table}"
     seed = seed_or_random(args.seed)
     state = new_session(names, rules, seed=seed)
     to_stdout = args.json == "-"
