@@ -113,6 +113,11 @@ def turns_taken(state: State) -> dict[int, int]:
     return counts
 
 
+def _every_bettor(state: State, counts: dict[int, int], least: int) -> bool:
+    """Whether every player who can still bet has a count of at least ``least``."""
+    return all(counts.get(seat, 0) >= least for seat in bettors(state))
+
+
 def table_show(state: State, turn: Turn) -> HandEnding | None:
     """V14: every player who can still bet made ``table_show_after`` bets since the stake
     last changed: a table show (an ordinary showdown).
@@ -120,10 +125,7 @@ def table_show(state: State, turn: Turn) -> HandEnding | None:
     rounds = state.rules.table_show_after
     if rounds is None:
         return None
-    counts = bets_at_stake(state)
-    if all(counts.get(seat, 0) >= rounds for seat in bettors(state)):
-        return HandEnding.TABLE_SHOW
-    return None
+    return HandEnding.TABLE_SHOW if _every_bettor(state, bets_at_stake(state), rounds) else None
 
 
 def turn_limit(state: State, turn: Turn) -> HandEnding | None:
@@ -133,10 +135,7 @@ def turn_limit(state: State, turn: Turn) -> HandEnding | None:
     most = state.rules.max_turns
     if most is None:
         return None
-    counts = turns_taken(state)
-    if all(counts.get(seat, 0) >= most for seat in bettors(state)):
-        return HandEnding.TURN_LIMIT
-    return None
+    return HandEnding.TURN_LIMIT if _every_bettor(state, turns_taken(state), most) else None
 
 
 END_CHECKS: tuple[EndCheck, ...] = (
