@@ -348,8 +348,7 @@ _DEFAULT = EquityPolicy()
 
 
 def _odds(view: State, cards: tuple[Card, ...], opponents: int, policy: EquityPolicy) -> HandOdds:
-    indicator = getattr(view, "indicator", None)
-    return hand_odds(cards, opponents, view.rules, indicator=indicator, samples=policy.samples)
+    return hand_odds(cards, opponents, view.rules, indicator=view.indicator, samples=policy.samples)
 
 
 def _seen_turn(
