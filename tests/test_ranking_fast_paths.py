@@ -3,13 +3,12 @@
 - a suit-blind order's table, built from one hand of each shape, is the table keyed
   hand by hand (R13-R16, V1, V9-V11);
 - wild hands that share a strength still name their own wild cards (W6);
-- evaluate's per-rules caches are keyed by identity, bounded, and never hand one
-  table's ranks to another table's rules (V8).
+- evaluate's per-rules caches are keyed by value, bounded, and never hand one
+  table's ranks to another table's rules (V8); an equal but new Rules finds its
+  table; the fast path never swallows an exception.
 """
 
 from __future__ import annotations
-
-import gc
 
 import pytest
 
@@ -72,21 +71,38 @@ def _cards(text: str) -> tuple[Card, ...]:
 
 def test_the_per_rules_caches_are_bounded_and_never_mix_tables() -> None:
     # 4-4-9 is a pair of fours by R13-R16; with fours wild (V8, W3) a trail of nines;
-    # with the 7c turned up under joker the same; 999 (V10) names it 944
+    # with the 4s turned up under joker the same; 999 (V10) names it 944
     hand = _cards("4c 4d 9h")
-    for _ in range(ranking._CACHED_RULES + 8):  # past the bound: emptied once
-        plain = evaluate(hand, Rules())
-        wild = evaluate(hand, Rules(wild_ranks="4"))
-        joker = evaluate(hand, Rules(wild="joker"), indicator=Card.parse("4s"))
-        nines = evaluate(hand, Rules(ranking="999"))
+    for boot in range(1, ranking._CACHED_RULES + 9):  # past the bound: emptied once
+        plain = evaluate(hand, Rules(boot=boot))
+        wild = evaluate(hand, Rules(wild_ranks="4", boot=boot))
+        joker = evaluate(hand, Rules(wild="joker", boot=boot), indicator=Card.parse("4s"))
+        nines = evaluate(hand, Rules(ranking="999", boot=boot))
         assert str(plain) == "pair of fours, nine kicker"
         assert str(wild) == "trail of nines (4c, 4d wild)"
         assert str(joker) == "trail of nines (4c, 4d wild)"
         assert str(nines) == "944"
-        gc.collect()  # freed rules give their ids to new ones
-        assert len(ranking._HELD) <= ranking._CACHED_RULES + 1
-        assert set(ranking._PLAIN) <= set(ranking._HELD)
-        assert set(ranking._BY_INDICATOR) <= set(ranking._HELD)
+        assert len(ranking._PLAIN) + len(ranking._BY_INDICATOR) <= ranking._CACHED_RULES + 4
+
+
+def test_the_caches_are_keyed_by_value() -> None:
+    # an equal but new Rules is the same key: it finds the table the first one built
+    evaluate(_cards("4c 4d 9h"), Rules(wild_ranks="4"))
+    again = Rules(wild_ranks="4")
+    assert again in ranking._PLAIN
+    assert ranking._PLAIN[again] is ranking._PLAIN[Rules(wild_ranks="4")]
+    # and tables differing only in what does not rank hands share the one lookup list
+    evaluate(_cards("4c 4d 9h"), Rules(wild_ranks="4", boot=7))
+    assert ranking._PLAIN[Rules(wild_ranks="4", boot=7)] is ranking._PLAIN[again]
+
+
+@pytest.mark.parametrize(
+    "rules", [["not", "rules"], {"boot": 1}, "standard", 3], ids=["list", "dict", "str", "int"]
+)
+def test_the_fast_path_refuses_what_is_not_rules_by_name(rules: object) -> None:
+    # unhashable or foreign rules never reach a dict lookup: the checked path names them
+    with pytest.raises(TypeError, match="rules must be a Rules record or None"):
+        evaluate(_cards("4c 4d 9h"), rules)  # type: ignore[arg-type]
 
 
 def test_a_table_that_needs_an_indicator_is_never_looked_up_without_one() -> None:

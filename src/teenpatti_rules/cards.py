@@ -35,6 +35,7 @@ __all__ = [
     "Rank",
     "Suit",
     "format_cards",
+    "in_deck",
     "parse_cards",
     "standard_deck",
     "table_deck",
@@ -233,6 +234,21 @@ JOKERS: tuple[Card, ...] = tuple(_joker(n) for n in (1, 2, 3))
 
 _ALL = CARDS + JOKERS
 _JOKER_BY_TOKEN = {str(card): card for card in JOKERS}
+
+
+def in_deck(card: Card, jokers: int = 0) -> bool:
+    """Whether ``card`` is in the deck of a table with ``jokers`` printed jokers: every
+    natural card is, a printed joker ``Xn`` only when ``n <= jokers`` (V8). The one
+    home of this test (the evaluator, the deck builder and the state checks ask it).
+
+    :param card: a :class:`Card`.
+    :param jokers: the table's ``Rules.jokers``, 0 to 3.
+    :returns: True or False.
+
+    >>> in_deck(Card.parse("X2"), 1), in_deck(Card.parse("X2"), 2)
+    (False, True)
+    """
+    return card.index - 51 <= jokers
 
 
 def table_deck(jokers: int = 0) -> tuple[Card, ...]:

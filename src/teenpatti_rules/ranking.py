@@ -5,6 +5,8 @@ every hand gets a sort key, the 741 distinct keys are numbered from 0 (weakest,
 5-3-2 high card) to 740 (strongest, a trail of aces), and each ordered triple of
 card indices maps to a shared :class:`HandRank`. :func:`evaluate` is then a single
 list lookup, and :func:`evaluate_many` a single numpy lookup for a whole batch.
+:class:`HandRank` and :class:`HandCategory` are defined in
+:mod:`teenpatti_rules.hands.rank` and re-exported here, their public home.
 
 >>> str(evaluate("As Kd Qh"))
 'sequence ace-king-queen'
@@ -21,17 +23,14 @@ from __future__ import annotations
 import bisect
 import functools
 import itertools
-import threading
-from collections.abc import Collection, Iterable, Sequence
-from enum import IntEnum
+from collections.abc import Iterable, Sequence
 
-import attrs
-
-from .cards import Card, Rank, format_cards, parse_cards, table_deck
-from .errors import CardParseError
+from .cards import Card, format_cards, table_deck  # noqa: F401  (format_cards: the doctests)
+from .hands.arguments import check_hand, check_indicator, check_rules
 from .hands.batch import categories_many, deal_many, evaluate_many
 from .hands.order import STRIDE
-from .hands.wild import IMAGINED, fixed_rank_table, rank_table
+from .hands.rank import HandCategory, HandRank
+from .hands.wild import IMAGINED, by_wild_rank, fixed_rank_table, rank_table
 from .limits import WrongTypeError, short
 from .rules import Rules
 
@@ -51,192 +50,68 @@ __all__ = [
 ]
 
 
-class HandCategory(IntEnum):
-    """The six kinds of hand, weakest to strongest (R13)."""
-
-    HIGH_CARD = 0
-    PAIR = 1
-    COLOR = 2
-    SEQUENCE = 3
-    PURE_SEQUENCE = 4
-    TRAIL = 5
-
-    @property
-    def words(self) -> str:
-        """The category's name in words (``"pure sequence"``, ``"high card"``)."""
-        return self.name.lower().replace("_", " ")
-
-
-@attrs.frozen(order=False)
-class HandRank:
-    """The rank of a hand: its category and its strength.
-
-    Equal strengths are equal hands (suits never break ties, R13, unless a
-    ``suit_order`` does, V7); a higher strength is a stronger hand. Hand ranks
-    compare with ``<``, ``==`` and hash, by strength alone, exactly as
-    :func:`compare_hands` compares the hands under the same rules. Strengths are
-    dense under one :class:`~teenpatti_rules.rules.Rules` (and indicator): 0 (5-3-2
-    high card by default) to 740 (trail of aces); ranks made under different rules
-    should not be compared with each other.
-
-    :param category: the :class:`HandCategory` (under 999, V10, always high card).
-    :param strength: an int, higher is stronger.
-    :param ranks: the three ranks in the order they are named: a trail's three
-        ranks; a sequence from its high end (``(ACE, TWO, THREE)`` for A-2-3); a
-        pair's rank twice, then the kicker; color and high card from the highest.
-        With wild cards, the ranks of the completed hand (W1).
-    :param wild_count: how many wild cards the hand holds (V8 W4; a wild card standing
-        for itself counts; a two-card hand's imagined card counts, V12).
-    :param wilds: the hand's wild cards, named in :func:`str` (W6).
-    :param number: under 999 (V10), the hand's number, which is its name.
-
-    ``str()`` names the hand in words, e.g. ``"pair of kings, ace kicker"`` or
-    ``"trail of nines (4c wild)"``; a 999 hand by its number, ``"761"``.
-    """
-
-    category: HandCategory = attrs.field(eq=False)
-    strength: int
-    ranks: tuple[Rank, Rank, Rank] = attrs.field(eq=False)
-    wild_count: int = attrs.field(default=0, eq=False, kw_only=True)
-    wilds: tuple[Card, ...] = attrs.field(default=(), eq=False, kw_only=True)
-    number: int | None = attrs.field(default=None, eq=False, kw_only=True)
-
-    def __lt__(self, other: HandRank) -> bool:
-        if not isinstance(other, HandRank):
-            return NotImplemented
-        return self.strength < other.strength
-
-    def __le__(self, other: HandRank) -> bool:
-        if not isinstance(other, HandRank):
-            return NotImplemented
-        return self.strength <= other.strength
-
-    def __gt__(self, other: HandRank) -> bool:
-        if not isinstance(other, HandRank):
-            return NotImplemented
-        return self.strength > other.strength
-
-    def __ge__(self, other: HandRank) -> bool:
-        if not isinstance(other, HandRank):
-            return NotImplemented
-        return self.strength >= other.strength
-
-    def __str__(self) -> str:
-        if self.number is not None:
-            return f"{self.number:03d}"
-        r = self.ranks
-        cat = self.category
-        if cat is HandCategory.TRAIL:
-            name = f"trail of {r[0].plural}"
-        elif cat is HandCategory.PAIR:
-            name = f"pair of {r[0].plural}, {r[2].word} kicker"
-        else:
-            name = f"{cat.words} {r[0].word}-{r[1].word}-{r[2].word}"
-        if self.wilds:
-            name += f" ({', '.join(map(str, self.wilds))} wild)"
-        return name
-
-
-_STANDARD: list[HandRank | None] = []  # the default order's table; filled on first use
-
-
-_PLAIN: dict[int, list[HandRank | None] | None] = {}
-"""``id(rules)`` → the lookup list of the rules' three-card table without an indicator
-(None for a table that needs one or has another hand size); filled by
-:func:`_fill_caches`. Keyed by identity because hashing a :class:`Rules` on every
-lookup costs a third of :func:`evaluate`'s time; an equal but distinct :class:`Rules`
-gets its own entry. Safe because :data:`_HELD` keeps the rules of every entry alive,
-so no other object can take their id while the entry exists."""
-_BY_INDICATOR: dict[int, list[list[HandRank | None] | None]] = {}
-"""``id(rules)`` of a joker / hukam table → its lookup lists by the indicator's index."""
-_HELD: dict[int, Rules] = {}
-"""``id(rules)`` → the rules, for every key of :data:`_PLAIN` and :data:`_BY_INDICATOR`
-(added before them, removed after them, under :data:`_LOCK`)."""
-_LOCK = threading.Lock()
-"""Orders the changes to the caches above (the fast path reads them without it)."""
+_STANDARD: list[HandRank | None] | None = None
+"""The default order's lookup list; filled on first use."""
+_PLAIN: dict[Rules, list[HandRank | None]] = {}
+"""A table's rules → the lookup list of its three-card table without an indicator.
+Keyed by value (a :class:`Rules` is frozen and hashable: an equal :class:`Rules`
+finds the same entry); the lists themselves are shared by every table with the same
+ranking fields (:func:`~teenpatti_rules.hands.wild.rank_table`)."""
+_BY_INDICATOR: dict[Rules, list[list[HandRank | None] | None]] = {}
+"""The rules of a joker / hukam table → its lookup lists by the indicator's index."""
 _CACHED_RULES = 64
-"""The caches above are emptied when they hold more tables' rules than this."""
+"""The caches above are emptied when they hold more tables' rules than this. (No lock:
+an entry is only ever added whole or dropped with all, so a reader sees a complete
+list or none, and then takes the checked path.)"""
 
 
-def _fill_caches(rules: Rules, indicator: Card | None) -> list[HandRank | None]:
+def _lookup(rules: Rules | None, indicator: Card | None) -> list[HandRank | None]:
     """The lookup list of ``rules`` (and ``indicator``), remembered for the fast path."""
+    global _STANDARD
+    if rules is None:
+        if _STANDARD is None:
+            _STANDARD = rank_table(None).ranks
+        return _STANDARD
     ranks = rank_table(rules, indicator).ranks
-    key = id(rules)
-    with _LOCK:
-        if len(_HELD) > _CACHED_RULES:
+    if rules.hand_size == 3:
+        if len(_PLAIN) + len(_BY_INDICATOR) > _CACHED_RULES:
             _PLAIN.clear()
             _BY_INDICATOR.clear()
-            _HELD.clear()  # last: while an entry exists, its rules are held
-        _HELD[key] = rules
-        if rules.hand_size == 3 and indicator is not None:
-            tables: list[list[HandRank | None] | None] = list(_BY_INDICATOR.get(key, [None] * 52))
-            tables[indicator.index] = ranks
-            _BY_INDICATOR[key] = tables
-        _PLAIN[key] = ranks if rules.hand_size == 3 and indicator is None else None
+        if indicator is None:
+            _PLAIN[rules] = ranks
+        else:
+            _BY_INDICATOR.setdefault(rules, [None] * 52)[indicator.index] = ranks
     return ranks
 
 
-def _check_rules(rules: object, name: str = "rules") -> None:
-    """Refuse a ``rules`` argument that is neither None nor a :class:`Rules`."""
-    if rules is not None and not isinstance(rules, Rules):
-        raise WrongTypeError(
-            f"{name} must be a Rules record or None, not {type(rules).__name__} {short(rules)}"
-        )
-
-
-def _indicator(rules: Rules | None, indicator: object) -> Card | None:
-    """Check the ``indicator=`` argument against the table (W5)."""
-    needs = rules is not None and rules.has_indicator
-    if indicator is None:
-        if needs:
-            assert rules is not None
-            raise CardParseError(
-                f"a wild={rules.wild!r} table ranks hands by its indicator: "
-                "pass indicator= (the turned-up card, W5)",
-                indicator,
-            )
-        return None
-    if not needs:
-        raise CardParseError(
-            f"indicator= is only for a table with wild='joker' or 'hukam' (W5), "
-            f"not {short(indicator)}",
-            indicator,
-        )
-    card = Card.parse(indicator) if isinstance(indicator, str) else indicator
-    if not isinstance(card, Card) or card.is_joker:
-        raise CardParseError(
-            f"the indicator must be one of the 52 cards, not {short(indicator)}", card
-        )
-    return card
-
-
-def _as_cards(cards: object, rules: Rules | None, indicator: Card | None) -> tuple[Card, ...]:
-    """Check and normalise the argument of :func:`evaluate` (the slow path)."""
-    size = 3 if rules is None else rules.hand_size
-    words = {2: "two", 3: "three", 4: "four", 5: "five"}[size]
-    if not isinstance(cards, str | Collection):
-        raise WrongTypeError(
-            f"cards must be {words} cards, as text ('As Kd Qh') or a tuple or list of Card, "
-            f"not {type(cards).__name__} {short(cards)} (a generator: pass tuple(cards))",
-        )
-    if not isinstance(cards, str) and len(cards) > 55:  # more than any deck: refuse unread
-        raise CardParseError(f"a hand is {words} cards, not {len(cards)}", cards)
-    parsed = parse_cards(cards)
-    shown = short(cards) if isinstance(cards, str) else short(format_cards(parsed))
-    if len(parsed) != size:
-        raise CardParseError(f"a hand is {words} cards, not {len(parsed)}: {shown}", cards)
-    if len(set(parsed)) != size:
-        twice = next(card for i, card in enumerate(parsed) if card in parsed[:i])
-        raise CardParseError(f"card {twice} appears twice in hand {shown}", cards)
-    jokers = 0 if rules is None else rules.jokers
-    for card in parsed:
-        if card.is_joker and card.index - 51 > jokers:
-            raise CardParseError(
-                f"card {card} is not in this table's deck (jokers={jokers}, V8): {shown}", cards
-            )
-    if indicator is not None and indicator in parsed:
-        raise CardParseError(f"the indicator {indicator} is part of no hand (W5): {shown}", cards)
-    return parsed
+def _ranked(cards: object, rules: object, indicator: object) -> tuple[HandRank, tuple[Card, ...]]:
+    """The checked path of :func:`evaluate`: the hand's rank and the cards that make it
+    (of four or five cards the first best three, V12).
+    """
+    table = check_rules(rules)
+    turned = check_indicator(table, indicator)
+    parsed = check_hand(cards, table, turned)
+    if table is not None and by_wild_rank(table):
+        # V8 with V12: the lowest / highest rank of the whole hand is wild; every such
+        # table is on the one common scale, so hands of different wild ranks compare
+        pick = min if table.wild == "lowest" else max
+        ranks = fixed_rank_table(table, int(pick(c.rank for c in parsed))).ranks
+    else:
+        ranks = _lookup(table, turned)
+    if len(parsed) == 2:
+        x, y = parsed
+        hand = ranks[(x.index * STRIDE + y.index) * STRIDE + IMAGINED]
+        assert hand is not None
+        return hand, parsed
+    best: HandRank | None = None
+    chosen = parsed
+    for x, y, z in itertools.combinations(parsed, 3):
+        hand = ranks[(x.index * STRIDE + y.index) * STRIDE + z.index]
+        assert hand is not None
+        if best is None or hand.strength > best.strength:
+            best, chosen = hand, (x, y, z)
+    assert best is not None
+    return best, chosen
 
 
 def evaluate(
@@ -272,60 +147,39 @@ def evaluate(
     >>> str(evaluate("9s 9h 4c", Rules(wild_ranks="AK47")))
     'trail of nines (4c wild)'
     """
-    try:
-        # The fast path: three Cards. Anything else (text, wrong length, duplicates,
-        # non-cards, the table not built yet) fails here and takes the checked path.
-        if type(cards) is not tuple and not isinstance(cards, Collection):
-            raise TypeError  # a generator would be used up here: the checked path refuses it
-        a, b, c = cards  # type: ignore[str-unpack]
-        if not type(a) is type(b) is type(c) is Card:
-            raise TypeError  # objects that only look like cards take the checked path
-        i: int
-        j: int
-        k: int
-        i, j, k = a.index, b.index, c.index  # pyright: ignore[reportAssignmentType]
-        if indicator is None:
-            # rules is None: the default table; else the rules' own (KeyError if not
-            # built yet, TypeError for None: a table that needs an indicator)
-            table = _STANDARD if rules is None else _PLAIN[id(rules)]
-            hand = table[(i * 55 + j) * 55 + k]  # type: ignore[index]  # pyright: ignore[reportOptionalSubscript]
-            if hand is not None:
-                return hand
-        else:
-            if type(indicator) is not Card:
-                raise TypeError  # text, or an object that only looks like a card
-            turned: int = indicator.index
-            hand = _BY_INDICATOR[id(rules)][turned][(i * 55 + j) * 55 + k]  # type: ignore[index]
-            if hand is not None and turned != i and turned != j and turned != k:
-                return hand
-    except (AttributeError, TypeError, ValueError, IndexError, KeyError):
-        pass
-    _check_rules(rules)
-    card = _indicator(rules, indicator)
-    parsed = _as_cards(cards, rules, card)
-    if rules is None:
-        if not _STANDARD:
-            _STANDARD[:] = rank_table(None).ranks
-        ranks = _STANDARD
-    elif rules.wild in ("lowest", "highest") and len(parsed) > 3:
-        # V8 with V12: the lowest / highest rank of the whole hand is wild
-        pick = min if rules.wild == "lowest" else max
-        ranks = fixed_rank_table(rules, int(pick(c.rank for c in parsed))).ranks
-    else:
-        ranks = _fill_caches(rules, card)
-    if len(parsed) == 2:
-        x, y = parsed
-        hand = ranks[(x.index * STRIDE + y.index) * STRIDE + IMAGINED]
-        assert hand is not None
-        return hand
-    best: HandRank | None = None
-    for x, y, z in itertools.combinations(parsed, 3):
-        hand = ranks[(x.index * STRIDE + y.index) * STRIDE + z.index]
-        assert hand is not None
-        if best is None or hand.strength > best.strength:
-            best = hand
-    assert best is not None
-    return best
+    # The fast paths: a tuple of three Cards whose table is built. Everything else
+    # (text, lists, other lengths, non-cards, tables not built yet) takes the checked
+    # path, which refuses what is wrong. The one exception caught is the ValueError of
+    # unpacking a tuple (exactly a tuple) of another length.
+    if type(cards) is tuple:
+        try:
+            a, b, c = cards
+        except ValueError:
+            return _ranked(cards, rules, indicator)[0]
+        if type(a) is type(b) is type(c) is Card:
+            if rules is None:
+                if indicator is None and _STANDARD is not None:
+                    hand = _STANDARD[(a.index * 55 + b.index) * 55 + c.index]
+                    if hand is not None:
+                        return hand
+            elif type(rules) is Rules:
+                if indicator is None:
+                    table = _PLAIN.get(rules)
+                elif type(indicator) is Card and indicator.index not in (
+                    a.index,
+                    b.index,
+                    c.index,
+                ):
+                    tables = _BY_INDICATOR.get(rules)
+                    turned = indicator.index
+                    table = None if tables is None or turned > 51 else tables[turned]
+                else:
+                    table = None
+                if table is not None:
+                    hand = table[(a.index * 55 + b.index) * 55 + c.index]
+                    if hand is not None:
+                        return hand
+    return _ranked(cards, rules, indicator)[0]
 
 
 def best_three(
@@ -343,14 +197,7 @@ def best_three(
     >>> format_cards(best_three("As Ad 7c 7h 2s", Rules(hand_size=5)))
     'As Ad 7c'
     """
-    rank = evaluate(cards, rules, indicator=indicator)
-    parsed = parse_cards(cards)
-    if len(parsed) <= 3 or rules is None:
-        return parsed
-    for combo in itertools.combinations(parsed, 3):
-        if evaluate(combo, attrs.evolve(rules, hand_size=3), indicator=indicator) == rank:
-            return combo
-    raise AssertionError("no three cards make the hand's rank")  # pragma: no cover
+    return _ranked(cards, rules, indicator)[1]
 
 
 def compare_hands(
@@ -439,7 +286,7 @@ def hand_ranks(
     """
     if rules is not None and rules.hand_size == 2:
         raise ValueError("hand_ranks lists three-card hands, not Rules.hand_size=2")
-    return rank_table(rules, _indicator(rules, indicator)).hands()
+    return rank_table(rules, check_indicator(check_rules(rules), indicator)).hands()
 
 
 def percentile(
@@ -460,7 +307,7 @@ def percentile(
     >>> round(percentile(evaluate("As Ad Ac").strength), 4)
     0.9998
     """
-    return rank_table(rules, _indicator(rules, indicator)).percentile(strength)
+    return rank_table(rules, check_indicator(check_rules(rules), indicator)).percentile(strength)
 
 
 SAMPLED_HANDS = 4_000
@@ -500,7 +347,7 @@ def hand_percentile(
     >>> hand_percentile("5s 3d 2c"), hand_percentile("5s 3d 2c", Rules(ranking="muflis")) > 0.99
     (0.0, True)
     """
-    card = _indicator(rules, indicator)
+    card = check_indicator(check_rules(rules), indicator)
     rank = evaluate(cards, rules, indicator=card)
     if rules is None or rules.hand_size <= 3:
         return rank_table(rules, card).percentile(rank.strength)

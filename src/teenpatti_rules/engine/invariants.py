@@ -18,7 +18,7 @@ import attrs
 
 from ..cards import Card
 from ..events import SEAT, HandEnding, IndicatorTurned, Showdown, ShownHand
-from ..hands.wild import rank_table
+from ..hands.wild import strength_table
 from ..limits import MAX_CHIPS, check_table_chips, player_name, short
 from ..ranking import HandRank, evaluate
 from ..rules import Rules
@@ -35,7 +35,7 @@ def _rank_problem(
     """Why ``rank`` is not a rank of the table (of ``cards``, when given), or None."""
     if rules.has_indicator and indicator is None:
         return f"a hand is shown on a wild={rules.wild!r} table without an indicator: {rank}"
-    known = rank_table(rules, indicator).by_strength
+    known = strength_table(rules, indicator).by_strength  # evaluate's scale (V8, V12)
     if not 0 <= rank.strength < len(known) or (
         known[rank.strength].category is not rank.category
         or known[rank.strength].number != rank.number

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .arguments import check_indicator, check_rules
 from .wild import rank_table
 
 if TYPE_CHECKING:
@@ -55,9 +56,7 @@ def evaluate_many(
     >>> evaluate_many(np.array([[[51, 47, 43], [0, 4, 9]]])).shape  # 1 deal, 2 players
     (1, 2)
     """
-    from ..ranking import _check_rules
-
-    _check_rules(rules)
+    check_rules(rules)
     try:
         import numpy as np
     except ImportError:  # pragma: no cover - exercised in a venv without numpy
@@ -71,13 +70,11 @@ def evaluate_many(
         )
     shape = array.shape[:-1]
     array = array.reshape(-1, 3)
-    from ..ranking import _indicator
-
     if rules is not None and rules.hand_size != 3:
         raise ValueError(
             f"evaluate_many ranks three-card hands, not Rules.hand_size={rules.hand_size}"
         )
-    card = _indicator(rules, indicator)
+    card = check_indicator(rules, indicator)
     table = rank_table(rules, card).numpy_strengths()
     top = 51 + (0 if rules is None else rules.jokers)
     # One compact copy is cheaper than three passes over scattered rows (e.g. a
@@ -186,14 +183,12 @@ def categories_many(
     >>> [HandCategory(int(c)).name for c in categories_many(strengths)]
     ['PURE_SEQUENCE', 'TRAIL']
     """
-    from ..ranking import _check_rules, _indicator
-
-    _check_rules(rules)
+    check_rules(rules)
     try:
         import numpy as np
     except ImportError:  # pragma: no cover - exercised in a venv without numpy
         raise ImportError("categories_many needs numpy: pip install numpy") from None
-    table = _category_table(rules, _indicator(rules, indicator))
+    table = _category_table(rules, check_indicator(rules, indicator))
     array = np.asarray(strengths)
     if array.dtype.kind not in "iu":
         raise ValueError(f"categories_many needs an integer array, not {array.dtype}")

@@ -16,14 +16,12 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 import attrs
 
 from ..cards import CARDS, Card, Rank
-
-if TYPE_CHECKING:
-    from ..ranking import HandRank
+from .rank import HandCategory, HandRank
 
 __all__ = ["STRIDE", "HandOrder", "HandTable", "hand_table", "joined", "pair_rows"]
 
@@ -157,8 +155,6 @@ def hand_table(order: HandOrder) -> HandTable:
     """
     if order.suit_blind():
         return _table_by_shape(order)
-    from ..ranking import HandCategory, HandRank
-
     combos = list(itertools.combinations(CARDS, 3))
     keyed = list(
         zip(map(order.key, combos), combos, itertools.combinations(range(52), 3), strict=True)
@@ -214,8 +210,6 @@ def _table_by_shape(order: HandOrder) -> HandTable:
     rank triples and 286 one-suit triples keyed once (not each of the 22,100 hands),
     then whole rows of the table copied from per-rank-pair rows.
     """
-    from ..ranking import HandCategory, HandRank
-
     # shapes: (low, middle, high) rank offsets 0..12 and whether all one suit
     shapes: list[tuple[int, int, int, bool]] = []
     for low, middle, high in itertools.combinations_with_replacement(range(13), 3):

@@ -28,12 +28,21 @@ import attrs
 
 from ..cards import Card
 from .order import STRIDE, HandOrder, HandTable, hand_table, joined, pair_rows
+from .rank import HandCategory, HandRank
 
 if TYPE_CHECKING:
-    from ..ranking import HandRank
     from ..rules import Rules
 
-__all__ = ["IMAGINED", "WildSet", "fixed_rank_table", "rank_table", "wild_set", "wild_table"]
+__all__ = [
+    "IMAGINED",
+    "WildSet",
+    "by_wild_rank",
+    "fixed_rank_table",
+    "rank_table",
+    "strength_table",
+    "wild_set",
+    "wild_table",
+]
 
 IMAGINED = 52
 """The index the imagined third card of a ``hand_size`` 2 hand takes in its table (V12;
@@ -112,19 +121,24 @@ def _best_completions(order: HandOrder) -> tuple[list[int], list[int], list[Hand
 
 
 @functools.lru_cache(maxsize=64)
-def wild_table(order: HandOrder, wilds: WildSet) -> HandTable:
+def wild_table(order: HandOrder, wilds: WildSet, *, common: bool = False) -> HandTable:
     """The table of ``order`` with the wild cards of ``wilds`` (W1–W4; cached, bounded).
 
     :param order: the table's :class:`~teenpatti_rules.hands.order.HandOrder`.
     :param wilds: its :class:`WildSet`.
+    :param common: False for dense strengths (0 to the number of distinct hands less
+        one); True for the order's *common scale*, the same for every wild set of the
+        order and ``wild_ties``: one strength per strength of the order (four per
+        strength, by wild count, under a ``wild_ties`` other than ``"equal"``), some
+        held by no hand of this table. Tables on the common scale compare with each
+        other: the ``lowest`` / ``highest`` tables of four or five cards, whose wild
+        rank differs from hand to hand (V8, V12), are built so.
     :returns: a :class:`~teenpatti_rules.hands.order.HandTable` whose strengths
         order the completed hands, and, under ``wild_ties`` other than ``"equal"``,
         equal completed hands by their number of wild cards; each hand holding a wild
         card has its own :class:`~teenpatti_rules.ranking.HandRank` naming its wild
         cards (W6).
     """
-    from ..ranking import HandCategory, HandRank
-
     flat, best, base = _best_completions(order)
     s = STRIDE
     trail = [-1] * 15  # W3: two wild cards and a card of rank r make a trail of r
@@ -203,7 +217,11 @@ def wild_table(order: HandOrder, wilds: WildSet) -> HandTable:
             else:
                 strength = trail[14]
             add((*combo, strength * 8 + 3 + sign * w, wild))
-    distinct = sorted({row[3] for row in rows})
+    if common:  # every code any wild set of the order can give (W4: 0 to 3 wild cards)
+        spread = (0,) if sign == 0 else (-3, -2, -1, 0) if sign < 0 else (0, 1, 2, 3)
+        distinct = [s8 * 8 + 3 + d for s8 in range(len(base)) for d in spread]
+    else:
+        distinct = sorted({row[3] for row in rows})
     dense = {code: level for level, code in enumerate(distinct)}
     by_strength: list[HandRank] = []
     for code in distinct:
@@ -232,6 +250,7 @@ def wild_table(order: HandOrder, wilds: WildSet) -> HandTable:
                     shape.ranks,
                     wild_count=len(wild),
                     wilds=named,
+                    number=shape.number,  # 999 with two cards (V10, V12): named by number
                 )
             hand = found
         else:
@@ -252,7 +271,30 @@ def fixed_rank_table(rules: Rules, rank: int) -> HandTable:
     from . import hand_order
 
     cards = frozenset(range((rank - 2) * 4, (rank - 2) * 4 + 4))
-    return wild_table(hand_order(rules), WildSet(cards, ties=rules.wild_ties))
+    return wild_table(hand_order(rules), WildSet(cards, ties=rules.wild_ties), common=True)
+
+
+def by_wild_rank(rules: Rules | None) -> bool:
+    """True when a hand of the table is ranked by the table of its own wild rank
+    (:func:`fixed_rank_table`): ``wild="lowest"`` / ``"highest"`` with four or five
+    cards (V8, V12).
+    """
+    return rules is not None and rules.wild in ("lowest", "highest") and rules.hand_size > 3
+
+
+def strength_table(rules: Rules | None, indicator: Card | None = None) -> HandTable:
+    """The table whose :attr:`~teenpatti_rules.hands.order.HandTable.by_strength` names
+    every strength :func:`~teenpatti_rules.ranking.evaluate` gives at the table: the
+    common scale of :func:`fixed_rank_table` when :func:`by_wild_rank`, else
+    :func:`rank_table`'s.
+
+    :param rules: the table's rules, or None for the default table.
+    :param indicator: the turned-up card of a ``joker`` / ``hukam`` table (W5).
+    :returns: a :class:`~teenpatti_rules.hands.order.HandTable`.
+    """
+    if rules is not None and by_wild_rank(rules):
+        return fixed_rank_table(rules, 14)
+    return rank_table(rules, indicator)
 
 
 def rank_table(rules: Rules | None, indicator: Card | None = None) -> HandTable:
