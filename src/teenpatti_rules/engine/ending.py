@@ -140,8 +140,9 @@ def open_flush_payout(
     flushes from :attr:`~teenpatti_rules.state.State.undealt` (three cards each, one at
     a time from the first of them to the dealer's left, R10), ranked by R13–R16 with
     the table's sequence order; players still tied play again with the next cards. One
-    open flush settles every slice the same players tied for. When the rest of the deck
-    cannot give three cards to each, the slice is split (R18).
+    open flush settles every slice the same players tied for. Printed jokers (V8) in
+    the rest of the deck are passed over. When the rest of the deck cannot give three
+    cards to each, the slice is split (R18).
 
     :returns: seat → chips won; the rounds played (seat → cards); their
         :class:`~teenpatti_rules.events.OpenFlush` events.
@@ -152,7 +153,8 @@ def open_flush_payout(
         [seat.in_hand for seat in seats],
         [seat.all_in for seat in seats],
     )
-    deck = list(state.undealt)
+    # V16: printed jokers (V8) in the rest of the deck are passed over
+    deck = [card for card in state.undealt if not card.is_joker]
     rounds: list[dict[int, tuple[Card, ...]]] = []
     events: list[Event] = []
     settled: dict[frozenset[int], list[int]] = {}
