@@ -38,6 +38,7 @@ from ..engine.questions import (
     why_not_show,
     why_not_sideshow,
 )
+from ..engine.sizing import sizing_of
 from ..errors import CardParseError
 from ..events import BootPosted
 from ..ranking import evaluate
@@ -277,7 +278,7 @@ class TerminalPlayer:
         mine = [action for action in legal if not isinstance(action, Draw)]
         extras: list[tuple[str, str]] = []  # entries that ask a further question
         amounts = bet_range(state, seat) if state.phase is Phase.BETTING else None
-        if state.rules.bet_sizing == "no_limit" and amounts:  # V3: any amount, asked for
+        if amounts and not sizing_of(state.rules).lists_every_amount:  # V3: asked for
             extras.append(("amount", f"bet another amount ({amounts.describe()} chips)"))
         if draws:  # V20: one entry, then the cards are asked for
             price = chips(state.rules.draw_price or 0)

@@ -169,18 +169,6 @@ def describe_event(
     raise TypeError(f"not an event: {event!r}")
 
 
-_PAID_IN = (
-    ev.BootPosted,
-    ev.BetMade,
-    ev.WentAllIn,
-    ev.ShowAsked,
-    ev.SideShowAsked,
-    ev.SideShowHalfPaid,
-    ev.Drew,
-)
-"""Events that put chips in the pot."""
-
-
 def describe_events(
     events: Iterable[Event],
     names: Sequence[str],
@@ -212,12 +200,13 @@ def describe_events(
             dealer = event.dealer
         elif isinstance(event, ev.BootPosted) and event.seat != dealer:
             stake = max(stake, event.amount)  # the dealer may post more boots (V13)
-        if isinstance(event, _PAID_IN):
-            pot += event.amount
+        facts = type(event).facts if isinstance(event, ev.EventBase) else ev.EventFacts()
+        if facts.paid_in:
+            pot += int(getattr(event, "amount"))  # noqa: B009 - any event with paid_in
         reached = pot_limit if pot_limit is not None and pot >= pot_limit else None
         lines.append(describe_event(event, names, stake, limit_reached=reached))
-        if isinstance(event, ev.BetMade | ev.SideShowAsked):
-            stake = event.stake
+        if facts.action is not None and facts.stake is not None:  # a bet sets the stake
+            stake = int(getattr(event, facts.stake))
     return lines
 
 
