@@ -79,10 +79,11 @@ an alphabet of at most ``10 + 2·(MAX_BET_BINS − 2)`` ids, so every mask and e
 call stays small (more bins than the legal amounts add nothing: with ``K − 1`` at least
 ``(raise_cap − 1)·m`` the bins already name every amount)."""
 
-MAX_SESSIONS: Final = 10**9
+MAX_SESSIONS: Final = 10**6
 """The most sessions one :func:`~teenpatti_rules.simulate.run_sessions` call (and
-``teenpatti simulate --sessions``) plays; the work is cut into chunks lazily, so
-memory grows with the results kept, not with this bound."""
+``teenpatti simulate --sessions``) plays. The chunks of work are made lazily, as the
+executor asks for them; the results are kept (a few hundred bytes per session
+without histories), which this bound keeps under about a gigabyte."""
 
 MAX_DOCUMENT_CHARS: Final = 8 * 2**20
 """The longest JSON document (history or state) read, in characters (or bytes)."""

@@ -10,11 +10,13 @@ import re
 import secrets
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 import attrs
 
 from ..actions import Action
 from ..events import SeatLeft
+from ..limits import MAX_SEED, short
 from ..presets import PRESETS, find_variant
 from ..rules import Rules
 from ..state import Phase, State
@@ -31,6 +33,18 @@ BETWEEN_HANDS = (Phase.AWAITING_DEAL, Phase.SESSION_OVER)
 
 class UsageError(Exception):
     """Bad input from the command line: one line on stderr, exit code 2."""
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line on stderr (``PROG: error: ...``)
+    and exit code 2, without the usage lines argparse prints first; ``--help``
+    still shows the usage.
+    """
+
+    def error(self, message: str) -> NoReturn:
+        """Print ``message`` as one line on stderr and exit with code 2."""
+        text = " ".join(message.split())
+        self.exit(2, f"{self.prog}: error: {text} (--help lists the options)\n")
 
 
 def player_names(count: int, rules: Rules) -> list[str]:
@@ -144,8 +158,18 @@ def table_name(args: argparse.Namespace) -> str | None:
 
 
 def seed_or_random(value: int | None, bits: int = 32) -> int:
-    """The ``--seed`` given, or a fresh one of ``bits`` random bits."""
-    return secrets.randbits(bits) if value is None else value
+    """The ``--seed`` given, or a fresh one of ``bits`` random bits.
+
+    :raises UsageError: for a seed with ``abs(seed) >=``
+        :data:`~teenpatti_rules.limits.MAX_SEED` (2**128).
+    """
+    if value is None:
+        return secrets.randbits(bits)
+    if abs(value) >= MAX_SEED:
+        raise UsageError(
+            f"--seed must be below 2**128 in size (limits.MAX_SEED), not {short(value)}"
+        )
+    return value
 
 
 def hand_report(state: State) -> list[str]:

@@ -1,0 +1,97 @@
+"""Hostile input on the session drivers and the command line: a chooser acts only
+for its own seat, session counts and seeds have documented limits, and every
+command-line error is one line with exit code 2 (no traceback).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Sized
+from typing import Any
+
+import pytest
+
+import teenpatti_rules as tp
+from teenpatti_rules.cli.main import main
+from teenpatti_rules.limits import MAX_SESSIONS
+from teenpatti_rules.simulate import SessionConfig, run_sessions
+
+
+def meddler(view: tp.State, seat: int, rng: random.Random) -> tp.Action | None:
+    """A chooser that, asked off its turn right after the deal, packs the actor's hand."""
+    if view.phase is tp.Phase.BETTING and view.actor is not None and view.actor != seat:
+        return tp.Pack(view.actor)
+    return tp.choose(view, seat, rng)
+
+
+def test_play_session_refuses_an_action_of_another_seat() -> None:
+    start = tp.new_session(["A", "B", "C"], tp.Rules(hand_limit=2), seed=1)
+    with pytest.raises(tp.IllegalActionError, match=r"returned P\d pack, an action of seat"):
+        tp.play_session(start, meddler, random.Random(1))
+
+
+def test_play_session_refuses_what_is_not_an_action() -> None:
+    start = tp.new_session(["A", "B", "C"], tp.Rules(hand_limit=2), seed=1)
+
+    def text_player(view: tp.State, seat: int, rng: random.Random) -> Any:
+        return None if view.actor != seat else f"P{seat} pack"
+
+    with pytest.raises(TypeError, match="not an action"):
+        tp.play_session(start, text_player, random.Random(1))
+
+
+def test_run_sessions_refuses_an_action_of_another_seat() -> None:
+    config = SessionConfig(
+        players=3, rules=tp.Rules(hand_limit=2), policies="test_surface_inputs:meddler"
+    )
+    with pytest.raises(tp.IllegalActionError, match="an action of seat"):
+        run_sessions(config, 2, master_seed=1)
+
+
+def test_run_sessions_has_a_documented_limit_and_makes_its_work_lazily() -> None:
+    config = SessionConfig(players=3, rules=tp.Rules(hand_limit=1))
+    with pytest.raises(ValueError, match="MAX_SESSIONS"):
+        run_sessions(config, 10**12, master_seed=1)
+    with pytest.raises(ValueError, match="MAX_SESSIONS"):
+        run_sessions(config, MAX_SESSIONS + 1, master_seed=1)
+    with pytest.raises(ValueError, match="MAX_SEED"):
+        run_sessions(config, 1, master_seed=10**5000)
+    seen: list[bool] = []
+
+    def lazy_map(function: Callable[[Any], Any], tasks: Iterable[Any]) -> Iterable[Any]:
+        seen.append(isinstance(tasks, Sized))  # a list would be built up front
+        return map(function, tasks)
+
+    results = run_sessions(config, 5, master_seed=1, chunksize=2, map=lazy_map)
+    assert [r.index for r in results] == [0, 1, 2, 3, 4] and seen == [False]
+
+
+def _cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
+    try:
+        code = main(list(args))
+    except SystemExit as exit_:  # argparse's own errors
+        code = int(exit_.code or 0)
+    err = capsys.readouterr().err
+    return code, err
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (("simulate", "--hands", "1", "--seed", str(2**200)), "--seed must be below 2**128"),
+        (("simulate", "--sessions", "2", "--players", "3", "--policy", "os:getcwd"), "os:getcwd"),
+        (("simulate", "--sessions", str(10**12)), "--sessions must be from 1 to"),
+        (("simulate", "--hands", "x"), "argument --hands: invalid int value: 'x'"),
+        (("simulate", "--players", "3.5"), "argument --players: unknown player kind"),
+        (("odds", "As Kd Qh", "--opponents", "many"), "invalid int value"),
+        (("rank", "--variant"), "expected one argument"),
+        (("nosuchcommand",), "invalid choice"),
+    ],
+)
+def test_every_cli_error_is_one_line_exit_2(
+    capsys: pytest.CaptureFixture[str], args: tuple[str, ...], words: str
+) -> None:
+    code, err = _cli(capsys, *args)
+    assert code == 2
+    assert err.count("\n") == 1 and err.startswith("teenpatti"), err
+    assert "error: " in err and words in err and "Traceback" not in err
