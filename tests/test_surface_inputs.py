@@ -95,3 +95,25 @@ def test_every_cli_error_is_one_line_exit_2(
     assert code == 2
     assert err.count("\n") == 1 and err.startswith("teenpatti"), err
     assert "error: " in err and words in err and "Traceback" not in err
+
+
+def test_deal_many_at_its_limit_needs_bounded_memory() -> None:
+    np = pytest.importorskip("numpy")
+    import tracemalloc
+
+    from teenpatti_rules.hands.batch import DEAL_CHUNK, MAX_BATCH_DEALS, deal_many
+
+    # The documented bound: the result (52 bytes a deal at most) stays under 1 GiB ...
+    assert MAX_BATCH_DEALS * 52 < 2**30
+    # ... and the work space does not grow with the deals: 8 chunks' worth of deals
+    # use about one chunk's work space (80 bytes a deal) beside the result.
+    deals = 8 * DEAL_CHUNK
+    tracemalloc.start()
+    try:
+        hands = deal_many(deals, 1, hand_size=3, seed=5)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert hands.shape == (deals, 1, 3) and hands.dtype == np.int8
+    assert peak < deals * 3 + 200 * DEAL_CHUNK  # unchunked: about 80 bytes x deals
+    assert all(len(set(row.tolist())) == 3 for row in hands[:1000, 0])
