@@ -117,3 +117,35 @@ def test_deal_many_at_its_limit_needs_bounded_memory() -> None:
     assert hands.shape == (deals, 1, 3) and hands.dtype == np.int8
     assert peak < deals * 3 + 200 * DEAL_CHUNK  # unchunked: about 80 bytes x deals
     assert all(len(set(row.tolist())) == 3 for row in hands[:1000, 0])
+
+
+def test_odds_tables_are_shared_by_tables_that_rank_alike() -> None:
+    pytest.importorskip("numpy")
+    from teenpatti_rules.odds import _universe, category_odds, equity
+    from teenpatti_rules.odds.universe import _cached_universe
+
+    _cached_universe.cache_clear()
+    a = _universe(tp.Rules(boot=5, pot_limit=1000, ranking="muflis"), None)
+    b = _universe(tp.Rules(boot=1, bet_sizing="range", ranking="muflis"), None)
+    assert a is b and _cached_universe.cache_info().currsize == 1
+    assert _universe(tp.Rules(boot=7), None) is _universe(None, None)
+    assert _universe(tp.Rules(ranking="standard"), None) is not a
+    # Equal answers for tables that differ only outside the ranking (R13-R16).
+    assert equity("As Kd Qh", 1, tp.Rules(boot=9)) == equity("As Kd Qh", 1)
+    assert category_odds(tp.Rules(boot=3)) == category_odds()
+
+
+def test_category_table_follows_the_table_order(capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("numpy")
+    from teenpatti_rules.odds import category_odds
+
+    # V9: Muflis reverses the whole order, so high card is the best category.
+    words = [row.category.words for row in category_odds(tp.Rules(ranking="muflis"))]
+    assert words == ["high card", "pair", "color", "sequence", "pure sequence", "trail"]
+    assert main(["odds", "--table", "--variant", "muflis"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[2].split()[:3] == ["high", "card", "16,440"]  # R17's counts, V9's order
+    assert out[-1].split()[:2] == ["trail", "52"]
+    # V10: every 999 hand is one category; the table is refused in one line.
+    code, err = _cli(capsys, "odds", "--table", "--variant", "999")
+    assert code == 2 and err.count("\n") == 1 and "one category" in err
