@@ -122,7 +122,7 @@ def test_every_event_states_its_facts(cls: type[Any]) -> None:
         assert "amount" in names
     if facts.actor is not None or facts.action is not None:
         assert facts.actor in names and facts.action in {a.verb for a in ACTION_TYPES}
-        assert attrs.fields_dict(cls)[facts.actor].metadata.get(SEAT) == "one"
+        assert attrs.fields_dict(cls)[str(facts.actor)].metadata.get(SEAT) == "one"
     if facts.stake is not None:
         assert facts.stake in names
     if facts.turn:

@@ -34,9 +34,10 @@ hands tie.
 
 from __future__ import annotations
 
-from .chances import DEFAULT_SAMPLES, MAX_SAMPLES, MIN_SAMPLES, Equity, Method, equity  # noqa: F401
+from .chances import DEFAULT_SAMPLES, MAX_SAMPLES, MIN_SAMPLES, Equity, equity
+from .chances import Method as Method
 from .tables import CategoryOdds, category_odds, percentile
-from .universe import _universe  # noqa: F401 - the equity player's shared tables
+from .universe import _universe as _universe  # the equity player's shared tables
 
 __all__ = [
     "DEFAULT_SAMPLES",
