@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 import re
 import sys
+import textwrap
 from collections.abc import Sequence
 
 from ..actions import (
@@ -27,26 +28,73 @@ from ..actions import (
     Show,
     SideShow,
 )
-from ..cards import format_cards, parse_cards
+from ..cards import parse_cards
 from ..engine import legal_actions
 from ..engine.questions import (
     bet_range,
     is_out_of_blind_bets,
     minimum_bet,
     players_in_hand,
+    why_not_accept,
+    why_not_all_in,
     why_not_bet,
+    why_not_draw,
+    why_not_look,
     why_not_show,
     why_not_sideshow,
 )
 from ..engine.sizing import sizing_of
 from ..errors import CardParseError
-from ..events import BootPosted
+from ..events import BootPosted, SideShowAccepted
 from ..ranking import evaluate
 from ..state import Phase, State
 from ..text.labels import action_label
-from ..text.narrate import chips, describe_hand, describe_table
+from ..text.narrate import chips, describe_hand, describe_table, format_hand
+from ..text.wild import describe_wild_cards
 
-__all__ = ["HELP", "Quit", "TerminalPlayer", "to_you"]
+__all__ = ["HELP", "WIDTH", "Quit", "TerminalPlayer", "fit", "to_you"]
+
+WIDTH = 80
+"""The width, in columns, that :func:`fit` wraps the terminal's lines to."""
+
+
+def fit(text: str, width: int = WIDTH) -> str:
+    """``text`` with every line longer than ``width`` columns wrapped at spaces, never
+    inside a word or a card's name; a wrapped line's continuation is indented four
+    more spaces than the line.
+
+    :param text: one or more lines.
+    :param width: the terminal's width in columns, default :data:`WIDTH`.
+    :returns: the wrapped text (lines joined by newlines).
+
+    >>> line = "Showdown: Asha As Kd Qh (sequence ace-king-queen); Bilal 9s 9d 9c (trail of nines)"
+    >>> print(fit(line, 40))
+    Showdown: Asha As Kd Qh (sequence
+        ace-king-queen); Bilal 9s 9d 9c
+        (trail of nines)
+    """
+    out: list[str] = []
+    for line in text.split("\n"):
+        if len(line) <= width:
+            out.append(line)
+            continue
+        indent = line[: len(line) - len(line.lstrip())]
+        out.extend(
+            textwrap.wrap(
+                line,
+                width,
+                subsequent_indent=indent + "    ",
+                break_long_words=False,
+                break_on_hyphens=False,
+            )
+        )
+    return "\n".join(out)
+
+
+def say(text: str) -> None:
+    """Print ``text`` wrapped to the terminal's width (:func:`fit`)."""
+    print(fit(text))
+
 
 _BETWEEN_HANDS = (Phase.AWAITING_DEAL, Phase.SESSION_OVER)
 
@@ -117,6 +165,8 @@ def to_you(line: str, name: str) -> str:
     'Asha pays 2 chips and asks you for a show'
     >>> to_you("Me chaals 2 chips seen, stake stays 1, and asks Chen for a sideshow", "Me")
     'You chaal 2 chips seen, stake stays 1, and ask Chen for a sideshow'
+    >>> to_you("Me pays 8 chips and asks Bilal for a show", "Me")
+    'You pay 8 chips and ask Bilal for a show'
     """
     if not name:
         return line
@@ -131,16 +181,80 @@ def to_you(line: str, name: str) -> str:
     text = pattern.sub(replace, line).replace("you look at their cards", "you look at your cards")
     if text.startswith("you "):  # "you chaal 2 chips ..., and asks Chen for a sideshow"
         for verb, base in _VERBS.items():
-            text = text.replace(f", and {verb} ", f", and {base} ")
+            text = text.replace(f" and {verb} ", f" and {base} ")
         text = "Y" + text[1:]
     return text
 
 
 def _you(reason: str) -> str:
     """An engine reason ("it has made its 4 blind bets ...") spoken to the person."""
-    for third, second in (("it is ", "you are "), ("it has ", "you have "), ("its ", "your ")):
+    for third, second in (
+        ("it is ", "you are "),
+        ("it has ", "you have "),
+        ("it may ", "you may "),
+        ("it must ", "you must "),
+        ("its ", "your "),
+    ):
         reason = reason.replace(third, second)
     return reason
+
+
+def refusal(state: State, seat: int, text: str, choices: int) -> str:
+    """Why a typed ``text`` is not taken, in one sentence: the rule's reason when the
+    text names an action the rules refuse now (the engine's reason, spoken to the
+    person), else what to type instead.
+
+    :param state: the person's view, on their turn.
+    :param seat: the person's seat.
+    :param text: what the person typed.
+    :param choices: how many numbered choices the menu has.
+    """
+    words = text.strip().lower().split()
+    hint = f"type a number from 1 to {choices}, or a word (? lists them)"
+    if not words:
+        return f"Please {hint}."
+    if words[0].isdigit():
+        return f"There is no choice {words[0][:8]}: {hint}."
+    kind = _WORDS.get(words[0])
+    if kind is None and words[0] != "draw":
+        return f"{text.strip()[:20]!r} is not a choice: {hint}."
+    reason = _why_not(state, seat, kind, words)
+    if reason:
+        return f"Not allowed: {_you(reason)}."
+    return f"{text.strip()[:30]!r} is not a choice now: {hint}."
+
+
+def _why_not(
+    state: State, seat: int, kind: type[Action] | str | None, words: list[str]
+) -> str | None:
+    """The engine's reason (R19–R36, V3, V17, V20) why the action a word names is not
+    legal for ``seat`` now, or None.
+    """
+    amount: int | None = None
+    if len(words) == 2 and words[1].isdigit() and len(words[1]) < 19:
+        amount = int(words[1])
+    asked = state.phase is Phase.SIDESHOW
+    if kind in (AcceptSideShow, RefuseSideShow):
+        if not asked:
+            return "no sideshow was asked of you (R31)"
+        return why_not_accept(state, seat) if kind is AcceptSideShow else None
+    if asked:
+        return "a sideshow was asked of you: accept or refuse it first (R31)"
+    if kind is None:  # draw (V20)
+        return why_not_draw(state, seat)
+    if kind in ("low", "high"):
+        low = minimum_bet(state, seat)
+        wanted = amount if amount is not None else (low if kind == "low" else 2 * low)
+        return why_not_bet(state, seat, wanted)
+    if kind is Look:
+        return why_not_look(state, seat)
+    if kind is Show:
+        return why_not_show(state, seat)
+    if kind is SideShow:
+        return why_not_sideshow(state, seat, amount)
+    if kind is AllIn:
+        return why_not_all_in(state, seat)
+    return None
 
 
 def missing_options(state: State, seat: int, mine: list[Action]) -> list[str]:
@@ -232,6 +346,7 @@ class TerminalPlayer:
         self.seat = seat
         self.hand = 0
         self.shown = 0
+        self.revealed: set[int] = set()  # events of this hand whose private reveal was shown
 
     def _lines(self, state: State) -> list[str]:
         """The hand's log, one line per event, with the boots on one line."""
@@ -243,15 +358,39 @@ class TerminalPlayer:
         return lines
 
     def catch_up(self, state: State) -> None:
-        """Print the lines of ``state``'s hand log not printed yet (``state`` is a view)."""
+        """Print the lines of ``state``'s hand log not printed yet (``state`` is a view),
+        then the other hand of a private sideshow the person took part in (V17).
+        """
         if state.hand_number != self.hand:
             self.hand, self.shown = state.hand_number, 0
+            self.revealed = set()
             print()
         lines = self._lines(state)
         name = state.seats[self.seat].name
         for line in lines[self.shown :]:
-            print(to_you(line, name))
+            say(to_you(line, name))
         self.shown = len(lines)
+        self._reveal(state)
+
+    def _reveal(self, state: State) -> None:
+        """After an accepted sideshow on a ``sideshow_reveal="private"`` table, the two
+        players see each other's cards (V17): say which hand the other one holds, once.
+        """
+        if state.rules.sideshow_reveal != "private":
+            return
+        for index, event in enumerate(state.events):
+            if not isinstance(event, SideShowAccepted) or index in self.revealed:
+                continue
+            if self.seat not in (event.asker, event.target):
+                continue
+            other = event.target if event.asker == self.seat else event.asker
+            cards = state.seats[other].cards
+            if not cards:  # not in this view (never: V17 shows them)
+                continue
+            self.revealed.add(index)
+            rank = evaluate(cards, state.rules, indicator=state.indicator)
+            who = state.seats[other].name
+            say(f"Private sideshow (V17): you see {who}'s hand, {format_hand(cards)}, {rank}.")
 
     def __call__(self, state: State, seat: int, rng: random.Random) -> Action | None:
         """Ask the person for ``seat``'s action (a chooser, see
@@ -263,17 +402,21 @@ class TerminalPlayer:
             return None
         self.catch_up(state)
         print()
-        table = describe_table(state, seat)
-        print("\n".join([to_you(table[0], state.seats[seat].name), *table[1:]]))
+        table = describe_table(state, seat).split("\n")
+        say("\n".join([to_you(table[0], state.seats[seat].name), *table[1:]]))
+        wild = describe_wild_cards(state.rules, state.indicator)
+        if wild is not None:
+            say(wild[0].upper() + wild[1:])
         me = state.seats[seat]
         if me.seen and me.cards:
-            print(f"Your hand: {format_cards(me.cards)}, {evaluate(me.cards, state.rules)}")
+            rank = evaluate(me.cards, state.rules, indicator=state.indicator)
+            say(f"Your hand: {format_hand(me.cards)}, {rank}")
         legal = [action for action in legal_actions(state) if action.seat == seat]
         if state.phase is Phase.SIDESHOW and state.sideshow is not None:
             asker = state.seats[state.sideshow.asker].name
-            print(f"{asker} asks you for a sideshow.")
+            say(f"{asker} asks you for a sideshow.")
         for note in missing_options(state, seat, legal):
-            print(note)
+            say(note)
         draws = [action for action in legal if isinstance(action, Draw)]
         mine = [action for action in legal if not isinstance(action, Draw)]
         extras: list[tuple[str, str]] = []  # entries that ask a further question
@@ -287,7 +430,7 @@ class TerminalPlayer:
             )
         labels = [action_label(state, action) for action in mine] + [label for _, label in extras]
         for number, label in enumerate(labels, start=1):
-            print(f"  {number}) {label}")
+            say(f"  {number}) {label}")
         while True:
             text = self._read(f"Your choice (1-{len(labels)}, ? for help): ")
             words = text.lower().split()
@@ -317,7 +460,7 @@ class TerminalPlayer:
             elif chosen == "quit":
                 raise Quit
             elif isinstance(chosen, str) or chosen is None:
-                print(f"Please type a number from 1 to {len(labels)}, or a word (? lists them).")
+                say(refusal(state, seat, text, len(labels)))
             else:
                 return chosen
 
