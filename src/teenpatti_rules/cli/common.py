@@ -41,6 +41,24 @@ class OneLineParser(argparse.ArgumentParser):
     still shows the usage.
     """
 
+    intermixed = False
+    """Whether options may come between the positional arguments (``rank "As Kd Qh"
+    --variant classic "Ac 2d 3h"``): :meth:`parse_known_args` then reads the line as
+    :meth:`~argparse.ArgumentParser.parse_known_intermixed_args` does."""
+    _reading = False
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        """As :class:`argparse.ArgumentParser`'s, intermixed when :attr:`intermixed`."""
+        if self.intermixed and not self._reading:
+            self._reading = True
+            try:
+                return self.parse_known_intermixed_args(args, namespace)
+            finally:
+                self._reading = False
+        return super().parse_known_args(args, namespace)
+
     def error(self, message: str) -> NoReturn:
         """Print ``message`` as one line on stderr and exit with code 2."""
         text = " ".join(message.split())

@@ -358,8 +358,9 @@ class TerminalPlayer:
         return lines
 
     def catch_up(self, state: State) -> None:
-        """Print the lines of ``state``'s hand log not printed yet (``state`` is a view),
-        then the other hand of a private sideshow the person took part in (V17).
+        """Print the lines of ``state``'s hand log not printed yet (``state`` is a view);
+        after an accepted sideshow the person took part in on a
+        ``sideshow_reveal="private"`` table, the other hand, which the view shows (V17).
         """
         if state.hand_number != self.hand:
             self.hand, self.shown = state.hand_number, 0
@@ -367,30 +368,31 @@ class TerminalPlayer:
             print()
         lines = self._lines(state)
         name = state.seats[self.seat].name
-        for line in lines[self.shown :]:
+        boots = sum(1 for event in state.events if isinstance(event, BootPosted))
+        squeezed = boots - 1 if boots > 1 and len(lines) < len(state.events) else 0
+        for index, line in enumerate(lines[self.shown :], start=self.shown):
             say(to_you(line, name))
+            event = index + squeezed if index > 1 else index  # the boots share line 1
+            if event < len(state.events):
+                self._reveal(state, event)
         self.shown = len(lines)
-        self._reveal(state)
 
-    def _reveal(self, state: State) -> None:
-        """After an accepted sideshow on a ``sideshow_reveal="private"`` table, the two
-        players see each other's cards (V17): say which hand the other one holds, once.
+    def _reveal(self, state: State, index: int) -> None:
+        """If event ``index`` is an accepted sideshow of the person's on a
+        ``sideshow_reveal="private"`` table, say the other player's hand (V17), once.
         """
-        if state.rules.sideshow_reveal != "private":
+        event = state.events[index]
+        if state.rules.sideshow_reveal != "private" or index in self.revealed:
             return
-        for index, event in enumerate(state.events):
-            if not isinstance(event, SideShowAccepted) or index in self.revealed:
-                continue
-            if self.seat not in (event.asker, event.target):
-                continue
-            other = event.target if event.asker == self.seat else event.asker
-            cards = state.seats[other].cards
-            if not cards:  # not in this view (never: V17 shows them)
-                continue
+        if not isinstance(event, SideShowAccepted) or self.seat not in (event.asker, event.target):
+            return
+        other = event.target if event.asker == self.seat else event.asker
+        cards = state.seats[other].cards
+        if cards:  # the view shows them (V17)
             self.revealed.add(index)
             rank = evaluate(cards, state.rules, indicator=state.indicator)
             who = state.seats[other].name
-            say(f"Private sideshow (V17): you see {who}'s hand, {format_hand(cards)}, {rank}.")
+            say(f"You see {who}'s hand privately (V17): {format_hand(cards)}, {rank}")
 
     def __call__(self, state: State, seat: int, rng: random.Random) -> Action | None:
         """Ask the person for ``seat``'s action (a chooser, see
@@ -404,8 +406,8 @@ class TerminalPlayer:
         print()
         table = describe_table(state, seat).split("\n")
         say("\n".join([to_you(table[0], state.seats[seat].name), *table[1:]]))
-        wild = describe_wild_cards(state.rules, state.indicator)
-        if wild is not None:
+        wild = describe_wild_cards(state.rules)
+        if wild is not None and state.indicator is None:  # the header names an indicator
             say(wild[0].upper() + wild[1:])
         me = state.seats[seat]
         if me.seen and me.cards:
