@@ -114,7 +114,7 @@ def test_play_in_an_80x24_terminal(tmp_path: Path) -> None:
         answered = 0
         revealed = False
         while not terminal.dead():
-            lines = terminal.wait_for(lambda ls: _prompts(ls) > answered, "the next prompt")
+            lines = terminal.wait_for(lambda ls, n=answered: _prompts(ls) > n, "the next prompt")
             if terminal.dead():
                 break
             revealed = revealed or any(REVEAL in line for line in lines)
