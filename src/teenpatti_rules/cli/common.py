@@ -10,7 +10,7 @@ import re
 import secrets
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import attrs
 
@@ -49,7 +49,7 @@ class OneLineParser(argparse.ArgumentParser):
 
     def parse_known_args(  # type: ignore[override]
         self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
-    ) -> tuple[argparse.Namespace, list[str]]:
+    ) -> tuple[Any, list[str]]:
         """As :class:`argparse.ArgumentParser`'s, intermixed when :attr:`intermixed`."""
         if self.intermixed and not self._reading:
             self._reading = True
