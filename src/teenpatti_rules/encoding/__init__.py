@@ -111,6 +111,8 @@ from .observations import (
     observation_size,
 )
 
+ActionId.__module__ = __name__  # its public home (docs, pickles): teenpatti_rules.encoding
+
 __all__ = [
     "DEFAULT_BET_BINS",
     "DRAW_HAND_SIZE",
