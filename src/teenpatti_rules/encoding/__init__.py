@@ -58,6 +58,11 @@ when seen), or the most the stake limit allows. The amounts come from
 a few no-limit amounts); an id that names an amount an earlier id already names
 (CHAAL, RAISE, then the bins in id order, MAX last) is masked.
 
+**Any other sizing.** The amount ids come from the table's
+:class:`~teenpatti_rules.engine.sizing.BetSizing` (``bins``, ``bin_names``, ``aims``),
+never from its name: a sizing that defines only its amounts gets the fixed ten ids,
+CHAAL its minimum bet and RAISE its largest legal amount.
+
 **Draws** (``draw_price`` set, V20). After the bins come one ``DRAW_…`` id per set
 of card positions a player may discard: every non-empty subset of the positions
 ``0, 1, 2`` with at most ``max_draws`` cards, fewer first (``DRAW_0 DRAW_1 DRAW_2
