@@ -241,6 +241,11 @@ def run_sessions(
     :returns: ``n`` :class:`SessionSummary`, by index.
     :raises ValueError: for a bad ``n``, ``master_seed`` or ``chunksize``, or a policy
         that cannot be loaded.
+    :raises IllegalActionError: if a policy returns an illegal action, or an action of
+        another seat than its own (checked before it is applied,
+        :func:`~teenpatti_rules.players.play_session`).
+    :raises TypeError: if a policy is not a chooser ``(view, seat, rng)`` or returns
+        something that is not an action.
     """
     for name, value, low, high in (
         ("n", n, 0, MAX_SESSIONS),
