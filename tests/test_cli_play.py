@@ -58,7 +58,10 @@ def test_bad_input_asks_again(
 ) -> None:
     code, out, _ = play(monkeypatch, capsys, "x\n0\n99\n\n1\n", "--seed", "5", "--players", "3")
     assert code == 0
-    assert out.count("Please type a number from 1 to 5, or a word") == 4
+    assert out.count("type a number from 1 to 5, or a word (? lists them).") == 4
+    assert "'x' is not a choice: type a number" in out
+    assert "There is no choice 0: " in out and "There is no choice 99: " in out
+    assert "Please type a number from 1 to 5" in out  # the empty line
     assert "You look at your cards" in out
 
 

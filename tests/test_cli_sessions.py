@@ -36,7 +36,7 @@ def test_two_workers_print_the_same_table(capsys: pytest.CaptureFixture[str]) ->
 @pytest.mark.parametrize(
     ("extra", "message"),
     [
-        (["--sessions", "0"], "--sessions must be at least 1"),
+        (["--sessions", "0"], "--sessions must be from 1 to"),
         (["--sessions", "2", "--workers", "0"], "--workers must be at least 1"),
         (["--sessions", "2", "--policy", "nowhere:nothing"], "cannot load the policy"),
         (["--sessions", "2", "--players", "9"], "3 to 7 players"),

@@ -314,8 +314,8 @@ def test_odds_follow_a_registered_ranking_variant(lowball: Rules) -> None:
     # 5-3-2 not one suit beats every hand but the 60 equal to it.
     assert percentile("5h 3d 2c", lowball) == (22100 - 60) / 22100
     assert percentile("As Ad Ac", lowball) == 0.0
-    # Categories keep their counts (R17) whatever the order.
-    assert [row.count for row in category_odds(lowball)] == [52, 48, 720, 1096, 3744, 16440]
+    # Categories keep their counts (R17) whatever the order; the best category first (V9).
+    assert [row.count for row in category_odds(lowball)] == [16440, 3744, 1096, 720, 48, 52]
 
 
 # --- the ranking variants V8-V12 -------------------------------------------------------

@@ -15,7 +15,7 @@ import pytest
 import teenpatti_rules as tp
 from teenpatti_rules.actions import ACTION_TYPES, ActionBase
 from teenpatti_rules.engine.reducer import _HANDLERS
-from teenpatti_rules.events import EVENT_TYPES, SEAT, EventBase, HandEnding, ShownHand
+from teenpatti_rules.events import EVENT_TYPES, SEAT, EventBase, EventFacts, HandEnding, ShownHand
 from teenpatti_rules.io.codec import converter
 from teenpatti_rules.records import evolve
 from teenpatti_rules.text.narrate import describe_event
@@ -107,3 +107,23 @@ def test_records_are_their_own_copies() -> None:
     state = tp.apply(tp.new_session(NAMES, seed=3, dealer=0), tp.Deal(0))
     assert copy.copy(state) is state and copy.deepcopy(state) is state
     assert copy.deepcopy(state.seats[1]) is state.seats[1]
+
+
+@pytest.mark.parametrize("cls", EVENT_TYPES, ids=lambda c: c.__name__)
+def test_every_event_states_its_facts(cls: type[Any]) -> None:
+    # Each event class says for itself what the narration, the encoding and the turn
+    # counts read (EventFacts), so no module keeps a list of event classes: a new event
+    # must declare its own facts, even when they are all "no".
+    assert "facts" in vars(cls), f"{cls.__name__} must set facts = EventFacts(...)"
+    facts = cls.facts
+    assert isinstance(facts, EventFacts)
+    names = {field.name for field in attrs.fields(cls)}
+    if facts.paid_in:
+        assert "amount" in names
+    if facts.actor is not None or facts.action is not None:
+        assert facts.actor in names and facts.action in {a.verb for a in ACTION_TYPES}
+        assert attrs.fields_dict(cls)[str(facts.actor)].metadata.get(SEAT) == "one"
+    if facts.stake is not None:
+        assert facts.stake in names
+    if facts.turn:
+        assert facts.action is not None

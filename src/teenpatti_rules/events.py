@@ -28,6 +28,7 @@ __all__ = [
     "Drew",
     "Event",
     "EventBase",
+    "EventFacts",
     "HandEnding",
     "HandStarted",
     "IndicatorTurned",
@@ -62,16 +63,46 @@ MANY_SEATS: Final = {SEAT: "many"}
 """Metadata of a field that holds a tuple of seat numbers."""
 
 
+@attrs.frozen
+class EventFacts:
+    """What an event class says about itself, so that no module keeps its own list of
+    event classes (the narration's chips paid in, the encoding's last action, the
+    turn counts of V15). Every event class sets its own :attr:`EventBase.facts`
+    (``tests/test_unions.py`` checks it).
+
+    :param paid_in: the event's ``amount`` field is chips put in the pot (a boot,
+        a bet, a draw's price, ...).
+    :param turn: the event records a betting action a seat took on its turn (V15):
+        a bet, an all-in, a pack, a show, a sideshow request, a draw.
+    :param action: the verb (:attr:`~teenpatti_rules.actions.ActionBase.verb`) of the
+        action whose effect the event records, or None.
+    :param actor: the name of the field holding the seat that took that action
+        (``"seat"``, ``"asker"``, ``"target"``), or None.
+    :param stake: the name of the field holding the stake after the event (R11, R24),
+        or None when the event does not set the stake.
+    """
+
+    paid_in: bool = False
+    turn: bool = False
+    action: str | None = None
+    actor: str | None = None
+    stake: str | None = None
+
+
 class EventBase:
-    """What every event class shares: whether views may show it as it is.
+    """What every event class shares: whether views may show it as it is, and its
+    :class:`EventFacts`.
 
     :cvar public: True when the event never carries a card or a hand rank (seats, chips
         and stakes only), so every view shows it unchanged. An event with something to
         hide sets it False and overrides :meth:`visible_part`.
+    :cvar facts: what the event class says about itself (:class:`EventFacts`); the
+        default says nothing (no chips, no turn, no action).
     """
 
     __slots__ = ()
     public: ClassVar[bool] = True
+    facts: ClassVar[EventFacts] = EventFacts()
 
     def visible_part(self, may_see: Callable[[int], bool]) -> EventBase | None:
         """The part of this event a viewer may see, or None to leave it out (R43).
@@ -110,6 +141,8 @@ class HandStarted(EventBase):
     :param seats: the seats dealt in, in deal order (dealer's left first).
     """
 
+    facts: ClassVar[EventFacts] = EventFacts(action="deal", actor="dealt_by")
+
     hand_number: int
     dealer: int = attrs.field(metadata=ONE_SEAT)
     dealt_by: int = attrs.field(metadata=ONE_SEAT)
@@ -123,12 +156,16 @@ class IndicatorTurned(EventBase):
     :param card: the indicator.
     """
 
+    facts: ClassVar[EventFacts] = EventFacts()
+
     card: Card
 
 
 @attrs.frozen
 class BootPosted(EventBase):
     """A seat posted the boot (R9); ``all_in`` when that emptied its stack."""
+
+    facts: ClassVar[EventFacts] = EventFacts(paid_in=True, stake="amount")
 
     seat: int = attrs.field(metadata=ONE_SEAT)
     amount: int
@@ -138,6 +175,8 @@ class BootPosted(EventBase):
 @attrs.frozen
 class Looked(EventBase):
     """A blind seat looked at its cards and is now seen (R22). The cards are not in the event."""
+
+    facts: ClassVar[EventFacts] = EventFacts(action="look", actor="seat")
 
     seat: int = attrs.field(metadata=ONE_SEAT)
 
@@ -153,6 +192,10 @@ class BetMade(EventBase):
     :param all_in: whether the bet emptied the stack (a full bet).
     """
 
+    facts: ClassVar[EventFacts] = EventFacts(
+        paid_in=True, turn=True, action="bet", actor="seat", stake="stake"
+    )
+
     seat: int = attrs.field(metadata=ONE_SEAT)
     amount: int
     stake: int
@@ -164,6 +207,8 @@ class BetMade(EventBase):
 class WentAllIn(EventBase):
     """A seat went all-in for ``amount`` chips, its whole stack; the stake did not change (R26)."""
 
+    facts: ClassVar[EventFacts] = EventFacts(paid_in=True, turn=True, action="all-in", actor="seat")
+
     seat: int = attrs.field(metadata=ONE_SEAT)
     amount: int
 
@@ -171,6 +216,8 @@ class WentAllIn(EventBase):
 @attrs.frozen
 class Packed(EventBase):
     """A seat packed (R29)."""
+
+    facts: ClassVar[EventFacts] = EventFacts(turn=True, action="pack", actor="seat")
 
     seat: int = attrs.field(metadata=ONE_SEAT)
 
@@ -186,6 +233,10 @@ class SideShowAsked(EventBase):
     :param split: True under ``sideshow_split`` (V17): ``amount`` is the asker's half
         of the chaal, and the chaal (twice ``amount``) set the stake.
     """
+
+    facts: ClassVar[EventFacts] = EventFacts(
+        paid_in=True, turn=True, action="sideshow", actor="asker", stake="stake"
+    )
 
     asker: int = attrs.field(metadata=ONE_SEAT)
     target: int = attrs.field(metadata=ONE_SEAT)
@@ -203,6 +254,8 @@ class SideShowHalfPaid(EventBase):
     :param amount: chips put in.
     """
 
+    facts: ClassVar[EventFacts] = EventFacts(paid_in=True)
+
     seat: int = attrs.field(metadata=ONE_SEAT)
     amount: int
 
@@ -210,6 +263,8 @@ class SideShowHalfPaid(EventBase):
 @attrs.frozen
 class SideShowAccepted(EventBase):
     """The sideshow was accepted; ``packed`` is the seat whose hand lost (R31, R32)."""
+
+    facts: ClassVar[EventFacts] = EventFacts(action="accept", actor="target")
 
     asker: int = attrs.field(metadata=ONE_SEAT)
     target: int = attrs.field(metadata=ONE_SEAT)
@@ -220,6 +275,8 @@ class SideShowAccepted(EventBase):
 class SideShowRefused(EventBase):
     """The sideshow was refused; the asker's bet stays (R31)."""
 
+    facts: ClassVar[EventFacts] = EventFacts(action="refuse", actor="target")
+
     asker: int = attrs.field(metadata=ONE_SEAT)
     target: int = attrs.field(metadata=ONE_SEAT)
 
@@ -229,6 +286,8 @@ class Drew(EventBase):
     """A seen seat discarded ``count`` cards and drew as many, paying ``amount`` chips
     (V20). The cards are not in the event: discards are never shown.
     """
+
+    facts: ClassVar[EventFacts] = EventFacts(paid_in=True, turn=True, action="draw", actor="seat")
 
     seat: int = attrs.field(metadata=ONE_SEAT)
     count: int
@@ -241,6 +300,8 @@ class TableShow(EventBase):
     ``rounds`` bets at the stake ``stake`` without changing it.
     """
 
+    facts: ClassVar[EventFacts] = EventFacts()
+
     rounds: int
     stake: int
 
@@ -251,12 +312,16 @@ class TurnLimitReached(EventBase):
     ``turns`` betting actions.
     """
 
+    facts: ClassVar[EventFacts] = EventFacts()
+
     turns: int
 
 
 @attrs.frozen
 class ShowAsked(EventBase):
     """A seat paid ``amount`` chips and asked ``opponent`` for a show (R34)."""
+
+    facts: ClassVar[EventFacts] = EventFacts(paid_in=True, turn=True, action="show", actor="seat")
 
     seat: int = attrs.field(metadata=ONE_SEAT)
     opponent: int = attrs.field(metadata=ONE_SEAT)
@@ -281,6 +346,8 @@ class Showdown(EventBase):
     :param hands: every hand turned up, by seat.
     """
 
+    facts: ClassVar[EventFacts] = EventFacts()
+
     ending: HandEnding
     hands: tuple[ShownHand, ...]
 
@@ -303,12 +370,16 @@ class OpenFlush(EventBase):
         order.
     """
 
+    facts: ClassVar[EventFacts] = EventFacts()
+
     hands: tuple[ShownHand, ...]
 
 
 @attrs.frozen
 class Payout(EventBase):
     """``seat`` won ``amount`` chips from the pot (gross) (R39, R41)."""
+
+    facts: ClassVar[EventFacts] = EventFacts()
 
     seat: int = attrs.field(metadata=ONE_SEAT)
     amount: int
@@ -318,6 +389,8 @@ class Payout(EventBase):
 class SeatLeft(EventBase):
     """After the hand, ``seat`` held ``stack`` chips, below the boot, and left the session (R7)."""
 
+    facts: ClassVar[EventFacts] = EventFacts()
+
     seat: int = attrs.field(metadata=ONE_SEAT)
     stack: int
 
@@ -325,6 +398,8 @@ class SeatLeft(EventBase):
 @attrs.frozen
 class SessionEnded(EventBase):
     """The session is over; ``winners`` are its winners (R2, R8)."""
+
+    facts: ClassVar[EventFacts] = EventFacts()
 
     winners: tuple[int, ...] = attrs.field(metadata=MANY_SEATS)
 

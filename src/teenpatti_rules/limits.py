@@ -37,6 +37,7 @@ from collections.abc import Iterable
 from typing import Final
 
 __all__ = [
+    "MAX_BET_BINS",
     "MAX_BOOT_SCHEDULE",
     "MAX_CHIPS",
     "MAX_DOCUMENT_CHARS",
@@ -47,6 +48,7 @@ __all__ = [
     "MAX_PROBLEMS",
     "MAX_RANGE_TABLE_CHIPS",
     "MAX_SEED",
+    "MAX_SESSIONS",
     "WrongTypeError",
     "check_table_chips",
     "exact_int",
@@ -70,6 +72,18 @@ MAX_RANGE_TABLE_CHIPS: Final = 100_000
 ``raise_cap`` times it is a legal action, so a table's chips (the sum of the
 starting stacks) are at most this many: ``legal_actions`` then lists at most about
 this many bets (a few tens of milliseconds)."""
+
+MAX_BET_BINS: Final = 1_000
+"""The most amount bins per bet kind of the learning encoding (``bet_bins``, V3):
+an alphabet of at most ``10 + 2·(MAX_BET_BINS − 2)`` ids, so every mask and every
+call stays small (more bins than the legal amounts add nothing: with ``K − 1`` at least
+``(raise_cap − 1)·m`` the bins already name every amount)."""
+
+MAX_SESSIONS: Final = 10**6
+"""The most sessions one :func:`~teenpatti_rules.simulate.run_sessions` call (and
+``teenpatti simulate --sessions``) plays. The chunks of work are made lazily, as the
+executor asks for them; the results are kept (a few hundred bytes per session
+without histories), which this bound keeps under about a gigabyte."""
 
 MAX_DOCUMENT_CHARS: Final = 8 * 2**20
 """The longest JSON document (history or state) read, in characters (or bytes)."""

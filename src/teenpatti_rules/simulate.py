@@ -39,6 +39,7 @@ from typing import Any
 import attrs
 
 from . import Action, Rules, State, new_session, play_session
+from .limits import MAX_SEED, MAX_SESSIONS, short
 
 __all__ = [
     "SessionConfig",
@@ -226,32 +227,48 @@ def run_sessions(
     """Play ``n`` sessions of ``config``; the results in index order.
 
     :param config: the table and the players (:class:`SessionConfig`).
-    :param n: how many sessions, at least 0.
-    :param master_seed: an int; session ``i`` plays with :func:`session_seed`
+    :param n: how many sessions, 0 to :data:`~teenpatti_rules.limits.MAX_SESSIONS`.
+    :param master_seed: an int with ``abs(master_seed) <``
+        :data:`~teenpatti_rules.limits.MAX_SEED`; session ``i`` plays with :func:`session_seed`
         ``(master_seed, i)``, whatever the executor and the chunk size.
     :param map: how to run the chunks: anything with the builtin ``map``'s signature
         that returns results in order (``Executor.map``, Ray's ``Pool.map``).
-    :param chunksize: sessions per task, at least 1 (aim for ≥ 10 ms of work each).
+    :param chunksize: sessions per task, 1 to ``MAX_SESSIONS`` (aim for ≥ 10 ms of
+        work each). The tasks are made lazily, one chunk at a time.
     :param histories: also keep each session's history as JSON (costs memory).
     :param progress: called with the number of sessions finished so far, after each
         chunk arrives (a map that returns a list reports once, at the end).
     :returns: ``n`` :class:`SessionSummary`, by index.
     :raises ValueError: for a bad ``n``, ``master_seed`` or ``chunksize``, or a policy
         that cannot be loaded.
+    :raises IllegalActionError: if a policy returns an illegal action, or an action of
+        another seat than its own (checked before it is applied,
+        :func:`~teenpatti_rules.players.play_session`).
+    :raises TypeError: if a policy is not a chooser ``(view, seat, rng)`` or returns
+        something that is not an action.
     """
-    for name, value, low in (("n", n, 0), ("chunksize", chunksize, 1)):
-        if type(value) is not int or value < low:
-            raise ValueError(f"{name} must be an int of at least {low}, not {value!r}")
-    if type(master_seed) is not int:
-        raise ValueError(f"master_seed must be an int, not {master_seed!r}")
+    for name, value, low, high in (
+        ("n", n, 0, MAX_SESSIONS),
+        ("chunksize", chunksize, 1, MAX_SESSIONS),
+    ):
+        if type(value) is not int or not low <= value <= high:
+            raise ValueError(
+                f"{name} must be an int from {low} to {high} (limits.MAX_SESSIONS), "
+                f"not {short(value)}"
+            )
+    if type(master_seed) is not int or abs(master_seed) >= MAX_SEED:
+        raise ValueError(
+            f"master_seed must be an int with abs(master_seed) < 2**128 (limits.MAX_SEED), "
+            f"not {short(master_seed)}"
+        )
     if not isinstance(config, SessionConfig):
-        raise ValueError(f"config must be a SessionConfig, not {config!r}")
+        raise ValueError(f"config must be a SessionConfig, not {short(config)}")
     for name in config.policies:
         load_policy(name)  # fail here, not in a worker
-    tasks = [
+    tasks = (  # made lazily, as map asks for them (D8)
         (config, master_seed, first, min(first + chunksize, n), histories)
         for first in range(0, n, chunksize)
-    ]
+    )
     results: list[SessionSummary] = []
     for chunk in map(_play_chunk, tasks):
         results.extend(chunk)

@@ -218,7 +218,7 @@ class State:
         from .views import view
 
         try:
-            return "\n".join(describe_table(self if self.is_view else view(self, None)))
+            return describe_table(self if self.is_view else view(self, None))
         except ValueError:  # a state the engine could not reach: no table to describe
             return f"<{type(self).__name__}: hand {self.hand_number}, not a reachable state>"
 

@@ -10,11 +10,13 @@ import re
 import secrets
 import sys
 from collections.abc import Sequence
+from typing import Any, NoReturn
 
 import attrs
 
 from ..actions import Action
 from ..events import SeatLeft
+from ..limits import MAX_SEED, short
 from ..presets import PRESETS, find_variant
 from ..rules import Rules
 from ..state import Phase, State
@@ -31,6 +33,36 @@ BETWEEN_HANDS = (Phase.AWAITING_DEAL, Phase.SESSION_OVER)
 
 class UsageError(Exception):
     """Bad input from the command line: one line on stderr, exit code 2."""
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line on stderr (``PROG: error: ...``)
+    and exit code 2, without the usage lines argparse prints first; ``--help``
+    still shows the usage.
+    """
+
+    intermixed = False
+    """Whether options may come between the positional arguments (``rank "As Kd Qh"
+    --variant classic "Ac 2d 3h"``): :meth:`parse_known_args` then reads the line as
+    :meth:`~argparse.ArgumentParser.parse_known_intermixed_args` does."""
+    _reading = False
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[Any, list[str]]:
+        """As :class:`argparse.ArgumentParser`'s, intermixed when :attr:`intermixed`."""
+        if self.intermixed and not self._reading:
+            self._reading = True
+            try:
+                return self.parse_known_intermixed_args(args, namespace)
+            finally:
+                self._reading = False
+        return super().parse_known_args(args, namespace)
+
+    def error(self, message: str) -> NoReturn:
+        """Print ``message`` as one line on stderr and exit with code 2."""
+        text = " ".join(message.split())
+        self.exit(2, f"{self.prog}: error: {text} (--help lists the options)\n")
 
 
 def player_names(count: int, rules: Rules) -> list[str]:
@@ -144,8 +176,18 @@ def table_name(args: argparse.Namespace) -> str | None:
 
 
 def seed_or_random(value: int | None, bits: int = 32) -> int:
-    """The ``--seed`` given, or a fresh one of ``bits`` random bits."""
-    return secrets.randbits(bits) if value is None else value
+    """The ``--seed`` given, or a fresh one of ``bits`` random bits.
+
+    :raises UsageError: for a seed with ``abs(seed) >=``
+        :data:`~teenpatti_rules.limits.MAX_SEED` (2**128).
+    """
+    if value is None:
+        return secrets.randbits(bits)
+    if abs(value) >= MAX_SEED:
+        raise UsageError(
+            f"--seed must be below 2**128 in size (limits.MAX_SEED), not {short(value)}"
+        )
+    return value
 
 
 def hand_report(state: State) -> list[str]:

@@ -24,7 +24,7 @@ import sys
 from collections.abc import Sequence
 
 from . import match, odds, play, rank, replay, simulate, variants
-from .common import NAMES, UsageError, hand_report
+from .common import NAMES, OneLineParser, UsageError, hand_report
 
 __all__ = ["COMMANDS", "NAMES", "build_parser", "hand_report", "main"]
 
@@ -34,7 +34,7 @@ COMMANDS = (rank, odds, simulate, match, replay, play, variants)
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``teenpatti`` with all its subcommands."""
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="teenpatti", description="Teen Patti rules: rank hands, simulate and play sessions."
     )
     from .. import __version__
@@ -62,6 +62,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except ImportError as error:  # an optional dependency: odds and the equity player need numpy
         print(f"teenpatti {args.command}: error: {error}", file=sys.stderr)
+        return 2
+    except ValueError as error:  # bad input the library refused: its one-line reason
+        text = " ".join(str(error).split())
+        print(f"teenpatti {args.command}: error: {text}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print(file=sys.stderr)

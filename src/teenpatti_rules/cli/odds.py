@@ -99,6 +99,11 @@ def _lines(args: argparse.Namespace) -> list[str]:
             raise UsageError("give a HAND or --table, not both")
         rows = category_odds(rules, indicator=indicator)
         total = rows[0].total
+        if sum(1 for row in rows if row.count) < 2:  # V10: 999 ranks by number alone
+            raise UsageError(
+                f"every hand of this table{title} is in one category (as under 999, V10, "
+                "where a hand is its number): no category table; ask for a HAND's odds"
+            )
         lines = [f"{total:,} hands{title}", f"{'category':<15} {'hands':>9} {'probability':>12}"]
         for row in rows:
             lines.append(

@@ -10,9 +10,11 @@ from collections.abc import Mapping
 from ..actions import Action
 from ..io.history import History
 from ..players import Chooser, choose, play_session
-from ..players.terminal import Quit, TerminalPlayer, to_you
+from ..players.terminal import Quit, TerminalPlayer, say, to_you
+from ..presets import PRESETS
 from ..state import Phase, State, new_session
 from ..text.narrate import describe_stacks, describe_standings
+from ..text.wild import describe_wild_cards
 from ..views import view
 from .common import (
     BETWEEN_HANDS,
@@ -22,6 +24,7 @@ from .common import (
     left_after,
     player_names,
     seed_or_random,
+    table_name,
     table_rules,
 )
 
@@ -83,8 +86,15 @@ def run(args: argparse.Namespace) -> int:
     actions: list[Action] = []
     person = TerminalPlayer(0)
     players: Mapping[int, Chooser] = {0: person, **dict.fromkeys(range(1, len(names)), choose)}
-    print(f"Teen Patti: you are {names[0]}, against {', '.join(names[1:])}")
-    print("Type the number of your choice or a word (? for help); quit or Ctrl-D leaves.")
+    say(f"Teen Patti: you are {names[0]}, against {', '.join(names[1:])}")
+    preset = PRESETS.get(args.variant)
+    title = table_name(args) or "default"
+    summary = f": {preset.summary}" if preset is not None and not args.rule else ""
+    say(f"Table: {title}{summary}")
+    wild = describe_wild_cards(rules)
+    if wild is not None:
+        say(wild[0].upper() + wild[1:])
+    say("Type the number of your choice or a word (? for help); quit or Ctrl-D leaves.")
     last = [state]
     left: dict[int, int] = {}
 
@@ -96,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
         left_after(after, left)
         mine = view(after, 0)
         person.catch_up(mine)
-        print(to_you(describe_stacks(after), names[0]))
+        say(to_you(describe_stacks(after), names[0]))
         if not after.seats[0].in_session:
             print(f"{names[0]}, your stack is below the boot: you leave the table (R7).")
             raise Quit
@@ -113,7 +123,7 @@ def run(args: argparse.Namespace) -> int:
         if last[0].phase not in BETWEEN_HANDS:
             print(f"You left during hand {last[0].hand_number}; chips in the pot are not counted.")
     print()
-    print("\n".join(describe_standings(last[0], left)))
+    say("\n".join(describe_standings(last[0], left)))
     print(f"The session's seed was {seed} (--seed {seed} deals the same cards again).")
     if json_file is not None:
         with json_file:

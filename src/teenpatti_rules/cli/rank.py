@@ -8,7 +8,7 @@ import argparse
 
 from ..cards import Card, format_cards, parse_cards
 from ..ranking import evaluate
-from .common import UsageError, add_variant_options, rules_from_options
+from .common import OneLineParser, UsageError, add_variant_options, rules_from_options
 
 __all__ = ["add_parser", "run"]
 
@@ -94,4 +94,6 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         metavar="CARD",
         help="the turned-up card of a joker or hukam table (V8 W5), e.g. 7c",
     )
+    if isinstance(rank, OneLineParser):
+        rank.intermixed = True  # options anywhere: rank "As Kd Qh" --variant classic "Ac 2d 3h"
     rank.set_defaults(handler=run)

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+from ..limits import MAX_SESSIONS, short
 from ..simulate import SessionConfig, run_sessions, summary_table, totals
 from .common import UsageError, player_names, seed_or_random, table_rules
 
@@ -84,8 +85,11 @@ def run(args: argparse.Namespace) -> int:
     :raises UsageError: for a bad count, a table the rules refuse (R3), or a policy
         that cannot be loaded.
     """
-    if args.sessions < 1:
-        raise UsageError(f"--sessions must be at least 1, not {args.sessions}")
+    if not 1 <= args.sessions <= MAX_SESSIONS:
+        raise UsageError(
+            f"--sessions must be from 1 to {MAX_SESSIONS} (limits.MAX_SESSIONS), "
+            f"not {short(args.sessions)}"
+        )
     if args.workers < 1:
         raise UsageError(f"--workers must be at least 1, not {args.workers}")
     if args.chunksize < 1:
@@ -122,6 +126,10 @@ def run(args: argparse.Namespace) -> int:
                 )
     except ValueError as error:
         raise UsageError(str(error)) from None
+    except TypeError as error:  # a --policy that is not a chooser (view, seat, rng)
+        raise UsageError(
+            f"the policy {args.policy!r} is not a player (view, seat, rng) -> Action: {error}"
+        ) from None
     finally:
         if bar is not None:
             bar.stop()

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from ..cards import Card
     from ..rules import Rules
 
-__all__ = ["MAX_BATCH_DEALS", "categories_many", "deal_many", "evaluate_many"]
+__all__ = ["DEAL_CHUNK", "MAX_BATCH_DEALS", "categories_many", "deal_many", "evaluate_many"]
 
 
 def evaluate_many(
@@ -102,8 +102,13 @@ def evaluate_many(
     return result
 
 
-MAX_BATCH_DEALS = 10**8
-"""The most deals :func:`deal_many` draws at once (52 bytes of work space each)."""
+MAX_BATCH_DEALS = 10**7
+"""The most deals :func:`deal_many` draws at once: its result is ``players * hand_size``
+bytes a deal (at most 52, so at most 520 MB), and the shuffle works on
+:data:`DEAL_CHUNK` deals at a time (about 20 MB of work space whatever ``deals``)."""
+
+DEAL_CHUNK = 2**18
+"""The deals :func:`deal_many` shuffles at once (80 bytes of work space each)."""
 
 
 def deal_many(
@@ -150,14 +155,18 @@ def deal_many(
             f"players * hand_size must be at most 52 (one deck), not {players} * {hand_size}"
         )
     rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
-    deck = np.tile(np.arange(52, dtype=np.int8), (deals, 1))
-    rows = np.arange(deals)
-    for position in range(cards):
-        other = rng.integers(position, 52, size=deals)
-        chosen = deck[rows, other]
-        deck[rows, other] = deck[:, position]
-        deck[:, position] = chosen
-    result: NDArray[Any] = deck[:, :cards].reshape(deals, players, hand_size)
+    out = np.empty((deals, cards), dtype=np.int8)
+    for start in range(0, deals, DEAL_CHUNK):  # bounded work space (MAX_BATCH_DEALS)
+        count = min(DEAL_CHUNK, deals - start)
+        deck = np.tile(np.arange(52, dtype=np.int8), (count, 1))
+        rows = np.arange(count)
+        for position in range(cards):
+            other = rng.integers(position, 52, size=count)
+            chosen = deck[rows, other]
+            deck[rows, other] = deck[:, position]
+            deck[:, position] = chosen
+        out[start : start + count] = deck[:, :cards]
+    result: NDArray[Any] = out.reshape(deals, players, hand_size)
     return result
 
 

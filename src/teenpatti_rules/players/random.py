@@ -9,6 +9,7 @@ import random
 from ..actions import Action, Bet
 from ..engine import legal_actions
 from ..engine.questions import bet_range
+from ..engine.sizing import sizing_of
 from ..state import Phase, State
 from .common import check_seat, deal_or_nothing
 
@@ -22,9 +23,10 @@ def random_choice(view: State, seat: int, rng: random.Random) -> Action | None:
     :param seat: the seat it plays, a seat number.
     :param rng: the source of its choices.
     :returns: when ``seat`` is to act (its turn, or a sideshow asked of it), one of
-        its legal actions chosen uniformly (``Look`` included, R22; under
-        ``bet_sizing="no_limit"``, V3, a chosen bet's amount is then drawn uniformly
-        from every amount of ``bet_range``, not only the few listed); between hands
+        its legal actions chosen uniformly (``Look`` included, R22; when the table's
+        sizing lists only some amounts, as ``bet_sizing="no_limit"`` does, V3, a
+        chosen bet's amount is then drawn uniformly from every amount of
+        ``bet_range``); between hands
         ``Deal(seat)`` when it holds the button (R5, R6); otherwise None (it never
         acts off its turn, so it may stay blind).
     :raises ValueError: if ``seat`` is not a seat number.
@@ -37,7 +39,7 @@ def random_choice(view: State, seat: int, rng: random.Random) -> Action | None:
     if view.actor != seat:
         return None
     action = rng.choice([action for action in legal_actions(view) if action.seat == seat])
-    if isinstance(action, Bet) and view.rules.bet_sizing == "no_limit":
+    if isinstance(action, Bet) and not sizing_of(view.rules).lists_every_amount:
         amounts = bet_range(view, seat)
         grid = range(amounts.low, amounts.high + 1, amounts.step)
         k = rng.randrange(len(amounts))

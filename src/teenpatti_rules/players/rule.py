@@ -62,9 +62,11 @@ STRONG, two left       raise while ``4 * raise <= stack``, then show
 STRONG, three or more  raise while ``4 * raise <= stack``, then chaal
 =====================  ================================================================
 
-**Table variants.** Under ``bet_sizing="no_limit"`` (V3) ``raise`` is twice ``min``
-(never a bigger bet, though ``legal_actions`` also lists the whole stack); under
-``"range"`` it is the largest bet (``raise_cap`` times ``min``). A sideshow is always
+**Table variants.** ``raise`` is the listed bet the table's sizing picks
+(:meth:`~teenpatti_rules.engine.sizing.BetSizing.pick_raise`, V3): under
+``bet_sizing="no_limit"`` twice ``min`` (never a bigger bet, though ``legal_actions``
+also lists the whole stack); under ``"range"`` the largest bet (``raise_cap`` times
+``min``). A sideshow is always
 asked with ``min``; on a ``sideshow_split`` table (V17) that is the named chaal, half
 paid on asking, and the asked player accepts as above only when it can pay its half
 (else it refuses). On a draw table (V20) a WEAK hand, on its turn, first draws one
@@ -114,6 +116,7 @@ from ..actions import (
 from ..cards import Card
 from ..engine import legal_actions
 from ..engine.questions import minimum_bet, players_in_hand
+from ..engine.sizing import sizing_of
 from ..ranking import hand_percentile
 from ..rules import Rules
 from ..state import Phase, State
@@ -261,9 +264,8 @@ def _turn(view: State, seat: int, mine: list[Action], rng: random.Random) -> Act
     two_left = len(players_in_hand(view)) == 2
     low = minimum_bet(view, seat)
     bets = [action for action in mine if isinstance(action, Bet)]
-    raise_ = bets[-1] if len(bets) > 1 else None
-    if view.rules.bet_sizing == "no_limit":  # V3: a raise is twice the minimum
-        raise_ = next((bet for bet in bets if bet.amount == 2 * low), None)
+    raised = sizing_of(view.rules).pick_raise([bet.amount for bet in bets], low)  # V3
+    raise_ = next((bet for bet in bets if bet.amount == raised), None)
     price = view.rules.draw_price
     if strength is HandClass.WEAK and price is not None and DRAW_COST * price <= stack:
         lowest = min(player.cards, key=lambda card: card.rank)

@@ -8,8 +8,9 @@ import random
 from collections.abc import Callable, Mapping
 from typing import TypeAlias
 
-from ..actions import Action, Deal
+from ..actions import Action, ActionBase, Deal
 from ..engine import apply
+from ..errors import IllegalActionError
 from ..events import HandStarted
 from ..limits import short
 from ..state import Phase, State
@@ -54,8 +55,11 @@ def play_session(
     :raises TypeError: naming the parameter, if ``state`` is not a State, ``rng``
         is not a :class:`random.Random` (``play_session(start, choose, 1)``: pass
         ``random.Random(1)``), or ``players`` is neither a chooser nor a mapping.
-    :raises IllegalActionError: if a chooser returns an action that is not legal,
-        or ``state`` is a view (no seed to deal from).
+    :raises IllegalActionError: if a chooser returns an action that is not legal, or
+        an action of another seat than the one it was asked for (checked before
+        anything is applied: a chooser asked off its turn cannot pack the actor's
+        hand), or ``state`` is a view (no seed to deal from).
+    :raises TypeError: if a chooser returns something that is not an action.
 
     >>> import random
     >>> from teenpatti_rules import Rules, new_session
@@ -104,12 +108,32 @@ def play_session(
                     continue
                 action = choosers[seat](view(state, seat), seat, rng)
                 if action is not None:
-                    state = step(state, action)
+                    state = step(state, _own(action, seat))
             continue
         actor = state.actor
         assert actor is not None
         action = choosers[actor](view(state, actor), actor, rng)
         if action is None:
             raise ValueError(f"the player of seat {actor} chose nothing on its turn")
-        state = step(state, action)
+        state = step(state, _own(action, actor))
     return state
+
+
+def _own(action: object, seat: int) -> Action:
+    """``action`` if it is an action of ``seat``, the seat whose chooser returned it.
+
+    :raises TypeError: if ``action`` is not an action.
+    :raises IllegalActionError: if it is another seat's action.
+    """
+    if not isinstance(action, ActionBase):
+        raise TypeError(
+            f"the player of seat {seat} returned {type(action).__name__} {short(action)}, "
+            "not an action"
+        )
+    if action.seat != seat:
+        raise IllegalActionError(
+            f"the player of seat {seat} returned {action}, an action of seat {action.seat}: "
+            f"a player acts only for its own seat",
+            action,
+        )
+    return action  # type: ignore[return-value]

@@ -16,36 +16,39 @@ import sys
 from collections.abc import Sequence
 
 from ..actions import (
-    AcceptSideShow,
     Action,
-    AllIn,
     Bet,
     Draw,
-    Look,
-    Pack,
-    RefuseSideShow,
-    Show,
     SideShow,
 )
-from ..cards import format_cards, parse_cards
+from ..cards import parse_cards
 from ..engine import legal_actions
 from ..engine.questions import (
     bet_range,
-    is_out_of_blind_bets,
-    minimum_bet,
-    players_in_hand,
-    why_not_bet,
-    why_not_show,
-    why_not_sideshow,
 )
+from ..engine.sizing import sizing_of
 from ..errors import CardParseError
-from ..events import BootPosted
+from ..events import BootPosted, SideShowAccepted
 from ..ranking import evaluate
 from ..state import Phase, State
 from ..text.labels import action_label
-from ..text.narrate import chips, describe_hand, describe_table
+from ..text.narrate import chips, describe_hand, describe_table, format_hand
+from ..text.screen import WIDTH, fit, say
+from ..text.wild import describe_wild_cards
+from .reasons import WORDS, missing_options, refusal
 
-__all__ = ["HELP", "Quit", "TerminalPlayer", "to_you"]
+__all__ = [
+    "HELP",
+    "WIDTH",
+    "Quit",
+    "TerminalPlayer",
+    "fit",
+    "missing_options",
+    "pick",
+    "refusal",
+    "say",
+    "to_you",
+]
 
 _BETWEEN_HANDS = (Phase.AWAITING_DEAL, Phase.SESSION_OVER)
 
@@ -77,26 +80,6 @@ _VERBS = {
     "leaves": "leave",
 }
 
-_WORDS: dict[str, type[Action] | str] = {
-    "look": Look,
-    "see": Look,
-    "pack": Pack,
-    "fold": Pack,
-    "chaal": "low",
-    "call": "low",
-    "bet": "low",
-    "raise": "high",
-    "show": Show,
-    "sideshow": SideShow,
-    "side": SideShow,
-    "accept": AcceptSideShow,
-    "yes": AcceptSideShow,
-    "refuse": RefuseSideShow,
-    "no": RefuseSideShow,
-    "all-in": AllIn,
-    "allin": AllIn,
-}
-
 
 class Quit(Exception):
     """The person left the table (end of input, ``quit``, or their stack fell below the boot)."""
@@ -116,6 +99,8 @@ def to_you(line: str, name: str) -> str:
     'Asha pays 2 chips and asks you for a show'
     >>> to_you("Me chaals 2 chips seen, stake stays 1, and asks Chen for a sideshow", "Me")
     'You chaal 2 chips seen, stake stays 1, and ask Chen for a sideshow'
+    >>> to_you("Me pays 8 chips and asks Bilal for a show", "Me")
+    'You pay 8 chips and ask Bilal for a show'
     """
     if not name:
         return line
@@ -130,52 +115,9 @@ def to_you(line: str, name: str) -> str:
     text = pattern.sub(replace, line).replace("you look at their cards", "you look at your cards")
     if text.startswith("you "):  # "you chaal 2 chips ..., and asks Chen for a sideshow"
         for verb, base in _VERBS.items():
-            text = text.replace(f", and {verb} ", f", and {base} ")
+            text = text.replace(f" and {verb} ", f" and {base} ")
         text = "Y" + text[1:]
     return text
-
-
-def _you(reason: str) -> str:
-    """An engine reason ("it has made its 4 blind bets ...") spoken to the person."""
-    for third, second in (("it is ", "you are "), ("it has ", "you have "), ("its ", "your ")):
-        reason = reason.replace(third, second)
-    return reason
-
-
-def missing_options(state: State, seat: int, mine: list[Action]) -> list[str]:
-    """Why options the person might expect are not offered now, with the rule.
-
-    :param state: the person's view, on their turn.
-    :param seat: the person's seat.
-    :param mine: the person's legal actions.
-    :returns: one line per missing option worth explaining (a bet, a show, a sideshow).
-    """
-    if state.phase is not Phase.BETTING:
-        return []
-    notes: list[str] = []
-    kinds = {type(action) for action in mine}
-    player = state.seats[seat]
-    if Bet not in kinds:
-        if is_out_of_blind_bets(state, seat):
-            notes.append(
-                f"No blind bet: you made the {state.rules.max_blind_bets} blind bets "
-                "allowed (R23); look to bet on."
-            )
-        else:
-            reason = why_not_bet(state, seat, minimum_bet(state, seat))
-            if reason:
-                notes.append(f"No bet: {_you(reason)}.")
-    in_hand = players_in_hand(state)
-    if len(in_hand) == 2 and Show not in kinds:
-        reason = why_not_show(state, seat)
-        if reason:
-            notes.append(f"No show: {_you(reason)}.")
-    if player.seen and len(in_hand) >= 3 and SideShow not in kinds:
-        reason = why_not_sideshow(state, seat) or (
-            "a sideshow's chaal must leave you at least one chip (R30)"
-        )
-        notes.append(f"No sideshow: {_you(reason)}.")
-    return notes
 
 
 def pick(text: str, mine: Sequence[Action]) -> Action | str | None:
@@ -194,7 +136,7 @@ def pick(text: str, mine: Sequence[Action]) -> Action | str | None:
         return "help"
     if words[0] in ("q", "quit", "exit", "leave"):
         return "quit"
-    kind = _WORDS.get(words[0])
+    kind = WORDS.get(words[0])
     if kind is None:
         return None
     if len(words) == 2 and words[1].isdigit() and len(words[1]) < 19:
@@ -231,6 +173,7 @@ class TerminalPlayer:
         self.seat = seat
         self.hand = 0
         self.shown = 0
+        self.revealed: set[int] = set()  # events of this hand whose private reveal was shown
 
     def _lines(self, state: State) -> list[str]:
         """The hand's log, one line per event, with the boots on one line."""
@@ -242,15 +185,41 @@ class TerminalPlayer:
         return lines
 
     def catch_up(self, state: State) -> None:
-        """Print the lines of ``state``'s hand log not printed yet (``state`` is a view)."""
+        """Print the lines of ``state``'s hand log not printed yet (``state`` is a view);
+        after an accepted sideshow the person took part in on a
+        ``sideshow_reveal="private"`` table, the other hand, which the view shows (V17).
+        """
         if state.hand_number != self.hand:
             self.hand, self.shown = state.hand_number, 0
+            self.revealed = set()
             print()
         lines = self._lines(state)
         name = state.seats[self.seat].name
-        for line in lines[self.shown :]:
-            print(to_you(line, name))
+        boots = sum(1 for event in state.events if isinstance(event, BootPosted))
+        squeezed = boots - 1 if boots > 1 and len(lines) < len(state.events) else 0
+        for index, line in enumerate(lines[self.shown :], start=self.shown):
+            say(to_you(line, name))
+            event = index + squeezed if index > 1 else index  # the boots share line 1
+            if event < len(state.events):
+                self._reveal(state, event)
         self.shown = len(lines)
+
+    def _reveal(self, state: State, index: int) -> None:
+        """If event ``index`` is an accepted sideshow of the person's on a
+        ``sideshow_reveal="private"`` table, say the other player's hand (V17), once.
+        """
+        event = state.events[index]
+        if state.rules.sideshow_reveal != "private" or index in self.revealed:
+            return
+        if not isinstance(event, SideShowAccepted) or self.seat not in (event.asker, event.target):
+            return
+        other = event.target if event.asker == self.seat else event.asker
+        cards = state.seats[other].cards
+        if cards:  # the view shows them (V17)
+            self.revealed.add(index)
+            rank = evaluate(cards, state.rules, indicator=state.indicator)
+            who = state.seats[other].name
+            say(f"You see {who}'s hand privately (V17): {format_hand(cards)}, {rank}")
 
     def __call__(self, state: State, seat: int, rng: random.Random) -> Action | None:
         """Ask the person for ``seat``'s action (a chooser, see
@@ -262,22 +231,26 @@ class TerminalPlayer:
             return None
         self.catch_up(state)
         print()
-        table = describe_table(state, seat)
-        print("\n".join([to_you(table[0], state.seats[seat].name), *table[1:]]))
+        table = describe_table(state, seat).split("\n")
+        say("\n".join([to_you(table[0], state.seats[seat].name), *table[1:]]))
+        wild = describe_wild_cards(state.rules)
+        if wild is not None and state.indicator is None:  # the header names an indicator
+            say(wild[0].upper() + wild[1:])
         me = state.seats[seat]
         if me.seen and me.cards:
-            print(f"Your hand: {format_cards(me.cards)}, {evaluate(me.cards, state.rules)}")
+            rank = evaluate(me.cards, state.rules, indicator=state.indicator)
+            say(f"Your hand: {format_hand(me.cards)}, {rank}")
         legal = [action for action in legal_actions(state) if action.seat == seat]
         if state.phase is Phase.SIDESHOW and state.sideshow is not None:
             asker = state.seats[state.sideshow.asker].name
-            print(f"{asker} asks you for a sideshow.")
+            say(f"{asker} asks you for a sideshow.")
         for note in missing_options(state, seat, legal):
-            print(note)
+            say(note)
         draws = [action for action in legal if isinstance(action, Draw)]
         mine = [action for action in legal if not isinstance(action, Draw)]
         extras: list[tuple[str, str]] = []  # entries that ask a further question
         amounts = bet_range(state, seat) if state.phase is Phase.BETTING else None
-        if state.rules.bet_sizing == "no_limit" and amounts:  # V3: any amount, asked for
+        if amounts and not sizing_of(state.rules).lists_every_amount:  # V3: asked for
             extras.append(("amount", f"bet another amount ({amounts.describe()} chips)"))
         if draws:  # V20: one entry, then the cards are asked for
             price = chips(state.rules.draw_price or 0)
@@ -286,7 +259,7 @@ class TerminalPlayer:
             )
         labels = [action_label(state, action) for action in mine] + [label for _, label in extras]
         for number, label in enumerate(labels, start=1):
-            print(f"  {number}) {label}")
+            say(f"  {number}) {label}")
         while True:
             text = self._read(f"Your choice (1-{len(labels)}, ? for help): ")
             words = text.lower().split()
@@ -316,7 +289,7 @@ class TerminalPlayer:
             elif chosen == "quit":
                 raise Quit
             elif isinstance(chosen, str) or chosen is None:
-                print(f"Please type a number from 1 to {len(labels)}, or a word (? lists them).")
+                say(refusal(state, seat, text, len(labels)))
             else:
                 return chosen
 

@@ -1,3 +1,3 @@
-"""Text for people: hand histories in words (:mod:`.narrate`) and action labels
-(:mod:`.labels`).
+"""Text for people: hand histories in words (:mod:`.narrate`), action labels
+(:mod:`.labels`) and wild cards (:mod:`.wild`).
 """

@@ -32,10 +32,11 @@ Bilal raises: 4 chips seen, stake 1 -> 2
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
 from .. import events as ev
-from ..cards import format_cards
+from ..cards import Card, Rank, format_cards
 from ..engine.questions import minimum_bet
 from ..events import Event, HandEnding
 from ..state import Phase, State
@@ -48,8 +49,45 @@ __all__ = [
     "describe_stacks",
     "describe_standings",
     "describe_table",
+    "format_hand",
     "join_names",
+    "reading_order",
 ]
+
+
+def reading_order(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """The cards of a hand in the order a player reads it: best first.
+
+    Cards of a rank held more often come first (the trail, the pair before its
+    kicker), then higher ranks before lower ones (a sequence high to low; in A-2-3
+    the ace plays low, R14, so it reads 3-2-A); printed jokers (V8) come last.
+    Cards of one rank keep their order. The order is only for reading: it changes
+    nothing in the hand.
+
+    :param cards: the cards of one hand, any number.
+    :returns: the same cards, reordered.
+
+    >>> from teenpatti_rules import parse_cards
+    >>> format_cards(reading_order(parse_cards("4c Kd Kh")))
+    'Kd Kh 4c'
+    >>> format_hand(parse_cards("2s As 3h")), format_hand(parse_cards("Qh As Kd"))
+    ('3h 2s As', 'As Kd Qh')
+    """
+    hand = tuple(cards)
+    naturals = [card for card in hand if not card.is_joker]
+    counts = Counter(card.rank for card in naturals)
+    ace_low = len(naturals) == 3 and set(counts) == {Rank.ACE, Rank.TWO, Rank.THREE}
+
+    def value(card: Card) -> int:
+        return 1 if ace_low and card.rank is Rank.ACE else int(card.rank)
+
+    ordered = sorted(naturals, key=lambda card: (-counts[card.rank], -value(card)))
+    return (*ordered, *(card for card in hand if card.is_joker))
+
+
+def format_hand(cards: Iterable[Card]) -> str:
+    """The cards of a hand as text, in :func:`reading_order` (``"Kd Kh 4c"``)."""
+    return format_cards(reading_order(cards))
 
 
 def chips(amount: int) -> str:
@@ -138,7 +176,7 @@ def describe_event(
             return f"Turn limit: every player still betting has taken {each}"
         case ev.OpenFlush(hands):
             shown = "; ".join(
-                f"{names[hand.seat]} {format_cards(hand.cards)} ({hand.rank})" for hand in hands
+                f"{names[hand.seat]} {format_hand(hand.cards)} ({hand.rank})" for hand in hands
             )
             return f"Open flush: {shown}"
         case ev.SideShowAccepted(asker, target, packed):
@@ -156,7 +194,7 @@ def describe_event(
             if limit_reached is not None and ending is not HandEnding.SHOW:
                 kind += f" (the pot reached the pot limit of {limit_reached})"
             shown = "; ".join(
-                f"{names[hand.seat]} {format_cards(hand.cards)} ({hand.rank})" for hand in hands
+                f"{names[hand.seat]} {format_hand(hand.cards)} ({hand.rank})" for hand in hands
             )
             return f"{kind}: {shown}"
         case ev.Payout(seat, amount):
@@ -167,18 +205,6 @@ def describe_event(
             who = join_names([names[seat] for seat in winners])
             return f"Session over: {'winner' if len(winners) == 1 else 'winners'} {who}"
     raise TypeError(f"not an event: {event!r}")
-
-
-_PAID_IN = (
-    ev.BootPosted,
-    ev.BetMade,
-    ev.WentAllIn,
-    ev.ShowAsked,
-    ev.SideShowAsked,
-    ev.SideShowHalfPaid,
-    ev.Drew,
-)
-"""Events that put chips in the pot."""
 
 
 def describe_events(
@@ -212,12 +238,13 @@ def describe_events(
             dealer = event.dealer
         elif isinstance(event, ev.BootPosted) and event.seat != dealer:
             stake = max(stake, event.amount)  # the dealer may post more boots (V13)
-        if isinstance(event, _PAID_IN):
-            pot += event.amount
+        facts = type(event).facts if isinstance(event, ev.EventBase) else ev.EventFacts()
+        if facts.paid_in:
+            pot += int(getattr(event, "amount"))  # noqa: B009 - any event with paid_in
         reached = pot_limit if pot_limit is not None and pot >= pot_limit else None
         lines.append(describe_event(event, names, stake, limit_reached=reached))
-        if isinstance(event, ev.BetMade | ev.SideShowAsked):
-            stake = event.stake
+        if facts.action is not None and facts.stake is not None:  # a bet sets the stake
+            stake = int(getattr(event, facts.stake))
     return lines
 
 
@@ -292,21 +319,22 @@ def describe_stacks(state: State) -> str:
     return f"Stacks: {stacks}"
 
 
-def describe_table(state: State, seat: int | None = None) -> list[str]:
+def describe_table(state: State, seat: int | None = None) -> str:
     """The table in a few lines, as the state holds it (pass a view to show one seat's view).
 
     :param state: a :class:`~teenpatti_rules.state.State`, usually
         ``view(state, seat)``.
     :param seat: the seat the lines are for: its line is marked and, in a hand, its
         minimum bet is given (R24); None for a spectator.
-    :returns: a header (hand number, pot, stake, whose turn) and one line per seat:
-        name, stack, status (dealer, blind/seen, packed, all-in, left) and the cards
-        the state holds for it (a view holds only visible cards, R43).
+    :returns: text of several lines (one line per row, no newline at the end): a
+        header (hand number, pot, stake, whose turn) and one line per seat: name,
+        stack, status (dealer, blind/seen, packed, all-in, left) and the cards the
+        state holds for it, best first (:func:`reading_order`; a view holds only
+        visible cards, R43).
 
     >>> from teenpatti_rules import new_session
     >>> table = new_session(["Asha", "Bilal", "Chen"], seed=1, dealer=0)
-    >>> for line in describe_table(table, 1):
-    ...     print(line)
+    >>> print(describe_table(table, 1))
     Before the first hand
         Asha    100 chips  (dealer)
       > Bilal   100 chips
@@ -345,12 +373,12 @@ def describe_table(state: State, seat: int | None = None) -> list[str]:
                 if player.all_in:
                     marks.append("all-in")
         status = f"  ({', '.join(marks)})" if marks else ""
-        cards = f"  {format_cards(player.cards)}" if player.cards else ""
+        cards = f"  {format_hand(player.cards)}" if player.cards else ""
         pointer = ">" if index == seat else " "
         lines.append(
             f"  {pointer} {player.name:<{width}}  {player.stack:>4} chips{status}{cards}".rstrip()
         )
-    return lines
+    return "\n".join(lines)
 
 
 def describe_standings(state: State, left_after: Mapping[int, int] | None = None) -> list[str]:
