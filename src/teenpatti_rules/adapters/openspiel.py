@@ -34,9 +34,10 @@ Importing this module registers the game, so that
   :func:`~teenpatti_rules.encoding.observation` of the player's view (R43), named by
   :func:`~teenpatti_rules.encoding.observation_layout`; with perfect recall it adds
   ``history``: one row per decision so far, the acting seat one-hot then the id
-  one-hot (``max_game_length`` rows; the whole tensor is at most
-  :data:`MAX_RECALL_FLOATS` values, a game past that refuses the perfect-recall
-  tensor with a :class:`ValueError`, its string still works). The strings name the
+  one-hot (``max_game_length`` rows, but the whole tensor holds at most
+  :data:`MAX_RECALL_FLOATS` values: on a larger game the history has fewer rows, and
+  a hand longer than that raises :class:`ValueError` from the tensor; its string
+  still works). The strings name the
   player, its cards when it may see them, and the public event log of its view.
 - **Checks**: a chance outcome that is not a card left in the deck (a card dealt
   already, 99) or not a seat (the dealer node) raises :class:`ValueError` and
@@ -357,31 +358,29 @@ class TeenPattiObserver:
         size = observation_size(n, config.rules)
         width = n + config.distinct_actions
         rows = config.max_decisions if self.perfect_recall else 0
-        self.refused = ""
-        if size + rows * width > MAX_RECALL_FLOATS:
-            self.refused = (
-                f"the perfect-recall tensor of this game would hold {size + rows * width} "
-                f"floats, more than MAX_RECALL_FLOATS = {MAX_RECALL_FLOATS} "
-                f"({config.max_decisions} decisions x {width}): use the information-state "
-                f"string, or fewer players or starting_boots"
-            )
-            rows = 0
+        rows = min(rows, max(0, (MAX_RECALL_FLOATS - size) // width))  # D10
         self._rows_written = 0
         self.tensor = np.zeros(size + rows * width, np.float32)
         self.dict: dict[str, np.ndarray] = {
             name: self.tensor[part] for name, part in observation_layout(n, config.rules).items()
         }
-        if rows:
+        if self.perfect_recall:
             self.dict["history"] = self.tensor[size:].reshape(rows, width)
 
     def set_from(self, state: TeenPattiState, player: int) -> None:
         """Fill ``tensor`` with what ``player`` knows of ``state``.
 
-        :raises ValueError: with perfect recall, for a game whose tensor would be
-            larger than :data:`MAX_RECALL_FLOATS` (D10; its string still works).
+        :raises ValueError: with perfect recall, for a hand with more decisions than
+            the history has rows (only on a game whose ``max_game_length`` rows would
+            pass :data:`MAX_RECALL_FLOATS`, D10; its string still works).
         """
-        if self.refused:
-            raise ValueError(self.refused)
+        if self.perfect_recall and len(state.decisions) > len(self.dict["history"]):
+            raise ValueError(
+                f"this hand has {len(state.decisions)} decisions, more than the "
+                f"{len(self.dict['history'])} rows of the perfect-recall tensor "
+                f"(MAX_RECALL_FLOATS = {MAX_RECALL_FLOATS}): use the information-state "
+                f"string, or fewer players or starting_boots"
+            )
         n = self._config.num_seats
         size = observation_size(n, self._config.rules)
         self.tensor[:size] = observation(view(state.core, player), player)
