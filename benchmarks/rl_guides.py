@@ -317,9 +317,10 @@ def rllib(iterations: int) -> None:
     for iteration in range(iterations):
         result = algo.train()
         runners = result["env_runners"]
+        per_agent = {k: round(v, 3) for k, v in runners["agent_episode_returns_mean"].items()}
         print(
             f"  iteration {iteration}: episode_return_mean {runners['episode_return_mean']:+.3f}"
-            f" (per agent: { {k: round(v, 3) for k, v in runners['agent_episode_returns_mean'].items()} })"
+            f" (per agent: {per_agent})"
         )
     algo.stop()
     ray.shutdown()
@@ -338,7 +339,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         "qlearner": lambda: qlearner(200 if q else 5000, 300 if q else 6000),
         "never_acted": lambda: never_acted(200 if q else 5000),
         "gymnasium": lambda: gymnasium(100 if q else 3000, 5 if q else 100),
-        "maskable_ppo": lambda: maskable_ppo(2048 if q else 30_000, 100 if q else 3000, 5 if q else 100),
+        "maskable_ppo": lambda: maskable_ppo(
+            2048 if q else 30_000, 100 if q else 3000, 5 if q else 100
+        ),
         "rllib": lambda: rllib(1 if q else 5),
     }
     chosen = args.sections or [name for name in runs if name != "rllib" or args.rllib]

@@ -24,11 +24,11 @@ def test_gymnasium_guide_loop(episode: str) -> None:
     rng = np.random.default_rng(0)
     steps = episodes = 0
     while steps < 300:
-        obs, info = env.reset(seed=episodes)
+        env.reset(seed=episodes)
         done = False
         while not done:
             action = rng.choice(np.flatnonzero(env.action_masks()))
-            obs, reward, terminated, truncated, info = env.step(action)
+            _, _, terminated, truncated, _ = env.step(action)
             steps += 1
             done = terminated or truncated
         episodes += 1
@@ -50,7 +50,7 @@ def test_pettingzoo_guide_loop_credits_agents_that_never_acted() -> None:
         acted: set[str] = set()
         final: dict[str, float] = {}
         for agent in table.agent_iter():
-            observation, reward, terminated, truncated, info = table.last()
+            observation, reward, terminated, truncated, _ = table.last()
             if terminated or truncated:
                 final[agent] = reward
                 table.step(None)

@@ -124,7 +124,7 @@ def game_rules(params: dict[str, Any]) -> Rules:
         stake_limit=_int(p, "stake_limit") or None,
         bet_sizing=_str(p, "bet_sizing"),
         show_cost_multiplier=_int(p, "show_cost_multiplier"),
-        sequence_order=_str(p, "sequence_order"),
+        sequence_order=_str(p, "sequence_order"),  # type: ignore[arg-type]  # Rules checks
         hand_limit=1,
     )
     variant = _str(p, "variant")

@@ -106,8 +106,7 @@ def check_policy_action(action: Any, seat: int) -> Any:
     acting = getattr(action, "seat", None)
     if acting != seat or type(acting) is not int:
         raise ValueError(
-            f"the policy of seat {seat} returned an action of seat {short(acting)}: "
-            f"{short(action)}"
+            f"the policy of seat {seat} returned an action of seat {short(acting)}: {short(action)}"
         )
     return action
 

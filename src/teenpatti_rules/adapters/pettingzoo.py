@@ -276,8 +276,7 @@ class raw_env(AECEnv[str, Any, Any]):
         agent = self.agent_selection
         if agent not in self.agents:
             raise AssertionError(
-                "every agent is done: the episode is over; reset() needs to be called "
-                "before step."
+                "every agent is done: the episode is over; reset() needs to be called before step."
             )
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
