@@ -6,6 +6,7 @@ import os
 import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -22,3 +23,17 @@ settings.register_profile(
 settings.register_profile("dev", max_examples=100, deadline=None, print_blob=True)
 settings.register_profile("thorough", max_examples=2000, deadline=None, print_blob=True)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Ray tests are opt-in (``ray.init`` takes 10–20 s): they run with
+    ``TEENPATTI_RAY=1`` in the environment or when ``-m`` names the marker
+    (``pytest -m ray``); otherwise they are deselected.
+    """
+    expression = str(config.getoption("markexpr", "") or "")
+    if os.environ.get("TEENPATTI_RAY") == "1" or "ray" in expression.replace("not ray", ""):
+        return
+    kept = [item for item in items if item.get_closest_marker("ray") is None]
+    if len(kept) != len(items):
+        config.hook.pytest_deselected(items=[i for i in items if i not in kept])
+        items[:] = kept

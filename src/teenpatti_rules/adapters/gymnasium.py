@@ -17,13 +17,23 @@ without importing it first.
   :func:`teenpatti_rules.random_choice`; or the names ``"rule"`` / ``"random"``;
   or a mapping seat → policy. Right after each deal every opponent is asked once and
   may look off its turn (R22), as in :func:`teenpatti_rules.play_session`.
-- **Episodes**: one hand by default, reward ``(stack_end − stack_start)/boot`` for the
+- **Episodes** (``episode=``): ``"hand"`` (the default) is one hand with every
+  seat at its starting stack, reward ``(stack_end − stack_start)/boot`` for the
   learner when it ends. :meth:`TeenPattiEnv.reset` deals until the learner is to act:
   a hand that ends before that (everyone else packed first, or R12) is played out
-  and discarded in one-hand mode. With ``session=True`` the episode is a session;
-  the reward of each step is the learner's chip change over the hands finished
-  since the previous step (boots); it ends when the learner leaves (R7) or at
-  SESSION_OVER (R8).
+  and discarded. ``"session"`` (``session=True`` is the older spelling) is a whole
+  session: stacks carry over from hand to hand, seats below the boot leave (R7) and
+  the table ends on its own (R2, R8, ``hand_limit``); the reward of each step is the
+  learner's chip change over the hands finished since the previous step (boots); it
+  ends when the learner leaves (R7) or at SESSION_OVER (R8). A policy learned on
+  one-hand episodes never sees a short stack: evaluate it on sessions.
+- **Fixed roster**: the seats are the table; an open table (``open_table``, S2) or
+  ``rebuy`` (S7) is refused, and the env never produces ``Join``, ``Leave``,
+  ``SitOut``, ``SitIn``, ``Timeout`` or ``AddChips`` (S3–S7).
+- **Action ids** are ints (a numpy integer or 0-d integer array too); a bool, float
+  or str raises :class:`TypeError`, an id outside the alphabet :class:`ValueError`.
+- **Order**: :meth:`~TeenPattiEnv.step` before :meth:`~TeenPattiEnv.reset`, or after
+  the episode ended, raises ``gymnasium.error.ResetNeeded``.
 - **Illegal ids**: ``illegal="terminate"`` (default, so that ``check_env``'s random
   actions are fine) ends the episode with reward −1 and ``info["illegal"]`` holding
   the reason; ``illegal="raise"`` raises
@@ -46,9 +56,16 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, cast
 
-import gymnasium
+try:
+    import gymnasium
+    from gymnasium import spaces
+    from gymnasium.error import ResetNeeded
+except ImportError:  # pragma: no cover - exercised in a venv without Gymnasium
+    raise ImportError(
+        "teenpatti_rules.adapters.gymnasium needs Gymnasium: "
+        "pip install 'teenpatti_rules[gymnasium]' (or '[rl]' for every adapter)"
+    ) from None
 import numpy as np
-from gymnasium import spaces
 
 from .. import (
     Action,
@@ -70,7 +87,16 @@ from ..encoding import (
     observation,
     observation_size,
 )
-from ._table import check_stacks, narration, start, table_rules
+from ._table import (
+    action_id,
+    check_bet_bins,
+    check_policy_action,
+    check_stacks,
+    episode_kind,
+    narration,
+    start,
+    table_rules,
+)
 
 __all__ = ["ENV_ID", "Policy", "TeenPattiEnv"]
 
@@ -113,11 +139,14 @@ class TeenPattiEnv(gymnasium.Env[np.ndarray, np.int64]):
     :param learner: the learner's seat, ``0..num_players − 1``.
     :param opponents: a policy, ``"rule"`` (default, :func:`~teenpatti_rules.choose`),
         ``"random"``, or a mapping seat → policy for every other seat.
-    :param rules: the table (default ``Rules()``); ``hand_limit=1`` unless ``session``.
+    :param rules: the table (default ``Rules()``); ``hand_limit=1`` for one-hand
+        episodes. An open table or ``rebuy`` is refused (S1–S9).
     :param bet_sizing: overrides ``rules.bet_sizing`` (V3), or None.
-    :param bet_bins: bins per bet kind on a ``"range"`` table.
+    :param bet_bins: bins per bet kind on a ``"range"`` table, 2 to
+        :data:`~teenpatti_rules.limits.MAX_BET_BINS`.
     :param stacks: starting chips per seat, or None for ``rules.starting_stack`` (R4).
-    :param session: one hand per episode (False) or a whole session (True).
+    :param episode: ``"hand"`` (default) or ``"session"`` (see the module docstring).
+    :param session: True is the same as ``episode="session"`` (kept for older code).
     :param max_turns: truncate after this many learner steps, or None.
     :param illegal: ``"terminate"`` (reward −1) or ``"raise"``.
     :param render_mode: None or ``"ansi"`` (the hand's narration as a string).
@@ -140,20 +169,22 @@ class TeenPattiEnv(gymnasium.Env[np.ndarray, np.int64]):
         bet_sizing: str | None = None,
         bet_bins: int = DEFAULT_BET_BINS,
         stacks: Sequence[int] | None = None,
-        session: bool = False,
+        episode: str = "hand",
+        session: bool | None = None,
         max_turns: int | None = None,
         illegal: str = "terminate",
         render_mode: str | None = None,
     ) -> None:
-        self.rules = table_rules(num_players, rules, bet_sizing=bet_sizing, session=session)
+        self.episode = episode_kind(episode, session)
+        self.rules = table_rules(num_players, rules, bet_sizing=bet_sizing, episode=self.episode)
         if type(learner) is not int or not 0 <= learner < num_players:
             raise ValueError(f"learner must be a seat 0..{num_players - 1}, not {learner!r}")
         self.learner = learner
         self.policies = _policies(opponents, learner, num_players)
         self.num_players = num_players
-        self.session = bool(session)
+        self.session = self.episode == "session"
         self.stacks = check_stacks(stacks, num_players)
-        self.bet_bins = bet_bins
+        self.bet_bins = check_bet_bins(bet_bins)
         if max_turns is not None and (type(max_turns) is not int or max_turns < 1):
             raise ValueError(f"max_turns must be a positive int or None, not {max_turns!r}")
         self.max_turns = max_turns
@@ -176,7 +207,8 @@ class TeenPattiEnv(gymnasium.Env[np.ndarray, np.int64]):
     # --- helpers ---------------------------------------------------------------------
 
     def _state(self) -> State:
-        assert self.table is not None, "call reset() first"
+        if self.table is None:
+            raise ResetNeeded("call reset() before step(), action_masks() or render()")
         return self.table
 
     def _obs(self) -> np.ndarray:
@@ -206,7 +238,7 @@ class TeenPattiEnv(gymnasium.Env[np.ndarray, np.int64]):
                 continue
             action = self.policies[seat](view(state, seat), seat, self._bots)
             if action is not None:
-                state = apply(state, action)
+                state = apply(state, check_policy_action(action, seat))
         return state
 
     def _advance(self) -> float:
@@ -225,13 +257,12 @@ class TeenPattiEnv(gymnasium.Env[np.ndarray, np.int64]):
                 state = self._deal(state)
                 continue
             actor = state.actor
-            assert actor is not None
-            if actor == self.learner:
+            if actor is None or actor == self.learner:  # None: no phase leaves it so
                 break
             action = self.policies[actor](view(state, actor), actor, self._bots)
             if action is None:
                 raise ValueError(f"the policy of seat {actor} chose nothing on its turn")
-            state = apply(state, action)
+            state = apply(state, check_policy_action(action, actor))
         self.table = state
         return reward
 
@@ -271,14 +302,22 @@ class TeenPattiEnv(gymnasium.Env[np.ndarray, np.int64]):
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         """The learner plays id ``action``; then the opponents play until its next turn.
 
+        :param action: an id: an int, a numpy integer or a 0-d integer array.
         :returns: ``(observation, reward, terminated, truncated, info)``; the reward
             is in boots (see the module docstring).
         :raises IllegalActionError: for an illegal id when ``illegal="raise"``.
-        :raises ValueError: for an id outside the alphabet.
+        :raises TypeError: for an action that is not an int (a bool, float, str, ...).
+        :raises ValueError: for an id outside the alphabet, or an automatic player's
+            action for another seat than its own.
+        :raises gymnasium.error.ResetNeeded: before :meth:`reset` or after the
+            episode ended.
         """
         state = self._state()
+        if self._over():
+            raise ResetNeeded("the episode is over: call reset() before step()")
+        identifier = action_id(action)
         try:
-            move = action_for_id(state, self.learner, int(action), bet_bins=self.bet_bins)
+            move = action_for_id(state, self.learner, identifier, bet_bins=self.bet_bins)
         except IllegalActionError as error:
             if self.illegal == "raise":
                 raise

@@ -3,7 +3,15 @@
 Importing this module registers the game, so that
 ``pyspiel.load_game("python_teen_patti", {"players": 3, "pot_limit": 30})`` works.
 
-- **One hand per game.** The dealer is seat ``dealer`` (a parameter, default 0).
+- **One hand per game.** The dealer is seat ``dealer`` (a parameter, default 0) with
+  ``dealer_mode="fixed"`` (the default). ``dealer_mode="random"`` adds a first
+  chance node whose outcomes ``0..n−1`` (probability ``1/n`` each) choose the dealer;
+  ``"rotate"`` deals the game's ``k``-th ``new_initial_state()`` from seat
+  ``(dealer + k) mod n`` (a counter in the game object, not in the parameters: a
+  loaded or unpickled game starts again at ``dealer``). The dealer matters: R19's
+  first player is the dealer's left, so with a fixed dealer the seats are not
+  symmetric (random against random, seat 0 dealing, the seats' mean returns differ);
+  rotate seats, or use ``"random"``/``"rotate"``, when you evaluate.
   The deal is ``h·n`` chance nodes in R10's order (``h`` = ``hand_size``, 3 by
   default, V12): chance node ``i`` deals the card with ``Card.index`` equal to its
   outcome to the ``(i mod n)``-th player left of the dealer (uniform over the cards
@@ -26,8 +34,17 @@ Importing this module registers the game, so that
   :func:`~teenpatti_rules.encoding.observation` of the player's view (R43), named by
   :func:`~teenpatti_rules.encoding.observation_layout`; with perfect recall it adds
   ``history``: one row per decision so far, the acting seat one-hot then the id
-  one-hot (``max_game_length`` rows). The strings name the player, its cards when
-  it may see them, and the public event log of its view.
+  one-hot (``max_game_length`` rows, but the whole tensor holds at most
+  :data:`MAX_RECALL_FLOATS` values: on a larger game the history has fewer rows, and
+  a hand longer than that raises :class:`ValueError` from the tensor; its string
+  still works). The strings name the
+  player, its cards when it may see them, and the public event log of its view.
+- **Checks**: a chance outcome that is not a card left in the deck (a card dealt
+  already, 99) or not a seat (the dealer node) raises :class:`ValueError` and
+  changes nothing; so does ``action_to_string`` of such an outcome.
+- **Fixed roster**: the players are the seats; an open table (``open_table``, S2) or
+  ``rebuy`` (S7) is refused, and the game never produces ``Join``, ``Leave``,
+  ``SitOut``, ``SitIn``, ``Timeout`` or ``AddChips`` (S3–S7).
 
 Game parameters (``pyspiel.load_game("python_teen_patti", {...})``):
 
@@ -41,10 +58,11 @@ max_blind_bets        4           R23; −1 for no limit (V5)
 pot_limit             0           R37; 0 for none
 stake_limit           0           V4; 0 for none
 bet_sizing            "double"    or ``"range"`` (V3)
-bet_bins              5           bins per bet kind on a ``"range"`` table
+bet_bins              5           bins per bet kind on a ``"range"`` table, 2..64
 show_cost_multiplier  1           V2 (1 or 2)
 sequence_order        "standard"  or ``"classic"`` (V1)
-dealer                0           the hand's dealer (R5)
+dealer                0           the hand's dealer (R5), or the first one
+dealer_mode           "fixed"     ``"random"`` (a chance node) or ``"rotate"``
 variant               "default"   a table of ``presets.PRESETS`` (e.g. ``"no-limit"``,
                                   ``"joker"``, ``"draw"``); its fields win over the
                                   parameters above
@@ -62,43 +80,40 @@ fields that act only between hands (``button``, V21; the later boots of a
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
-import attrs
 import numpy as np
-import pyspiel
 
-from .. import Card, Deal, Phase, Rules, State, apply, new_session, view
-from ..cards import table_deck
+try:
+    import pyspiel
+except ImportError:  # pragma: no cover - exercised in a venv without OpenSpiel
+    raise ImportError(
+        "teenpatti_rules.adapters.openspiel needs OpenSpiel: "
+        "pip install 'teenpatti_rules[openspiel]' (or '[rl]' for every adapter)"
+    ) from None
+
+from .. import Deal, Phase, State, apply, view
 from ..encoding import (
     action_for_id,
     action_ids,
     action_name,
-    num_actions,
     observation,
     observation_layout,
     observation_size,
 )
+from ._spiel_config import DEFAULTS as _DEFAULTS
+from ._spiel_config import MAX_PLAYERS as _MAX_PLAYERS
+from ._spiel_config import MAX_RECALL_FLOATS, game_rules
+from ._spiel_config import Config as _Config
+from ._spiel_config import config as _config
 
-__all__ = ["TeenPattiGame", "TeenPattiObserver", "TeenPattiState", "game_rules"]
-
-_MAX_PLAYERS = 17
-_DEFAULTS: dict[str, Any] = {
-    "players": 3,
-    "boot": 1,
-    "starting_boots": 10,
-    "max_blind_bets": 4,
-    "pot_limit": 0,
-    "stake_limit": 0,
-    "bet_sizing": "double",
-    "bet_bins": 5,
-    "show_cost_multiplier": 1,
-    "sequence_order": "standard",
-    "dealer": 0,
-    "variant": "default",
-    "rules": "",
-}
+__all__ = [
+    "MAX_RECALL_FLOATS",
+    "TeenPattiGame",
+    "TeenPattiObserver",
+    "TeenPattiState",
+    "game_rules",
+]
 
 _GAME_TYPE = pyspiel.GameType(
     short_name="python_teen_patti",
@@ -116,98 +131,6 @@ _GAME_TYPE = pyspiel.GameType(
     provides_observation_tensor=True,
     parameter_specification=_DEFAULTS,
 )
-
-
-def game_rules(params: dict[str, Any]) -> Rules:
-    """The core :class:`~teenpatti_rules.rules.Rules` of a parameter dict (one hand).
-
-    :param params: the game parameters (missing ones take the defaults above).
-    :raises ValueError: naming a bad value or field (from :class:`Rules`), an unknown
-        ``variant``, or ``rules`` text that is not ``field=value`` pairs; naming
-        ``hand_limit`` if ``rules`` sets it (one hand per game).
-    """
-    from ..cli.common import UsageError, rule_value
-    from ..presets import PRESETS, find_variant, rules_with
-
-    p = {**_DEFAULTS, **params}
-    players = int(p["players"])
-    blind = int(p["max_blind_bets"])
-    base = Rules(
-        boot=int(p["boot"]),
-        starting_boots=int(p["starting_boots"]),
-        min_players=min(3, players),
-        max_players=max(7, players),
-        max_blind_bets=None if blind < 0 else blind,
-        pot_limit=int(p["pot_limit"]) or None,
-        stake_limit=int(p["stake_limit"]) or None,
-        bet_sizing=p["bet_sizing"],
-        show_cost_multiplier=int(p["show_cost_multiplier"]),
-        sequence_order=p["sequence_order"],
-        hand_limit=1,
-    )
-    variant = str(p["variant"])
-    find_variant(variant)  # an unknown name: ValueError listing the names
-    fields: dict[str, Any] = dict(PRESETS[variant.strip().lower()].fields)
-    for text in str(p["rules"]).split(";"):
-        if not text.strip():
-            continue
-        try:
-            name, value = rule_value(text)
-        except UsageError as error:
-            raise ValueError(f"rules: {error}") from None
-        if name == "hand_limit":
-            raise ValueError("rules: Rules.hand_limit is always 1 here (one hand per game)")
-        fields[name] = value
-    return rules_with(base, fields)
-
-
-@attrs.frozen
-class _Config:
-    """What a game's parameters mean (computed once per parameter set)."""
-
-    rules: Rules
-    num_seats: int
-    dealer: int
-    bet_bins: int
-    max_decisions: int
-    distinct_actions: int
-    start: State
-    deck: tuple[Card, ...]
-    chance_cards: int
-
-
-@functools.lru_cache(maxsize=64)
-def _config(items: tuple[tuple[str, Any], ...]) -> _Config:
-    given = {**_DEFAULTS, **dict(items)}
-    rules = game_rules(given)
-    n = int(given["players"])
-    dealer = int(given["dealer"])
-    if not 0 <= dealer < n:
-        raise ValueError(f"dealer must be a seat 0..{n - 1}, not {dealer}")
-    bet_bins = int(given["bet_bins"])
-    return _Config(
-        rules=rules,
-        num_seats=n,
-        dealer=dealer,
-        bet_bins=bet_bins,
-        max_decisions=2 * n * rules.starting_stack + 2 * n,
-        distinct_actions=num_actions(rules, bet_bins=bet_bins),
-        start=new_session([f"P{seat}" for seat in range(n)], rules, seed=0, dealer=dealer),
-        deck=table_deck(rules.jokers),
-        chance_cards=_chance_cards(rules, n),
-    )
-
-
-def _chance_cards(rules: Rules, n: int) -> int:
-    """How many cards the chance nodes deal: the hands, the indicator (W5) and, on a
-    draw table, enough of the rest of the deck for every draw (V20).
-    """
-    cards = rules.hand_size * n
-    if rules.wild in ("joker", "hukam"):
-        cards += 1
-    if rules.draw_price is not None:
-        cards += min(rules.max_draws, 3) * n
-    return cards
 
 
 class TeenPattiGame(pyspiel.Game):
@@ -231,6 +154,7 @@ class TeenPattiGame(pyspiel.Game):
             max_game_length=config.max_decisions,
         )
         super().__init__(_GAME_TYPE, info, params or {})
+        self.__dict__["_rotation"] = 0
 
     @property
     def config(self) -> _Config:
@@ -242,8 +166,17 @@ class TeenPattiGame(pyspiel.Game):
         return cached
 
     def new_initial_state(self) -> TeenPattiState:
-        """The state before the first chance node."""
-        return TeenPattiState(self)
+        """The state before the first chance node. With ``dealer_mode="rotate"`` each
+        call moves the dealer one seat to the left (R5): ``dealer``, ``dealer + 1``, ...
+        """
+        config = self.config
+        if config.dealer_mode == "random":
+            return TeenPattiState(self, None)
+        if config.dealer_mode == "fixed":
+            return TeenPattiState(self, config.dealer)
+        turn = int(self.__dict__.get("_rotation", 0))
+        self.__dict__["_rotation"] = turn + 1
+        return TeenPattiState(self, (config.dealer + turn) % config.num_seats)
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
@@ -267,12 +200,18 @@ class _Shared:
 
 
 class TeenPattiState(pyspiel.State):
-    """A state of ``python_teen_patti``: the cards drawn so far, then the core state."""
+    """A state of ``python_teen_patti``: the dealer (chosen by a chance node with
+    ``dealer_mode="random"``), the cards drawn so far, then the core state.
 
-    def __init__(self, game: TeenPattiGame) -> None:
+    :param game: the game.
+    :param dealer: the first dealer's seat, or None for a dealer chance node first.
+    """
+
+    def __init__(self, game: TeenPattiGame, dealer: int | None = 0) -> None:
         super().__init__(game)
         self._shared_config = _Shared(game.config)
-        self._core = _Shared(self._config.start)
+        self.dealer = dealer
+        self._core = _Shared(self._config.starts[dealer or 0])
         self.cards: list[int] = []
         self.decisions: list[tuple[int, int]] = []
 
@@ -297,7 +236,7 @@ class TeenPattiState(pyspiel.State):
         """The actor (R20, R31), CHANCE while dealing, TERMINAL when the hand is over."""
         if self.core.phase is Phase.SESSION_OVER:
             return int(pyspiel.PlayerId.TERMINAL)
-        if len(self.cards) < self._config.chance_cards:
+        if self.dealer is None or len(self.cards) < self._config.chance_cards:
             return int(pyspiel.PlayerId.CHANCE)
         actor = self.core.actor
         assert actor is not None
@@ -307,18 +246,49 @@ class TeenPattiState(pyspiel.State):
         return list(action_ids(self.core, player, bet_bins=self._config.bet_bins))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The cards not dealt yet, each with probability ``1/(deck − dealt)``."""
+        """The seats, each with probability ``1/n``, at the dealer node
+        (``dealer_mode="random"``); then the cards not dealt yet, each with
+        probability ``1/(deck − dealt)``.
+        """
+        if self.dealer is None:
+            n = self._config.num_seats
+            return [(seat, 1.0 / n) for seat in range(n)]
         dealt = set(self.cards)
         outcomes = [card.index for card in self._config.deck if card.index not in dealt]
         p = 1.0 / len(outcomes)
         return [(index, p) for index in outcomes]
 
+    def _check_outcome(self, action: object) -> int:
+        """A chance outcome checked against :meth:`chance_outcomes` (D4).
+
+        :raises ValueError: for an outcome that is not offered now.
+        """
+        if type(action) is not int:
+            raise ValueError(f"a chance outcome must be an int, not {action!r:.60}")
+        if self.dealer is None:
+            if not 0 <= action < self._config.num_seats:
+                last = self._config.num_seats - 1
+                raise ValueError(f"chance outcome {action} is not a seat 0..{last} (the dealer)")
+            return action
+        if not 0 <= action < len(self._config.deck):
+            raise ValueError(
+                f"chance outcome {action} is not a card index 0..{len(self._config.deck) - 1}"
+            )
+        if action in self.cards:
+            raise ValueError(f"chance outcome {action} ({self._config.deck[action]}) is dealt")
+        return action
+
     def _apply_action(self, action: int) -> None:
         if self.is_chance_node():
-            self.cards.append(int(action))
+            outcome = self._check_outcome(action)
+            if self.dealer is None:
+                self.dealer = outcome
+                self.core = self._config.starts[outcome]  # R5
+                return
+            self.cards.append(outcome)
             if len(self.cards) == self._config.chance_cards:
                 deck = tuple(self._config.deck[index] for index in self.cards)
-                self.core = apply(self.core, Deal(self._config.dealer, deck))  # R10
+                self.core = apply(self.core, Deal(self.dealer, deck))  # R10
             return
         seat = self.core.actor
         assert seat is not None
@@ -328,6 +298,14 @@ class TeenPattiState(pyspiel.State):
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
+            n = self._config.num_seats
+            if self.dealer is None:
+                if not 0 <= action < n:
+                    raise ValueError(f"chance outcome {action} is not a seat 0..{n - 1}")
+                return f"Dealer:{action}"
+            if not 0 <= action < len(self._config.deck):
+                last = len(self._config.deck) - 1
+                raise ValueError(f"chance outcome {action} is not a card index 0..{last}")
             return f"Deal:{self._config.deck[action]}"
         return action_name(action, self._config.rules, bet_bins=self._config.bet_bins)
 
@@ -352,7 +330,10 @@ class TeenPattiState(pyspiel.State):
             f"{seat}:{action_name(a, self._config.rules, bet_bins=self._config.bet_bins)}"
             for seat, a in self.decisions
         )
-        return f"[{cards}] {moves}".strip()
+        text = f"[{cards}] {moves}".strip()
+        if self._config.dealer_mode == "fixed":
+            return text
+        return f"dealer:{'?' if self.dealer is None else self.dealer} {text}"
 
 
 class TeenPattiObserver:
@@ -376,16 +357,30 @@ class TeenPattiObserver:
         self.perfect_recall = bool(iig_obs_type.perfect_recall)
         size = observation_size(n, config.rules)
         width = n + config.distinct_actions
-        extra = config.max_decisions * width if self.perfect_recall else 0
-        self.tensor = np.zeros(size + extra, np.float32)
+        rows = config.max_decisions if self.perfect_recall else 0
+        rows = min(rows, max(0, (MAX_RECALL_FLOATS - size) // width))  # D10
+        self._rows_written = 0
+        self.tensor = np.zeros(size + rows * width, np.float32)
         self.dict: dict[str, np.ndarray] = {
             name: self.tensor[part] for name, part in observation_layout(n, config.rules).items()
         }
         if self.perfect_recall:
-            self.dict["history"] = self.tensor[size:].reshape(config.max_decisions, width)
+            self.dict["history"] = self.tensor[size:].reshape(rows, width)
 
     def set_from(self, state: TeenPattiState, player: int) -> None:
-        """Fill ``tensor`` with what ``player`` knows of ``state``."""
+        """Fill ``tensor`` with what ``player`` knows of ``state``.
+
+        :raises ValueError: with perfect recall, for a hand with more decisions than
+            the history has rows (only on a game whose ``max_game_length`` rows would
+            pass :data:`MAX_RECALL_FLOATS`, D10; its string still works).
+        """
+        if self.perfect_recall and len(state.decisions) > len(self.dict["history"]):
+            raise ValueError(
+                f"this hand has {len(state.decisions)} decisions, more than the "
+                f"{len(self.dict['history'])} rows of the perfect-recall tensor "
+                f"(MAX_RECALL_FLOATS = {MAX_RECALL_FLOATS}): use the information-state "
+                f"string, or fewer players or starting_boots"
+            )
         n = self._config.num_seats
         size = observation_size(n, self._config.rules)
         self.tensor[:size] = observation(view(state.core, player), player)
@@ -395,10 +390,11 @@ class TeenPattiObserver:
                 self.dict["own_jokers"].fill(0.0)
         if self.perfect_recall:
             history = self.dict["history"]
-            history.fill(0.0)
+            history[: self._rows_written].fill(0.0)  # only the rows written last time
             for row, (seat, action) in enumerate(state.decisions):
                 history[row, seat] = 1.0
                 history[row, n + action] = 1.0
+            self._rows_written = len(state.decisions)
 
     def string_from(self, state: TeenPattiState, player: int) -> str:
         """``p<seat>`` then its visible cards, then the public log of its view (R43)."""

@@ -13,11 +13,25 @@ the default table); ``LOOK`` keeps the turn with the actor (R22).
   (R43); the mask is all zeros for an agent not to act. ``obs_format="rllib"`` names
   the vector ``"observations"`` (RLlib's action-masking models); ``"info"`` gives the
   bare vector and puts the mask in ``infos[agent]["action_mask"]``.
-- **Episodes**: by default one hand (the session has ``hand_limit=1`` and the given
-  stacks, R2). Every agent gets ``(stack_end − stack_start) / boot`` when the hand
-  ends; rewards sum to 0. With ``session=True`` the episode is a whole session:
-  rewards after every hand, an agent whose stack fell below the boot is terminated
-  when it leaves (R7), and everyone at SESSION_OVER (R8).
+- **Episodes** (``episode=``): ``"hand"`` (the default) is one hand (the session has
+  ``hand_limit=1`` and the given stacks, R2). Every agent gets
+  ``(stack_end − stack_start) / boot`` when the hand ends; rewards sum to 0.
+  ``"session"`` (``session=True`` is the older spelling) is a whole session: stacks
+  carry over, rewards after every hand, an agent whose stack fell below the boot is
+  terminated when it leaves (R7), and everyone at the table's own end (SESSION_OVER:
+  R2, R8, ``hand_limit``).
+- **Agents that never act**: in a hand an agent may get no turn at all (the others
+  pack before its turn comes). It still gets its reward (it lost its boot) through
+  :meth:`~pettingzoo.AECEnv.last` when the episode ends; a framework that only
+  credits agents that acted (RLlib) must be told, see the RLlib guide.
+- **Fixed roster**: the agents are the seats; an open table (``open_table``, S2) or
+  ``rebuy`` (S7) is refused, and the env never produces ``Join``, ``Leave``,
+  ``SitOut``, ``SitIn``, ``Timeout`` or ``AddChips`` (S3–S7).
+- **Checks**: an action id must be an int (a numpy integer or 0-d integer array
+  too): a bool, float or str raises :class:`TypeError`. An unknown agent name raises
+  :class:`ValueError`. ``step``/``observe`` before ``reset``, and ``step`` once every
+  agent is done, raise :class:`AssertionError` with PettingZoo's own messages (raised
+  explicitly, so they hold under ``python -O``), as its ``OrderEnforcingWrapper`` does.
 - **Dealing**: :meth:`raw_env.reset` draws the session seed from its generator
   (``random.Random(seed)``) and deals with ``Deal(dealer)`` (R5, R6, R10).
 - **Truncation**: ``max_turns`` agent steps per episode (``max_cycles`` is accepted
@@ -42,9 +56,16 @@ from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
+
+try:
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+except ImportError:  # pragma: no cover - exercised in a venv without PettingZoo
+    raise ImportError(
+        "teenpatti_rules.adapters.pettingzoo needs PettingZoo and Gymnasium: "
+        "pip install 'teenpatti_rules[pettingzoo]' (or '[rl]' for every adapter)"
+    ) from None
 
 from .. import Deal, Phase, Rules, State, apply, view
 from ..encoding import (
@@ -55,7 +76,16 @@ from ..encoding import (
     observation,
     observation_size,
 )
-from ._table import check_stacks, narration, new_rng, start, table_rules
+from ._table import (
+    action_id,
+    check_bet_bins,
+    check_stacks,
+    episode_kind,
+    narration,
+    new_rng,
+    start,
+    table_rules,
+)
 
 __all__ = ["env", "raw_env"]
 
@@ -82,14 +112,17 @@ class raw_env(AECEnv[str, Any, Any]):
     :param num_players: seats at the table, 2 to 17 as ``rules`` allow (R3, V6);
         two players get ``Rules(min_players=2)`` when ``rules`` is None.
     :param rules: the table's :class:`~teenpatti_rules.rules.Rules` (default
-        ``Rules()``); ``hand_limit`` is set to 1 unless ``session``.
+        ``Rules()``); ``hand_limit`` is set to 1 for one-hand episodes. An open
+        table or ``rebuy`` is refused (S1–S9).
     :param bet_sizing: overrides ``rules.bet_sizing`` (``"range"`` adds amount bins,
         V3), or None.
     :param bet_bins: bins per bet kind on a ``"range"`` table (see
-        :mod:`teenpatti_rules.encoding`).
+        :mod:`teenpatti_rules.encoding`), 2 to
+        :data:`~teenpatti_rules.limits.MAX_BET_BINS`.
     :param stacks: starting chips per seat (each at least the boot), or None for
         ``rules.starting_stack`` each (R4).
-    :param session: False (default) for one hand per episode, True for a session.
+    :param episode: ``"hand"`` (default) or ``"session"`` (see the module docstring).
+    :param session: True is the same as ``episode="session"`` (kept for older code).
     :param max_turns: truncate after this many agent steps, or None.
     :param max_cycles: an alias of ``max_turns`` (PettingZoo loaders pass it).
     :param obs_format: ``"pettingzoo"``, ``"rllib"`` or ``"info"`` (see the module).
@@ -116,18 +149,20 @@ class raw_env(AECEnv[str, Any, Any]):
         bet_sizing: str | None = None,
         bet_bins: int = DEFAULT_BET_BINS,
         stacks: Sequence[int] | None = None,
-        session: bool = False,
+        episode: str = "hand",
+        session: bool | None = None,
         max_turns: int | None = None,
         max_cycles: int | None = None,
         obs_format: str = "pettingzoo",
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
-        self.rules = table_rules(num_players, rules, bet_sizing=bet_sizing, session=session)
+        self.episode = episode_kind(episode, session)
+        self.rules = table_rules(num_players, rules, bet_sizing=bet_sizing, episode=self.episode)
         self.num_players = num_players
-        self.session = bool(session)
+        self.session = self.episode == "session"
         self.stacks = check_stacks(stacks, num_players)
-        self.bet_bins = bet_bins
+        self.bet_bins = check_bet_bins(bet_bins)
         size = num_actions(self.rules, bet_bins=bet_bins)
         if max_turns is None:
             max_turns = max_cycles
@@ -164,12 +199,18 @@ class raw_env(AECEnv[str, Any, Any]):
     # --- spaces ----------------------------------------------------------------------
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
-        """The observation space of ``agent`` (the same object every call)."""
-        return self.observation_spaces[agent]
+        """The observation space of ``agent`` (the same object every call).
+
+        :raises ValueError: for a name that is not one of :attr:`possible_agents`.
+        """
+        return self.observation_spaces[self.possible_agents[self._seat(agent)]]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
-        """``Discrete(num_actions)`` for every agent."""
-        return self.action_spaces[agent]
+        """``Discrete(num_actions)`` for every agent.
+
+        :raises ValueError: for a name that is not one of :attr:`possible_agents`.
+        """
+        return self.action_spaces[self.possible_agents[self._seat(agent)]]
 
     # --- episode ---------------------------------------------------------------------
 
@@ -194,13 +235,23 @@ class raw_env(AECEnv[str, Any, Any]):
         self._hand_start = [seat.stack for seat in self.table.seats]
         self._settle()
 
-    def _seat(self, agent: str) -> int:
-        return self.agent_name_mapping[agent]
+    def _seat(self, agent: object) -> int:
+        seat = self.agent_name_mapping.get(agent) if isinstance(agent, str) else None
+        if seat is None:
+            last = self.possible_agents[-1]
+            raise ValueError(f"agent must be one of player_0..{last}, not {agent!r:.60}")
+        return seat
 
     def observe(self, agent: str) -> Any:
-        """The observation of ``agent`` from its view (R43); see the module docstring."""
-        assert self.table is not None, "call reset() first"
+        """The observation of ``agent`` from its view (R43); see the module docstring.
+
+        :raises ValueError: for a name that is not one of :attr:`possible_agents`.
+        :raises AssertionError: before :meth:`reset` (PettingZoo's convention; raised
+            explicitly, so it holds under ``python -O``).
+        """
         seat = self._seat(agent)
+        if self.table is None:
+            raise AssertionError("reset() needs to be called before observe.")
         vector = observation(view(self.table, seat), seat)
         mask = legal_action_mask(self.table, seat, bet_bins=self.bet_bins)
         if self.obs_format == "pettingzoo":
@@ -212,16 +263,27 @@ class raw_env(AECEnv[str, Any, Any]):
     def step(self, action: Any) -> None:
         """Play ``action`` (an id) for :attr:`agent_selection`; ``None`` for a finished agent.
 
+        :param action: an int id (a numpy integer or 0-d integer array too), or None.
         :raises IllegalActionError: if the id is not legal now (the core's reason).
+        :raises TypeError: for an action that is not an int (a bool, float, str, ...).
         :raises ValueError: for an id outside the alphabet.
+        :raises AssertionError: before :meth:`reset`, or once every agent is done
+            (PettingZoo's convention and messages; raised explicitly, so they hold
+            under ``python -O``).
         """
+        if self.table is None:
+            raise AssertionError("reset() needs to be called before step.")
         agent = self.agent_selection
+        if agent not in self.agents:
+            raise AssertionError(
+                "every agent is done: the episode is over; reset() needs to be called before step."
+            )
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        assert self.table is not None
         seat = self._seat(agent)
-        move = action_for_id(self.table, seat, int(action), bet_bins=self.bet_bins)
+        identifier = action_id(action)
+        move = action_for_id(self.table, seat, identifier, bet_bins=self.bet_bins)
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         self.table = apply(self.table, move)
