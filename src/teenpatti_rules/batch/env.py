@@ -30,12 +30,18 @@ from .deal import new_hands, table_keys
 from .state import BatchState, freeze
 from .step import advance
 
-__all__ = ["BatchEnv"]
+__all__ = ["MAX_BATCH_TABLES", "BatchEnv"]
 
 Array = NDArray[Any]
 
 _MAX_TABLE_CHIPS = 2**28
 """Chips at one table stay below this, so that int32 bets (up to 4 × the stake) never overflow."""
+
+MAX_BATCH_TABLES = 2**18
+"""The most tables one :class:`BatchEnv` state holds (262,144): ``n`` of
+:meth:`BatchEnv.init` is at most this. A table takes a few hundred bytes (about
+0.3 KiB at 5 seats, 1 KiB at 17), so the largest state stays within a few hundred
+MiB."""
 
 
 class BatchEnv:
@@ -92,13 +98,21 @@ class BatchEnv:
         return FIXED_ACTIONS
 
     def _check_stacks(self, stacks: Array, shape: tuple[int, ...]) -> Array:
+        """``stacks`` as ``int32``, checked in its own dtype before any cast or sum
+        (so that neither a wrapping sum nor a narrowing cast can hide a huge stack).
+        """
         if stacks.shape != shape or stacks.dtype.kind not in "iu":
             raise ValueError(
                 f"stacks must be integers of shape {shape}, not {stacks.dtype} {stacks.shape}"
             )
         if stacks.size and stacks.min() < self.config.boot:
             raise ValueError(f"stacks must each be at least the boot ({self.config.boot})")
-        if stacks.size and stacks.astype(np.int64).sum(axis=-1).max() >= _MAX_TABLE_CHIPS:
+        # Each stack below the table bound first (compared in the input's dtype, no
+        # cast): then the int64 sum of at most 17 of them cannot wrap.
+        if stacks.size and (
+            stacks.max() >= _MAX_TABLE_CHIPS
+            or stacks.astype(np.int64).sum(axis=-1).max() >= _MAX_TABLE_CHIPS
+        ):
             raise ValueError(f"stacks must total less than {_MAX_TABLE_CHIPS} chips per table")
         return stacks.astype(np.int32)
 
@@ -107,19 +121,20 @@ class BatchEnv:
 
         :param seed: any int; table ``i`` deals from a key derived from ``seed`` and
             ``i``, so a table's hands do not depend on ``n``.
-        :param n: the number of tables, at least 1.
+        :param n: the number of tables, 1 to :data:`MAX_BATCH_TABLES`.
         :param stacks: optional integer ``(n, P)`` stacks per table (each at least the
             boot), instead of the environment's ``stacks``.
         :returns: the first :class:`~teenpatti_rules.batch.state.BatchState`.
         :raises TypeError: if ``seed`` or ``n`` is not an int.
-        :raises ValueError: if ``n < 1`` or ``stacks`` has a bad shape or values.
+        :raises ValueError: if ``n`` is outside ``1..MAX_BATCH_TABLES`` (before any
+            allocation) or ``stacks`` has a bad shape or values.
         """
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise TypeError(f"seed must be an int, not {seed!r}")
         if isinstance(n, bool) or not isinstance(n, int):
             raise TypeError(f"n must be an int, not {n!r}")
-        if n < 1:
-            raise ValueError(f"n must be at least 1, not {n}")
+        if not 1 <= n <= MAX_BATCH_TABLES:
+            raise ValueError(f"n must be 1 to {MAX_BATCH_TABLES} tables, not {n}")
         if stacks is None:
             start = np.broadcast_to(self.stacks, (n, self.players))
         else:
@@ -145,11 +160,12 @@ class BatchEnv:
             them); each must be legal (``legal_action_mask``) where the hand is in play.
         :returns: the next :class:`~teenpatti_rules.batch.state.BatchState`.
         :raises TypeError: if ``state`` is not a BatchState.
-        :raises ValueError: if ``actions`` is not ``n`` integers in ``0..A-1``, or an
-            action is illegal (naming the first such table, its action and its mask).
+        :raises ValueError: if ``state`` is not shaped as this environment's states
+            (another environment's, naming the field), if ``actions`` is not ``n``
+            integers in ``0..A-1``, or an action is illegal (naming the first such
+            table, its action and its mask).
         """
-        if not isinstance(state, BatchState):
-            raise TypeError(f"state must be a BatchState, not {type(state).__name__}")
+        self._check_state(state)
         ids = np.asarray(actions)
         n = state.tables
         if ids.shape != (n,) or ids.dtype.kind not in "iu":
@@ -169,6 +185,14 @@ class BatchEnv:
         if self.autoreset:
             after = self._reset_over(state, after)
         return after
+
+    def _check_state(self, state: BatchState) -> None:
+        """Refuse a state that is not shaped as this environment's (D24)."""
+        if not isinstance(state, BatchState):
+            raise TypeError(f"state must be a BatchState, not {type(state).__name__}")
+        problem = state.shape_problem(self.players)
+        if problem is not None:
+            raise ValueError(f"state is not a state of this environment: {problem}")
 
     def _reset_over(self, before: BatchState, after: BatchState) -> BatchState:
         """Deal the next hand at the tables that were over before the step."""
@@ -199,5 +223,10 @@ class BatchEnv:
     def to_state(self, state: BatchState, index: int) -> State:
         """Table ``index`` as a reducer :class:`~teenpatti_rules.state.State`
         (see :func:`teenpatti_rules.batch.convert.to_state`).
+
+        :raises TypeError: if ``state`` is not a BatchState or ``index`` not an int.
+        :raises ValueError: if ``state`` is not shaped as this environment's states.
+        :raises IndexError: if ``index`` is out of range.
         """
+        self._check_state(state)
         return to_state(self.rules, state, index)

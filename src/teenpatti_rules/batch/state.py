@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+import numpy as np
 from numpy.typing import NDArray
 
 __all__ = [
@@ -53,6 +54,11 @@ def freeze(array: Array) -> Array:
     array.flags.writeable = False
     return array
 
+
+_EXTRA_AXES = {"cards": 2, "deck": 1, "legal_action_mask": 1, "history": 1}
+_BOOL_FIELDS = frozenset(
+    {"seat_in_hand", "seat_seen", "seat_all_in", "terminated", "legal_action_mask"}
+)
 
 SEAT_FIELDS = (
     "stack",
@@ -225,6 +231,35 @@ class BatchState:
                 seen_ids.add(id(array))
                 total += int(array.nbytes)
         return total
+
+    def shape_problem(self, players: int) -> str | None:
+        """Why this state cannot be a state of ``players`` seats, or None if it can:
+        every field an array of its documented dtype kind and shape for ``n`` tables
+        (the ``n`` of ``pot``) and ``players`` seats.
+
+        :param players: the environment's seats per table (``P``).
+        :returns: a sentence naming the first wrong field, or None.
+        """
+        if not isinstance(self.pot, np.ndarray) or self.pot.ndim != 1:
+            return "pot must be a 1-d array"
+        n = self.pot.shape[0]
+        for field in dataclasses.fields(self):
+            array = getattr(self, field.name)
+            if not isinstance(array, np.ndarray):
+                return f"{field.name} is not a numpy array"
+            head = (players, n) if field.name.startswith("seat_") else (n,)
+            extra = _EXTRA_AXES.get(field.name, 0)
+            if array.shape[: len(head)] != head or array.ndim != len(head) + extra:
+                return (
+                    f"{field.name} has shape {array.shape}, not {head} (+{extra} axes) "
+                    f"for {n} tables of {players} seats"
+                )
+            kind = "b" if field.name in _BOOL_FIELDS else "iu"
+            if array.dtype.kind not in kind:
+                return f"{field.name} has dtype {array.dtype}"
+        if self.cards.shape[1] != players or self.legal_action_mask.shape[1] != 10:
+            return f"cards or legal_action_mask do not fit {players} seats and 10 ids"
+        return None
 
     def replace(self, **changes: Array) -> BatchState:
         """A copy with the given fields replaced (each array frozen read-only first)."""
