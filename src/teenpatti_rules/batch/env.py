@@ -27,6 +27,7 @@ from ..state import State
 from .config import TableConfig, table_config
 from .convert import to_state
 from .deal import new_hands, table_keys
+from .history import NEW_HAND, fold
 from .state import BatchState, freeze
 from .step import advance
 
@@ -42,6 +43,22 @@ MAX_BATCH_TABLES = 2**18
 :meth:`BatchEnv.init` is at most this. A table takes a few hundred bytes (about
 0.3 KiB at 5 seats, 1 KiB at 17), so the largest state stays within a few hundred
 MiB."""
+
+
+_RESET_FIELDS = tuple(
+    name
+    for name in BatchState.__dataclass_fields__
+    if not name.startswith("history_") or name == "history_length"
+)
+"""The fields an autoreset writes (the history's base and tail are handled apart)."""
+
+
+def _fold_history(state: BatchState) -> BatchState:
+    """``state`` with its history tail folded into the base when it has grown long."""
+    base, length, tail = fold(state.history_base, state.history_base_length, state.history_tail)
+    if tail is state.history_tail:
+        return state
+    return state.replace(history_base=base, history_base_length=length, history_tail=tail)
 
 
 class BatchEnv:
@@ -146,7 +163,6 @@ class BatchEnv:
             np.zeros(n, dtype=np.int32),
             np.array(start, dtype=np.int32),
             self.dealer,
-            np.zeros((n, 16), dtype=np.int8),
         )
 
     def step(self, state: BatchState, actions: Array | Sequence[int]) -> BatchState:
@@ -184,7 +200,7 @@ class BatchEnv:
         after = advance(self.config, state, ids)
         if self.autoreset:
             after = self._reset_over(state, after)
-        return after
+        return _fold_history(after)
 
     def _check_state(self, state: BatchState) -> None:
         """Refuse a state that is not shaped as this environment's (D24)."""
@@ -195,7 +211,10 @@ class BatchEnv:
             raise ValueError(f"state is not a state of this environment: {problem}")
 
     def _reset_over(self, before: BatchState, after: BatchState) -> BatchState:
-        """Deal the next hand at the tables that were over before the step."""
+        """Deal the next hand at the tables that were over before the step, writing
+        their rows into the step's own new arrays (only the arrays the step shared
+        with ``before`` are copied), and fold a long history tail.
+        """
         rows = np.flatnonzero(before.terminated)
         if not rows.size:
             return after
@@ -206,18 +225,22 @@ class BatchEnv:
             before.hand_index[rows] + 1,
             before.start_stack[rows],
             self.dealer,
-            np.zeros((rows.size, 1), dtype=np.int8),
         )
-        changes: dict[str, Array] = {}
-        for name in BatchState.__dataclass_fields__:
-            if name == "history":
-                continue
-            merged = np.array(getattr(after, name))
+        changes: dict[str, Any] = {}
+        for name in _RESET_FIELDS:
+            merged = getattr(after, name)
+            if merged is getattr(before, name) or merged.base is not None:
+                merged = merged.copy()  # shared with ``before``: never written
+            else:
+                merged.flags.writeable = True  # made by this step: nobody else has it
             if name.startswith("seat_"):
                 merged[:, rows] = getattr(fresh, name)
             else:
                 merged[rows] = getattr(fresh, name)
             changes[name] = merged
+        column = after.history_tail[-1].copy()
+        column[rows] = NEW_HAND
+        changes["history_tail"] = (*after.history_tail[:-1], column)
         return after.replace(**changes)
 
     def to_state(self, state: BatchState, index: int) -> State:

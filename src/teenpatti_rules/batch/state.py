@@ -17,6 +17,8 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from .history import materialize, row_history
+
 __all__ = [
     "ENDING_NONE",
     "ENDING_PACKED",
@@ -55,7 +57,7 @@ def freeze(array: Array) -> Array:
     return array
 
 
-_EXTRA_AXES = {"cards": 2, "deck": 1, "legal_action_mask": 1, "history": 1}
+_EXTRA_AXES = {"cards": 2, "deck": 1, "legal_action_mask": 1, "history_base": 1}
 _BOOL_FIELDS = frozenset(
     {"seat_in_hand", "seat_seen", "seat_all_in", "terminated", "legal_action_mask"}
 )
@@ -130,8 +132,12 @@ class BatchState:
         ``(dealer + 1 + i) % P`` got ``deck[i]``, ``deck[i + P]``, ``deck[i + 2P]`` (R10).
     :param legal_action_mask: ``bool`` ``(n, A)``: the ids ``current_player`` may
         play now; every id is True on a terminated table (the pgx convention).
-    :param history: ``int8`` ``(n, L)`` the action ids played this hand, the first
-        ``history_length[i]`` of row ``i``; ``L`` grows as needed.
+    :param history_base: ``int8`` ``(n, Lb)`` the histories as they were when the
+        tail was last folded, the first ``history_base_length[i]`` of row ``i``.
+    :param history_base_length: ``int32`` ``(n,)``.
+    :param history_tail: the ``int8`` ``(n,)`` columns recorded since (one per
+        step; see :mod:`teenpatti_rules.batch.history`). Read the history with the
+        :attr:`history` property or :meth:`row_history`.
     """
 
     seat_stack: Array
@@ -158,7 +164,22 @@ class BatchState:
     cards: Array
     deck: Array
     legal_action_mask: Array
-    history: Array
+    history_base: Array
+    history_base_length: Array
+    history_tail: tuple[Array, ...] = ()
+
+    @property
+    def history(self) -> Array:
+        """``int8`` ``(n, L)`` the action ids played this hand, the first
+        ``history_length[i]`` of row ``i`` (built from the base and the tail on each
+        read: ``O(n L)``; :meth:`row_history` reads one table).
+        """
+        history, _ = materialize(self.history_base, self.history_base_length, self.history_tail)
+        return freeze(history)
+
+    def row_history(self, index: int) -> list[int]:
+        """The action ids played in table ``index``'s hand, in order."""
+        return row_history(self.history_base, self.history_base_length, self.history_tail, index)
 
     @property
     def stack(self) -> Array:
@@ -225,8 +246,11 @@ class BatchState:
         """Bytes held by the state's arrays (shared arrays counted once)."""
         seen_ids: set[int] = set()
         total = 0
+        arrays: list[Array] = []
         for field in dataclasses.fields(self):
-            array = getattr(self, field.name)
+            value = getattr(self, field.name)
+            arrays.extend(value if isinstance(value, tuple) else [value])
+        for array in arrays:
             if id(array) not in seen_ids:
                 seen_ids.add(id(array))
                 total += int(array.nbytes)
@@ -245,6 +269,13 @@ class BatchState:
         n = self.pot.shape[0]
         for field in dataclasses.fields(self):
             array = getattr(self, field.name)
+            if field.name == "history_tail":
+                if not isinstance(array, tuple) or any(
+                    not isinstance(c, np.ndarray) or c.shape != (n,) or c.dtype != np.int8
+                    for c in array
+                ):
+                    return f"history_tail must be a tuple of int8 ({n},) columns"
+                continue
             if not isinstance(array, np.ndarray):
                 return f"{field.name} is not a numpy array"
             head = (players, n) if field.name.startswith("seat_") else (n,)
@@ -261,8 +292,9 @@ class BatchState:
             return f"cards or legal_action_mask do not fit {players} seats and 10 ids"
         return None
 
-    def replace(self, **changes: Array) -> BatchState:
+    def replace(self, **changes: Any) -> BatchState:
         """A copy with the given fields replaced (each array frozen read-only first)."""
-        for array in changes.values():
-            freeze(array)
+        for value in changes.values():
+            for array in value if isinstance(value, tuple) else (value,):
+                freeze(array)
         return dataclasses.replace(self, **changes)
