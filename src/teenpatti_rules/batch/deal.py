@@ -170,7 +170,7 @@ def new_hands(
         all_in=all_in,
         blind_bets=blind_bets,
     )
-    arrays = {
+    arrays: dict[str, Any] = {
         "seat_stack": stack,
         "seat_contributed": contributed,
         "seat_in_hand": in_hand,
