@@ -198,4 +198,5 @@ def new_hands(
         "history_base": np.zeros((rows, 1), dtype=np.int8),
         "history_base_length": np.zeros(rows, dtype=np.int32),
     }
-    return BatchState(**{name: freeze(array) for name, array in arrays.items()})
+    frozen: dict[str, Any] = {name: freeze(array) for name, array in arrays.items()}
+    return BatchState(**frozen)
