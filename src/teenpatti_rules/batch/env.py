@@ -24,6 +24,7 @@ from numpy.typing import NDArray
 from ..encoding import FIXED_ACTIONS
 from ..rules import Rules
 from ..state import State
+from .backend import kernel_step, pick_backend
 from .config import TableConfig, table_config
 from .convert import to_state
 from .deal import new_hands, table_keys
@@ -76,11 +77,16 @@ class BatchEnv:
         step that ends a hand still shows it, with its ``rewards``).
     :param dealer: a fixed dealer seat for every hand, or None (default) for a
         dealer drawn per table and hand from the seed (R5).
+    :param backend: ``"auto"`` (default: the compiled kernel when numba is
+        installed, else numpy), ``"numba"`` or ``"numpy"``
+        (:mod:`teenpatti_rules.batch.backend`); both give equal states.
+    :raises ImportError: for ``backend="numba"`` without numba (naming the ``fast``
+        extra).
     :raises TypeError: for a ``rules`` that is not a Rules, a non-int ``players`` or
         ``dealer``, or a ``stacks`` that is not None, an int or a sequence of ints.
     :raises ValueError: naming the field or parameter, for options the engine does
         not play, a player count outside the rules, stacks below the boot or too big,
-        or a dealer that is not a seat.
+        or a dealer that is not a seat, or an unknown ``backend``.
     """
 
     def __init__(
@@ -91,7 +97,9 @@ class BatchEnv:
         stacks: int | Sequence[int] | None = None,
         autoreset: bool = False,
         dealer: int | None = None,
+        backend: str = "auto",
     ) -> None:
+        self.backend: str = pick_backend(backend)
         self.rules: Rules = Rules() if rules is None else rules
         self.config: TableConfig = table_config(self.rules, players)
         self.players: int = players
@@ -186,6 +194,8 @@ class BatchEnv:
         n = state.tables
         if ids.shape != (n,) or ids.dtype.kind not in "iu":
             raise ValueError(f"actions must be {n} integers, not {ids.dtype} {ids.shape}")
+        if self.backend == "numba":
+            return self._step_kernel(state, ids)
         if ids.size and (ids.min() < 0 or ids.max() >= FIXED_ACTIONS):
             raise ValueError(f"actions must be ids 0..{FIXED_ACTIONS - 1}")
         ids = ids.astype(np.int32)
@@ -201,6 +211,30 @@ class BatchEnv:
         if self.autoreset:
             after = self._reset_over(state, after)
         return _fold_history(after)
+
+    def _step_kernel(self, state: BatchState, ids: Array) -> BatchState:
+        """:meth:`step` by the compiled kernel (checks ids and legality in its loop)."""
+        if ids.dtype != np.int32 or not ids.flags.c_contiguous:
+            ids = np.ascontiguousarray(ids, dtype=np.int64).clip(-1, FIXED_ACTIONS)
+            ids = ids.astype(np.int32)
+        arrays, bad = kernel_step(
+            self.config,
+            self.rules,
+            state,
+            ids,
+            autoreset=self.autoreset,
+            dealer=self.dealer,
+        )
+        if bad >= 0:
+            action = int(np.asarray(ids)[bad])
+            if not 0 <= action < FIXED_ACTIONS:
+                raise ValueError(f"actions must be ids 0..{FIXED_ACTIONS - 1}")
+            allowed = np.flatnonzero(state.legal_action_mask[bad]).tolist()
+            raise ValueError(
+                f"action {action} is not legal at table {bad} "
+                f"(seat {int(state.current_player[bad])} may play {allowed})"
+            )
+        return _fold_history(state.replace(**arrays))
 
     def _check_state(self, state: BatchState) -> None:
         """Refuse a state that is not shaped as this environment's (D24)."""
