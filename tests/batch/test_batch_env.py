@@ -4,12 +4,17 @@ payouts worked out by hand from RULES.md (R18, R35, R41)."""
 
 from __future__ import annotations
 
-import dataclasses
 import importlib
 
 import numpy as np
 import pytest
-from batch_helpers import assert_row_equals, random_actions, reducer_action, reducer_start
+from batch_helpers import (
+    assert_row_equals,
+    random_actions,
+    reducer_action,
+    reducer_start,
+    state_arrays,
+)
 
 import teenpatti_rules as tp
 from teenpatti_rules.batch import (
@@ -24,7 +29,7 @@ from teenpatti_rules.batch.strength import hand_strengths
 
 
 def _arrays(state: BatchState) -> dict[str, np.ndarray]:
-    return {f.name: np.array(getattr(state, f.name)) for f in dataclasses.fields(state)}
+    return state_arrays(state)
 
 
 def test_shapes_and_dtypes_of_a_new_batch() -> None:

@@ -21,6 +21,7 @@ from numpy.typing import NDArray
 from ..ranking import evaluate_many
 from ..rules import Rules
 from .config import TableConfig
+from .history import push
 from .state import SEAT_FIELDS, BatchState
 
 __all__ = ["BACKENDS", "kernel_module", "kernel_step", "pick_backend", "strength_table"]
@@ -44,7 +45,6 @@ KERNEL_FIELDS = (
     "hand_index",
     "history_length",
     "cards",
-    "deck",
     "legal_action_mask",
 )
 """The fields the kernel writes (into copies), in its argument order."""
@@ -121,5 +121,5 @@ def kernel_step(
     bad = int(
         kernel_module().step_tables(numbers, strength_table(rules), actions, column, seats, *rest)
     )
-    out["history_tail"] = (*state.history_tail, column)
+    out["history_tail"] = push(state.history_tail, column)
     return out, bad

@@ -193,7 +193,6 @@ def new_hands(
         "hand_index": hand_index.astype(np.int32),
         "history_length": np.zeros(rows, dtype=np.int32),
         "cards": cards,
-        "deck": deck,
         "legal_action_mask": mask,
         "history_base": np.zeros((rows, 1), dtype=np.int8),
         "history_base_length": np.zeros(rows, dtype=np.int32),

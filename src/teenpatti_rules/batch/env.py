@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Sequence
 from typing import Any
 
@@ -28,7 +29,7 @@ from .backend import kernel_step, pick_backend
 from .config import TableConfig, table_config
 from .convert import to_state
 from .deal import new_hands, table_keys
-from .history import NEW_HAND, fold
+from .history import NEW_HAND, fold, push
 from .state import BatchState, freeze
 from .step import advance
 
@@ -100,6 +101,7 @@ class BatchEnv:
         backend: str = "auto",
     ) -> None:
         self.backend: str = pick_backend(backend)
+        self._made: weakref.WeakSet[BatchState] = weakref.WeakSet()
         self.rules: Rules = Rules() if rules is None else rules
         self.config: TableConfig = table_config(self.rules, players)
         self.players: int = players
@@ -164,13 +166,15 @@ class BatchEnv:
             start = np.broadcast_to(self.stacks, (n, self.players))
         else:
             start = self._check_stacks(np.asarray(stacks), (n, self.players))
-        return new_hands(
-            self.config,
-            self.rules,
-            table_keys(seed, n),
-            np.zeros(n, dtype=np.int32),
-            np.array(start, dtype=np.int32),
-            self.dealer,
+        return self._remember(
+            new_hands(
+                self.config,
+                self.rules,
+                table_keys(seed, n),
+                np.zeros(n, dtype=np.int32),
+                np.array(start, dtype=np.int32),
+                self.dealer,
+            )
         )
 
     def step(self, state: BatchState, actions: Array | Sequence[int]) -> BatchState:
@@ -210,7 +214,7 @@ class BatchEnv:
         after = advance(self.config, state, ids)
         if self.autoreset:
             after = self._reset_over(state, after)
-        return _fold_history(after)
+        return self._remember(_fold_history(after))
 
     def _step_kernel(self, state: BatchState, ids: Array) -> BatchState:
         """:meth:`step` by the compiled kernel (checks ids and legality in its loop)."""
@@ -234,10 +238,17 @@ class BatchEnv:
                 f"action {action} is not legal at table {bad} "
                 f"(seat {int(state.current_player[bad])} may play {allowed})"
             )
-        return _fold_history(state.replace(**arrays))
+        return self._remember(_fold_history(state.replace(**arrays)))
+
+    def _remember(self, state: BatchState) -> BatchState:
+        """Note ``state`` as made here (its shape is then not checked again)."""
+        self._made.add(state)
+        return state
 
     def _check_state(self, state: BatchState) -> None:
         """Refuse a state that is not shaped as this environment's (D24)."""
+        if state in self._made:
+            return  # made by this environment: its arrays are read-only and checked
         if not isinstance(state, BatchState):
             raise TypeError(f"state must be a BatchState, not {type(state).__name__}")
         problem = state.shape_problem(self.players)
@@ -272,9 +283,11 @@ class BatchEnv:
             else:
                 merged[rows] = getattr(fresh, name)
             changes[name] = merged
-        column = after.history_tail[-1].copy()
+        tail = after.history_tail
+        assert tail is not None  # the step just recorded its column
+        column = tail.column.copy()
         column[rows] = NEW_HAND
-        changes["history_tail"] = (*after.history_tail[:-1], column)
+        changes["history_tail"] = push(tail.previous, column)
         return after.replace(**changes)
 
     def to_state(self, state: BatchState, index: int) -> State:

@@ -13,12 +13,22 @@ on average and the memory follows the longest hand in play, never the steps play
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
-__all__ = ["MIN_TAIL", "NEW_HAND", "NO_ACTION", "fold", "materialize", "row_history"]
+__all__ = [
+    "MIN_TAIL",
+    "NEW_HAND",
+    "NO_ACTION",
+    "HistoryTail",
+    "fold",
+    "materialize",
+    "push",
+    "row_history",
+]
 
 Array = NDArray[Any]
 
@@ -31,18 +41,53 @@ MIN_TAIL = 32
 width, if more)."""
 
 
-def materialize(base: Array, base_length: Array, tail: tuple[Array, ...]) -> tuple[Array, Array]:
+@dataclasses.dataclass(frozen=True, eq=False)
+class HistoryTail:
+    """The columns recorded since the base was folded: ``column`` the newest, linked
+    to the older ones by ``previous`` (None after the oldest).
+
+    :param column: ``int8`` ``(n,)`` one step's codes (read-only).
+    :param previous: the older columns, or None.
+    :param size: how many columns in the chain, this one included.
+    """
+
+    column: Array
+    previous: HistoryTail | None
+    size: int
+
+    def columns(self) -> list[Array]:
+        """The columns, oldest first."""
+        out: list[Array] = []
+        link: HistoryTail | None = self
+        while link is not None:
+            out.append(link.column)
+            link = link.previous
+        out.reverse()
+        return out
+
+
+def push(tail: HistoryTail | None, column: Array) -> HistoryTail:
+    """``tail`` with ``column`` recorded after it (``O(1)``; ``tail`` is unchanged)."""
+    return HistoryTail(column, tail, 1 if tail is None else tail.size + 1)
+
+
+def _columns(tail: HistoryTail | None) -> list[Array]:
+    return [] if tail is None else tail.columns()
+
+
+def materialize(base: Array, base_length: Array, tail: HistoryTail | None) -> tuple[Array, Array]:
     """The histories as one ``int8`` ``(n, L)`` array and their ``int32`` lengths.
 
     :param base: ``int8`` ``(n, Lb)`` histories; row ``i`` holds ``base_length[i]`` ids.
     :param base_length: ``int32`` ``(n,)``.
-    :param tail: ``int8`` ``(n,)`` columns recorded since, oldest first.
+    :param tail: the columns recorded since, or None.
     :returns: ``(history, length)``; ``L`` is the longest history (at least 1).
     """
+    columns = _columns(tail)
     rows = base.shape[0]
     length = base_length.astype(np.int32).copy()
     width = max(1, int(length.max()) if rows else 1)
-    for column in tail:
+    for column in columns:
         length = np.where(column == NEW_HAND, 0, length + (column >= 0)).astype(np.int32)
         width = max(width, int(length.max()) if rows else 1)
     history = np.zeros((rows, width), dtype=np.int8)
@@ -51,17 +96,17 @@ def materialize(base: Array, base_length: Array, tail: tuple[Array, ...]) -> tup
     length = base_length.astype(np.int32).copy()
     flat = history.reshape(-1)
     start = np.arange(rows, dtype=np.int64) * width
-    for column in tail:
+    for column in columns:
         played = np.flatnonzero(column >= 0)
         flat[start[played] + length[played]] = column[played]
         length = np.where(column == NEW_HAND, 0, length + (column >= 0)).astype(np.int32)
     return history, length
 
 
-def row_history(base: Array, base_length: Array, tail: tuple[Array, ...], index: int) -> list[int]:
-    """The action ids of table ``index``'s hand, in order (``O(Lb + len(tail))``)."""
+def row_history(base: Array, base_length: Array, tail: HistoryTail | None, index: int) -> list[int]:
+    """The action ids of table ``index``'s hand, in order (``O(Lb + tail size)``)."""
     ids = [int(x) for x in base[index, : int(base_length[index])]]
-    for column in tail:
+    for column in _columns(tail):
         code = int(column[index])
         if code == NEW_HAND:
             ids = []
@@ -71,16 +116,16 @@ def row_history(base: Array, base_length: Array, tail: tuple[Array, ...], index:
 
 
 def fold(
-    base: Array, base_length: Array, tail: tuple[Array, ...]
-) -> tuple[Array, Array, tuple[Array, ...]]:
+    base: Array, base_length: Array, tail: HistoryTail | None
+) -> tuple[Array, Array, HistoryTail | None]:
     """``(base, base_length, tail)`` with a long tail folded into a new base.
 
     The tail is folded once it holds ``max(MIN_TAIL, Lb)`` columns; otherwise the
     arguments come back unchanged. Every returned array is read-only.
     """
-    if len(tail) < max(MIN_TAIL, base.shape[1]):
+    if tail is None or tail.size < max(MIN_TAIL, base.shape[1]):
         return base, base_length, tail
     history, length = materialize(base, base_length, tail)
     history.flags.writeable = False
     length.flags.writeable = False
-    return history, length, ()
+    return history, length, None

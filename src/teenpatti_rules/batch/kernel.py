@@ -187,7 +187,6 @@ def _deal(
     table_key: Any,
     hand_index: Any,
     dealer: Any,
-    deck: Any,
     cards: Any,
     s: Any,
     pot: Any,
@@ -201,6 +200,8 @@ def _deal(
     mask: Any,
     bettors: Any,
     won: Any,
+    low_keys: Any,
+    low_cards: Any,
 ) -> None:  # pragma: no cover - compiled
     """Deal table ``i``'s hand ``hand_index[i]`` into its row, as ``new_hands``
     (R5, R9–R12, R19). ``s`` holds the seat arrays: stack, contributed, in_hand,
@@ -209,24 +210,35 @@ def _deal(
     stack, contributed, in_hand, seen, all_in, blind_bets, strength, start, rewards, wins = s
     key = np.uint64(table_key[i])
     h = np.uint64(hand_index[i])
+    # The deck is the order of 52 hashed keys (as ``deal.shuffle``); the hands need
+    # only its first 3P cards: keep the 3P smallest keys, sorted, by insertion.
     base = _mix(key ^ _mix(h * _GOLDEN + _DECK_TAG))
-    sort_keys = np.empty(52, dtype=np.uint64)
+    dealt = 3 * players
+    filled = 0
     for c in range(52):
-        sort_keys[c] = _mix(base + np.uint64(c) * _M2)
-    order = np.argsort(sort_keys)
-    for c in range(52):
-        deck[i, c] = order[c]
+        word = _mix(base + np.uint64(c) * _M2)
+        if filled == dealt:
+            if word >= low_keys[dealt - 1]:
+                continue
+            j = dealt - 1
+        else:
+            j = filled
+            filled += 1
+        while j > 0 and low_keys[j - 1] > word:
+            low_keys[j] = low_keys[j - 1]
+            low_cards[j] = low_cards[j - 1]
+            j -= 1
+        low_keys[j] = word
+        low_cards[j] = c
     d: Any = fixed_dealer
-    if fixed_dealer >= 0:
-        d = fixed_dealer
-    else:
+    if fixed_dealer < 0:
         d = np.int64(_mix(key ^ _mix(h * _GOLDEN + _DEALER_TAG)) % np.uint64(players))
     dealer[i] = d
     able = 0
     for p in range(players):
         place = (p - d - 1) % players
         for r in range(3):
-            cards[i, p, r] = deck[i, place + players * r]
+            cards[i, p, r] = low_cards[place + players * r]
         strength[p, i] = ranks[cards[i, p, 0], cards[i, p, 1], cards[i, p, 2]]
         stack[p, i] = start[p, i] - boot
         contributed[p, i] = boot
@@ -285,7 +297,6 @@ def step_tables(
     hand_index: Any,
     history_length: Any,
     cards: Any,
-    deck: Any,
     mask: Any,
 ) -> int:  # pragma: no cover - compiled
     """Step every table in place (R20–R41), dealing over tables again when
@@ -301,6 +312,8 @@ def step_tables(
     n = pot.shape[0]
     bettors = np.empty((players, n), dtype=np.bool_)
     won = np.zeros(players, dtype=np.int64)
+    low_keys = np.empty(3 * players, dtype=np.uint64)
+    low_cards = np.empty(3 * players, dtype=np.int64)
     for i in range(n):
         a = actions[i]
         if a < 0 or a > 9:
@@ -314,9 +327,9 @@ def step_tables(
                 column[i] = -2
                 _deal(
                     i, players, boot, pot_limit, max_blind, stake_limit, show_mult,
-                    fixed_dealer, ranks, table_key, hand_index, dealer, deck, cards, s,
+                    fixed_dealer, ranks, table_key, hand_index, dealer, cards, s,
                     pot, stake, current, phase, asker, ending, terminated,
-                    history_length, mask, bettors, won,
+                    history_length, mask, bettors, won, low_keys, low_cards,
                 )  # fmt: skip
             continue
         if not mask[i, a]:

@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from .history import materialize, row_history
+from .history import HistoryTail, materialize, row_history
 
 __all__ = [
     "ENDING_NONE",
@@ -57,7 +57,7 @@ def freeze(array: Array) -> Array:
     return array
 
 
-_EXTRA_AXES = {"cards": 2, "deck": 1, "legal_action_mask": 1, "history_base": 1}
+_EXTRA_AXES = {"cards": 2, "legal_action_mask": 1, "history_base": 1}
 _BOOL_FIELDS = frozenset(
     {"seat_in_hand", "seat_seen", "seat_all_in", "terminated", "legal_action_mask"}
 )
@@ -128,15 +128,14 @@ class BatchState:
 
     :param cards: ``int8`` ``(n, P, 3)`` each seat's three cards as
         :attr:`~teenpatti_rules.cards.Card.index` (0..51), in the order dealt (R10).
-    :param deck: ``int8`` ``(n, 52)`` the hand's shuffled deck, card indices; seat
-        ``(dealer + 1 + i) % P`` got ``deck[i]``, ``deck[i + P]``, ``deck[i + 2P]`` (R10).
     :param legal_action_mask: ``bool`` ``(n, A)``: the ids ``current_player`` may
         play now; every id is True on a terminated table (the pgx convention).
     :param history_base: ``int8`` ``(n, Lb)`` the histories as they were when the
         tail was last folded, the first ``history_base_length[i]`` of row ``i``.
     :param history_base_length: ``int32`` ``(n,)``.
     :param history_tail: the ``int8`` ``(n,)`` columns recorded since (one per
-        step; see :mod:`teenpatti_rules.batch.history`). Read the history with the
+        step, a :class:`~teenpatti_rules.batch.history.HistoryTail` or None; see
+        :mod:`teenpatti_rules.batch.history`). Read the history with the
         :attr:`history` property or :meth:`row_history`.
     """
 
@@ -162,11 +161,28 @@ class BatchState:
     hand_index: Array
     history_length: Array
     cards: Array
-    deck: Array
     legal_action_mask: Array
     history_base: Array
     history_base_length: Array
-    history_tail: tuple[Array, ...] = ()
+    history_tail: HistoryTail | None = None
+
+    @property
+    def deck(self) -> Array:
+        """``int8`` ``(n, 52)`` each hand's shuffled deck, card indices, computed on
+        each read from ``table_key`` and ``hand_index``
+        (:func:`~teenpatti_rules.batch.deal.shuffle`; not stored): seat
+        ``(dealer + 1 + i) % P`` got ``deck[i]``, ``deck[i + P]``, ``deck[i + 2P]`` (R10).
+        """
+        from .deal import shuffle
+
+        return freeze(shuffle(self.table_key, self.hand_index))
+
+    def row_deck(self, index: int) -> Array:
+        """Table ``index``'s deck (a row of :attr:`deck`, computed for that row only)."""
+        from .deal import shuffle
+
+        rows = slice(index, index + 1)
+        return freeze(shuffle(self.table_key[rows], self.hand_index[rows])[0])
 
     @property
     def history(self) -> Array:
@@ -249,7 +265,10 @@ class BatchState:
         arrays: list[Array] = []
         for field in dataclasses.fields(self):
             value = getattr(self, field.name)
-            arrays.extend(value if isinstance(value, tuple) else [value])
+            if isinstance(value, HistoryTail):
+                arrays.extend(value.columns())
+            elif value is not None:
+                arrays.append(value)
         for array in arrays:
             if id(array) not in seen_ids:
                 seen_ids.add(id(array))
@@ -270,11 +289,13 @@ class BatchState:
         for field in dataclasses.fields(self):
             array = getattr(self, field.name)
             if field.name == "history_tail":
-                if not isinstance(array, tuple) or any(
-                    not isinstance(c, np.ndarray) or c.shape != (n,) or c.dtype != np.int8
-                    for c in array
+                if array is not None and (
+                    not isinstance(array, HistoryTail)
+                    or not isinstance(array.column, np.ndarray)
+                    or array.column.shape != (n,)
+                    or array.column.dtype != np.int8
                 ):
-                    return f"history_tail must be a tuple of int8 ({n},) columns"
+                    return f"history_tail must be None or a HistoryTail of int8 ({n},) columns"
                 continue
             if not isinstance(array, np.ndarray):
                 return f"{field.name} is not a numpy array"
@@ -293,8 +314,24 @@ class BatchState:
         return None
 
     def replace(self, **changes: Any) -> BatchState:
-        """A copy with the given fields replaced (each array frozen read-only first)."""
-        for value in changes.values():
-            for array in value if isinstance(value, tuple) else (value,):
-                freeze(array)
-        return dataclasses.replace(self, **changes)
+        """A copy with the given fields replaced (each array frozen read-only first).
+
+        :raises TypeError: for a name that is not a field.
+        """
+        for name, value in changes.items():
+            if name not in _FIELD_NAMES:
+                raise TypeError(f"BatchState has no field {name!r}")
+            if isinstance(value, HistoryTail):
+                value.column.flags.writeable = False
+            elif value is not None:
+                value.flags.writeable = False
+        # A frozen dataclass's replace() runs __init__ over every field: a step
+        # replaces most of them, so copying the instance dict is several times faster.
+        copy = object.__new__(BatchState)
+        fields = copy.__dict__
+        fields.update(self.__dict__)
+        fields.update(changes)
+        return copy
+
+
+_FIELD_NAMES = frozenset(field.name for field in dataclasses.fields(BatchState))

@@ -15,6 +15,7 @@ from numpy.typing import NDArray
 
 from ..encoding import ActionId
 from .config import TableConfig
+from .history import push
 from .mask import legal_mask
 from .seats import at_seat, one_hot, seating
 from .showdown import payout
@@ -186,5 +187,5 @@ def advance(config: TableConfig, state: BatchState, actions: Array) -> BatchStat
         terminated=state.terminated | ends,
         history_length=length,
         legal_action_mask=mask,
-        history_tail=(*state.history_tail, column),
+        history_tail=push(state.history_tail, column),
     )
