@@ -22,6 +22,24 @@ ENDINGS = {
 }
 
 
+RAW_HISTORY = ("history_base", "history_base_length", "history_tail")
+
+
+def state_arrays(state: BatchState) -> dict[str, NDArray[Any]]:
+    """Every field of ``state`` as an array (copied), with the history and the decks as
+    read through their properties instead of the history's raw base and tail."""
+    import dataclasses
+
+    arrays = {
+        f.name: np.array(getattr(state, f.name))
+        for f in dataclasses.fields(state)
+        if f.name not in RAW_HISTORY
+    }
+    arrays["history"] = np.array(state.history)
+    arrays["deck"] = np.array(state.deck)
+    return arrays
+
+
 def reducer_ids(state: tp.State) -> set[int]:
     """The actor's legal actions in ``state`` as ids (looks by other seats left out)."""
     actor = state.actor

@@ -4,12 +4,17 @@ payouts worked out by hand from RULES.md (R18, R35, R41)."""
 
 from __future__ import annotations
 
-import dataclasses
 import importlib
 
 import numpy as np
 import pytest
-from batch_helpers import assert_row_equals, random_actions, reducer_action, reducer_start
+from batch_helpers import (
+    assert_row_equals,
+    random_actions,
+    reducer_action,
+    reducer_start,
+    state_arrays,
+)
 
 import teenpatti_rules as tp
 from teenpatti_rules.batch import (
@@ -24,7 +29,7 @@ from teenpatti_rules.batch.strength import hand_strengths
 
 
 def _arrays(state: BatchState) -> dict[str, np.ndarray]:
-    return {f.name: np.array(getattr(state, f.name)) for f in dataclasses.fields(state)}
+    return state_arrays(state)
 
 
 def test_shapes_and_dtypes_of_a_new_batch() -> None:
@@ -194,7 +199,7 @@ def test_bad_parameters_are_refused() -> None:
     with pytest.raises(ValueError, match="dealer must be"):
         BatchEnv(tp.Rules(), players=3, dealer=3)
     env = BatchEnv(tp.Rules(), players=3)
-    with pytest.raises(ValueError, match="n must be at least 1"):
+    with pytest.raises(ValueError, match="n must be 1 to 262144 tables"):
         env.init(seed=1, n=0)
     with pytest.raises(TypeError, match="seed must be an int"):
         env.init(seed="1", n=2)  # type: ignore[arg-type]
@@ -296,3 +301,42 @@ def test_more_than_eight_seats() -> None:
                 states[i] = tp.apply(states[i], reducer_action(states[i], int(actions[i])))
                 assert_row_equals(s, i, states[i])
     assert s.terminated.all()
+
+
+def test_huge_stacks_are_refused_not_wrapped() -> None:
+    """D5: 3 × 2**62 wrapped the int64 sum to a negative total (stacks of -1 were
+    played); uint64 stacks above 2**63 wrapped too. Both are refused, naming the bound."""
+    with pytest.raises(ValueError, match="total less than"):
+        BatchEnv(tp.Rules(), players=3, stacks=[2**62] * 3)
+    huge = np.full((2, 3), 2**63 + 5, dtype=np.uint64)
+    env = BatchEnv(tp.Rules(), players=3)
+    with pytest.raises(ValueError, match="total less than"):
+        env.init(seed=1, n=2, stacks=huge)
+    with pytest.raises(ValueError, match="total less than"):
+        env.init(seed=1, n=1, stacks=np.array([[2**62, 2**62, 2**62]], dtype=np.int64))
+
+
+def test_the_table_count_is_bounded_before_allocating() -> None:
+    """D9: ``init(1, 10**9)`` tried to allocate 7.45 GiB; n above the documented
+    maximum is refused at once."""
+    from teenpatti_rules.batch import MAX_BATCH_TABLES
+
+    env = BatchEnv(tp.Rules(), players=3)
+    with pytest.raises(ValueError, match=f"n must be 1 to {MAX_BATCH_TABLES}"):
+        env.init(seed=1, n=10**9)
+    with pytest.raises(ValueError, match="n must be 1 to"):
+        env.init(seed=1, n=MAX_BATCH_TABLES + 1)
+
+
+def test_another_environments_state_is_refused_clearly() -> None:
+    """D24: a state of a 5-seat environment stepped by a 3-seat one raised numpy's
+    broadcast error; now a ValueError naming the mismatched field."""
+    five = BatchEnv(tp.Rules(), players=5).init(seed=1, n=4)
+    three = BatchEnv(tp.Rules(), players=3)
+    with pytest.raises(ValueError, match="not a state of this environment: seat_stack"):
+        three.step(five, np.zeros(4, dtype=np.int64))
+    with pytest.raises(ValueError, match="not a state of this environment"):
+        three.to_state(five, 0)
+    broken = five.replace(pot=np.zeros(3, dtype=np.int32))
+    with pytest.raises(ValueError, match="not a state of this environment"):
+        BatchEnv(tp.Rules(), players=5).step(broken, np.zeros(3, dtype=np.int64))

@@ -34,7 +34,7 @@ except ImportError:  # pragma: no cover - exercised in a venv without numpy
 
 from ..encoding import ActionId
 from .config import SUPPORTED_FIELDS
-from .env import BatchEnv
+from .env import MAX_BATCH_TABLES, BatchEnv
 from .state import (
     ENDING_NONE,
     ENDING_PACKED,
@@ -51,6 +51,7 @@ __all__ = [
     "ENDING_PACKED",
     "ENDING_SHOW",
     "ENDING_SHOWDOWN",
+    "MAX_BATCH_TABLES",
     "PHASE_BETTING",
     "PHASE_OVER",
     "PHASE_SIDESHOW",

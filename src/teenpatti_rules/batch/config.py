@@ -3,7 +3,10 @@
 Supported: the default table R1–R44; the three-card ranking variants that
 :func:`~teenpatti_rules.ranking.evaluate_many` ranks (V1 ``sequence_order``, the hand
 orders of ``ranking``, V11 ``high_235`` where the rules have it) and V7
-``suit_order``; V2
+``suit_order``; V8 wild cards that change neither the deck nor the deal
+(``wild_ranks``, ``wild="lowest"`` / ``"highest"``, with any ``wild_ties``, W1–W4:
+a hand's strength is then the one ``evaluate_many`` gives, which orders hands as
+:func:`~teenpatti_rules.ranking.compare_hands`); V2
 ``show_cost_multiplier``; V4 ``stake_limit``; V5 ``max_blind_bets``; any ``boot``,
 ``pot_limit``; ``starting_boots`` and ``hand_limit`` are accepted (an episode is one
 hand with given stacks). Every other option refuses with a :class:`ValueError`
@@ -35,6 +38,9 @@ SUPPORTED_FIELDS = frozenset(
         "show_cost_multiplier",
         "stake_limit",
         "suit_order",
+        "wild_ranks",
+        "wild",
+        "wild_ties",
     }
 )
 """The :class:`~teenpatti_rules.rules.Rules` fields the batch engine plays at any value;
@@ -84,6 +90,12 @@ def table_config(rules: Rules, players: int) -> TableConfig:
         raise ValueError(
             f"players must be {rules.min_players} to {rules.max_players} for these rules "
             f"(R3), not {players}"
+        )
+    if rules.wild in ("joker", "hukam"):
+        raise ValueError(
+            f"the batch engine does not play Rules.wild={rules.wild!r} (V8, W5: an "
+            "indicator card turned up at each deal); it plays wild_ranks and "
+            "wild='lowest' / 'highest'"
         )
     default = Rules()
     for field in attrs.fields(Rules):

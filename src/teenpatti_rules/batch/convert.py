@@ -53,9 +53,9 @@ def to_state(rules: Rules, state: BatchState, index: int) -> State:
         dealer=dealer,
         stacks=[int(chips) for chips in state.start_stack[index]],
     )
-    deck = tuple(Card.from_index(int(card)) for card in state.deck[index])
+    deck = tuple(Card.from_index(int(card)) for card in state.row_deck(index))
     result = apply(session, Deal(dealer, deck))
-    for action_id in state.history[index, : int(state.history_length[index])]:
+    for action_id in state.row_history(index):
         actor = result.actor
         assert actor is not None
         result = apply(result, action_for_id(result, actor, int(action_id)))

@@ -104,7 +104,6 @@ def new_hands(
     hand_index: Array,
     start_stack: Array,
     dealer: int | None,
-    history: Array,
 ) -> BatchState:
     """Deal one hand at each table: the boots, the cards, the first actor (R5, R9–R12, R19).
 
@@ -117,7 +116,6 @@ def new_hands(
     :param keys: ``uint64`` ``(n,)`` table keys; ``hand_index``: ``(n,)`` hand counters.
     :param start_stack: integer ``(n, P)`` stacks before the boots (each at least the boot).
     :param dealer: a fixed dealer seat, or None for a dealer drawn per table and hand.
-    :param history: an ``int8`` ``(n, L)`` array to use as the (empty) history.
     :returns: the new :class:`BatchState`.
     """
     players = config.players
@@ -172,7 +170,7 @@ def new_hands(
         all_in=all_in,
         blind_bets=blind_bets,
     )
-    arrays = {
+    arrays: dict[str, Any] = {
         "seat_stack": stack,
         "seat_contributed": contributed,
         "seat_in_hand": in_hand,
@@ -195,8 +193,9 @@ def new_hands(
         "hand_index": hand_index.astype(np.int32),
         "history_length": np.zeros(rows, dtype=np.int32),
         "cards": cards,
-        "deck": deck,
         "legal_action_mask": mask,
-        "history": history,
+        "history_base": np.zeros((rows, 1), dtype=np.int8),
+        "history_base_length": np.zeros(rows, dtype=np.int32),
     }
-    return BatchState(**{name: freeze(array) for name, array in arrays.items()})
+    frozen: dict[str, Any] = {name: freeze(array) for name, array in arrays.items()}
+    return BatchState(**frozen)

@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Sequence
 from typing import Any
 
@@ -24,18 +25,42 @@ from numpy.typing import NDArray
 from ..encoding import FIXED_ACTIONS
 from ..rules import Rules
 from ..state import State
+from .backend import kernel_step, pick_backend
 from .config import TableConfig, table_config
 from .convert import to_state
 from .deal import new_hands, table_keys
+from .history import NEW_HAND, fold, push
 from .state import BatchState, freeze
 from .step import advance
 
-__all__ = ["BatchEnv"]
+__all__ = ["MAX_BATCH_TABLES", "BatchEnv"]
 
 Array = NDArray[Any]
 
 _MAX_TABLE_CHIPS = 2**28
 """Chips at one table stay below this, so that int32 bets (up to 4 × the stake) never overflow."""
+
+MAX_BATCH_TABLES = 2**18
+"""The most tables one :class:`BatchEnv` state holds (262,144): ``n`` of
+:meth:`BatchEnv.init` is at most this. A table takes a few hundred bytes (about
+0.3 KiB at 5 seats, 1 KiB at 17), so the largest state stays within a few hundred
+MiB."""
+
+
+_RESET_FIELDS = tuple(
+    name
+    for name in BatchState.__dataclass_fields__
+    if not name.startswith("history_") or name == "history_length"
+)
+"""The fields an autoreset writes (the history's base and tail are handled apart)."""
+
+
+def _fold_history(state: BatchState) -> BatchState:
+    """``state`` with its history tail folded into the base when it has grown long."""
+    base, length, tail = fold(state.history_base, state.history_base_length, state.history_tail)
+    if tail is state.history_tail:
+        return state
+    return state.replace(history_base=base, history_base_length=length, history_tail=tail)
 
 
 class BatchEnv:
@@ -53,11 +78,16 @@ class BatchEnv:
         step that ends a hand still shows it, with its ``rewards``).
     :param dealer: a fixed dealer seat for every hand, or None (default) for a
         dealer drawn per table and hand from the seed (R5).
+    :param backend: ``"auto"`` (default: the compiled kernel when numba is
+        installed, else numpy), ``"numba"`` or ``"numpy"``
+        (:mod:`teenpatti_rules.batch.backend`); both give equal states.
+    :raises ImportError: for ``backend="numba"`` without numba (naming the ``fast``
+        extra).
     :raises TypeError: for a ``rules`` that is not a Rules, a non-int ``players`` or
         ``dealer``, or a ``stacks`` that is not None, an int or a sequence of ints.
     :raises ValueError: naming the field or parameter, for options the engine does
         not play, a player count outside the rules, stacks below the boot or too big,
-        or a dealer that is not a seat.
+        or a dealer that is not a seat, or an unknown ``backend``.
     """
 
     def __init__(
@@ -68,7 +98,10 @@ class BatchEnv:
         stacks: int | Sequence[int] | None = None,
         autoreset: bool = False,
         dealer: int | None = None,
+        backend: str = "auto",
     ) -> None:
+        self.backend: str = pick_backend(backend)
+        self._made: weakref.WeakSet[BatchState] = weakref.WeakSet()
         self.rules: Rules = Rules() if rules is None else rules
         self.config: TableConfig = table_config(self.rules, players)
         self.players: int = players
@@ -92,13 +125,21 @@ class BatchEnv:
         return FIXED_ACTIONS
 
     def _check_stacks(self, stacks: Array, shape: tuple[int, ...]) -> Array:
+        """``stacks`` as ``int32``, checked in its own dtype before any cast or sum
+        (so that neither a wrapping sum nor a narrowing cast can hide a huge stack).
+        """
         if stacks.shape != shape or stacks.dtype.kind not in "iu":
             raise ValueError(
                 f"stacks must be integers of shape {shape}, not {stacks.dtype} {stacks.shape}"
             )
         if stacks.size and stacks.min() < self.config.boot:
             raise ValueError(f"stacks must each be at least the boot ({self.config.boot})")
-        if stacks.size and stacks.astype(np.int64).sum(axis=-1).max() >= _MAX_TABLE_CHIPS:
+        # Each stack below the table bound first (compared in the input's dtype, no
+        # cast): then the int64 sum of at most 17 of them cannot wrap.
+        if stacks.size and (
+            stacks.max() >= _MAX_TABLE_CHIPS
+            or stacks.astype(np.int64).sum(axis=-1).max() >= _MAX_TABLE_CHIPS
+        ):
             raise ValueError(f"stacks must total less than {_MAX_TABLE_CHIPS} chips per table")
         return stacks.astype(np.int32)
 
@@ -107,31 +148,33 @@ class BatchEnv:
 
         :param seed: any int; table ``i`` deals from a key derived from ``seed`` and
             ``i``, so a table's hands do not depend on ``n``.
-        :param n: the number of tables, at least 1.
+        :param n: the number of tables, 1 to :data:`MAX_BATCH_TABLES`.
         :param stacks: optional integer ``(n, P)`` stacks per table (each at least the
             boot), instead of the environment's ``stacks``.
         :returns: the first :class:`~teenpatti_rules.batch.state.BatchState`.
         :raises TypeError: if ``seed`` or ``n`` is not an int.
-        :raises ValueError: if ``n < 1`` or ``stacks`` has a bad shape or values.
+        :raises ValueError: if ``n`` is outside ``1..MAX_BATCH_TABLES`` (before any
+            allocation) or ``stacks`` has a bad shape or values.
         """
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise TypeError(f"seed must be an int, not {seed!r}")
         if isinstance(n, bool) or not isinstance(n, int):
             raise TypeError(f"n must be an int, not {n!r}")
-        if n < 1:
-            raise ValueError(f"n must be at least 1, not {n}")
+        if not 1 <= n <= MAX_BATCH_TABLES:
+            raise ValueError(f"n must be 1 to {MAX_BATCH_TABLES} tables, not {n}")
         if stacks is None:
             start = np.broadcast_to(self.stacks, (n, self.players))
         else:
             start = self._check_stacks(np.asarray(stacks), (n, self.players))
-        return new_hands(
-            self.config,
-            self.rules,
-            table_keys(seed, n),
-            np.zeros(n, dtype=np.int32),
-            np.array(start, dtype=np.int32),
-            self.dealer,
-            np.zeros((n, 16), dtype=np.int8),
+        return self._remember(
+            new_hands(
+                self.config,
+                self.rules,
+                table_keys(seed, n),
+                np.zeros(n, dtype=np.int32),
+                np.array(start, dtype=np.int32),
+                self.dealer,
+            )
         )
 
     def step(self, state: BatchState, actions: Array | Sequence[int]) -> BatchState:
@@ -145,15 +188,18 @@ class BatchEnv:
             them); each must be legal (``legal_action_mask``) where the hand is in play.
         :returns: the next :class:`~teenpatti_rules.batch.state.BatchState`.
         :raises TypeError: if ``state`` is not a BatchState.
-        :raises ValueError: if ``actions`` is not ``n`` integers in ``0..A-1``, or an
-            action is illegal (naming the first such table, its action and its mask).
+        :raises ValueError: if ``state`` is not shaped as this environment's states
+            (another environment's, naming the field), if ``actions`` is not ``n``
+            integers in ``0..A-1``, or an action is illegal (naming the first such
+            table, its action and its mask).
         """
-        if not isinstance(state, BatchState):
-            raise TypeError(f"state must be a BatchState, not {type(state).__name__}")
+        self._check_state(state)
         ids = np.asarray(actions)
         n = state.tables
         if ids.shape != (n,) or ids.dtype.kind not in "iu":
             raise ValueError(f"actions must be {n} integers, not {ids.dtype} {ids.shape}")
+        if self.backend == "numba":
+            return self._step_kernel(state, ids)
         if ids.size and (ids.min() < 0 or ids.max() >= FIXED_ACTIONS):
             raise ValueError(f"actions must be ids 0..{FIXED_ACTIONS - 1}")
         ids = ids.astype(np.int32)
@@ -168,10 +214,52 @@ class BatchEnv:
         after = advance(self.config, state, ids)
         if self.autoreset:
             after = self._reset_over(state, after)
-        return after
+        return self._remember(_fold_history(after))
+
+    def _step_kernel(self, state: BatchState, ids: Array) -> BatchState:
+        """:meth:`step` by the compiled kernel (checks ids and legality in its loop)."""
+        if ids.dtype != np.int32 or not ids.flags.c_contiguous:
+            ids = np.ascontiguousarray(ids, dtype=np.int64).clip(-1, FIXED_ACTIONS)
+            ids = ids.astype(np.int32)
+        arrays, bad = kernel_step(
+            self.config,
+            self.rules,
+            state,
+            ids,
+            autoreset=self.autoreset,
+            dealer=self.dealer,
+        )
+        if bad >= 0:
+            action = int(np.asarray(ids)[bad])
+            if not 0 <= action < FIXED_ACTIONS:
+                raise ValueError(f"actions must be ids 0..{FIXED_ACTIONS - 1}")
+            allowed = np.flatnonzero(state.legal_action_mask[bad]).tolist()
+            raise ValueError(
+                f"action {action} is not legal at table {bad} "
+                f"(seat {int(state.current_player[bad])} may play {allowed})"
+            )
+        return self._remember(_fold_history(state.replace(**arrays)))
+
+    def _remember(self, state: BatchState) -> BatchState:
+        """Note ``state`` as made here (its shape is then not checked again)."""
+        self._made.add(state)
+        return state
+
+    def _check_state(self, state: BatchState) -> None:
+        """Refuse a state that is not shaped as this environment's (D24)."""
+        if state in self._made:
+            return  # made by this environment: its arrays are read-only and checked
+        if not isinstance(state, BatchState):
+            raise TypeError(f"state must be a BatchState, not {type(state).__name__}")
+        problem = state.shape_problem(self.players)
+        if problem is not None:
+            raise ValueError(f"state is not a state of this environment: {problem}")
 
     def _reset_over(self, before: BatchState, after: BatchState) -> BatchState:
-        """Deal the next hand at the tables that were over before the step."""
+        """Deal the next hand at the tables that were over before the step, writing
+        their rows into the step's own new arrays (only the arrays the step shared
+        with ``before`` are copied), and fold a long history tail.
+        """
         rows = np.flatnonzero(before.terminated)
         if not rows.size:
             return after
@@ -182,22 +270,33 @@ class BatchEnv:
             before.hand_index[rows] + 1,
             before.start_stack[rows],
             self.dealer,
-            np.zeros((rows.size, 1), dtype=np.int8),
         )
-        changes: dict[str, Array] = {}
-        for name in BatchState.__dataclass_fields__:
-            if name == "history":
-                continue
-            merged = np.array(getattr(after, name))
+        changes: dict[str, Any] = {}
+        for name in _RESET_FIELDS:
+            merged = getattr(after, name)
+            if merged is getattr(before, name) or merged.base is not None:
+                merged = merged.copy()  # shared with ``before``: never written
+            else:
+                merged.flags.writeable = True  # made by this step: nobody else has it
             if name.startswith("seat_"):
                 merged[:, rows] = getattr(fresh, name)
             else:
                 merged[rows] = getattr(fresh, name)
             changes[name] = merged
+        tail = after.history_tail
+        assert tail is not None  # the step just recorded its column
+        column = tail.column.copy()
+        column[rows] = NEW_HAND
+        changes["history_tail"] = push(tail.previous, column)
         return after.replace(**changes)
 
     def to_state(self, state: BatchState, index: int) -> State:
         """Table ``index`` as a reducer :class:`~teenpatti_rules.state.State`
         (see :func:`teenpatti_rules.batch.convert.to_state`).
+
+        :raises TypeError: if ``state`` is not a BatchState or ``index`` not an int.
+        :raises ValueError: if ``state`` is not shaped as this environment's states.
+        :raises IndexError: if ``index`` is out of range.
         """
+        self._check_state(state)
         return to_state(self.rules, state, index)

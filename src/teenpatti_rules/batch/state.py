@@ -14,7 +14,10 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+import numpy as np
 from numpy.typing import NDArray
+
+from .history import HistoryTail, materialize, row_history
 
 __all__ = [
     "ENDING_NONE",
@@ -53,6 +56,11 @@ def freeze(array: Array) -> Array:
     array.flags.writeable = False
     return array
 
+
+_EXTRA_AXES = {"cards": 2, "legal_action_mask": 1, "history_base": 1}
+_BOOL_FIELDS = frozenset(
+    {"seat_in_hand", "seat_seen", "seat_all_in", "terminated", "legal_action_mask"}
+)
 
 SEAT_FIELDS = (
     "stack",
@@ -120,12 +128,15 @@ class BatchState:
 
     :param cards: ``int8`` ``(n, P, 3)`` each seat's three cards as
         :attr:`~teenpatti_rules.cards.Card.index` (0..51), in the order dealt (R10).
-    :param deck: ``int8`` ``(n, 52)`` the hand's shuffled deck, card indices; seat
-        ``(dealer + 1 + i) % P`` got ``deck[i]``, ``deck[i + P]``, ``deck[i + 2P]`` (R10).
     :param legal_action_mask: ``bool`` ``(n, A)``: the ids ``current_player`` may
         play now; every id is True on a terminated table (the pgx convention).
-    :param history: ``int8`` ``(n, L)`` the action ids played this hand, the first
-        ``history_length[i]`` of row ``i``; ``L`` grows as needed.
+    :param history_base: ``int8`` ``(n, Lb)`` the histories as they were when the
+        tail was last folded, the first ``history_base_length[i]`` of row ``i``.
+    :param history_base_length: ``int32`` ``(n,)``.
+    :param history_tail: the ``int8`` ``(n,)`` columns recorded since (one per
+        step, a :class:`~teenpatti_rules.batch.history.HistoryTail` or None; see
+        :mod:`teenpatti_rules.batch.history`). Read the history with the
+        :attr:`history` property or :meth:`row_history`.
     """
 
     seat_stack: Array
@@ -150,9 +161,41 @@ class BatchState:
     hand_index: Array
     history_length: Array
     cards: Array
-    deck: Array
     legal_action_mask: Array
-    history: Array
+    history_base: Array
+    history_base_length: Array
+    history_tail: HistoryTail | None = None
+
+    @property
+    def deck(self) -> Array:
+        """``int8`` ``(n, 52)`` each hand's shuffled deck, card indices, computed on
+        each read from ``table_key`` and ``hand_index``
+        (:func:`~teenpatti_rules.batch.deal.shuffle`; not stored): seat
+        ``(dealer + 1 + i) % P`` got ``deck[i]``, ``deck[i + P]``, ``deck[i + 2P]`` (R10).
+        """
+        from .deal import shuffle
+
+        return freeze(shuffle(self.table_key, self.hand_index))
+
+    def row_deck(self, index: int) -> Array:
+        """Table ``index``'s deck (a row of :attr:`deck`, computed for that row only)."""
+        from .deal import shuffle
+
+        rows = slice(index, index + 1)
+        return freeze(shuffle(self.table_key[rows], self.hand_index[rows])[0])
+
+    @property
+    def history(self) -> Array:
+        """``int8`` ``(n, L)`` the action ids played this hand, the first
+        ``history_length[i]`` of row ``i`` (built from the base and the tail on each
+        read: ``O(n L)``; :meth:`row_history` reads one table).
+        """
+        history, _ = materialize(self.history_base, self.history_base_length, self.history_tail)
+        return freeze(history)
+
+    def row_history(self, index: int) -> list[int]:
+        """The action ids played in table ``index``'s hand, in order."""
+        return row_history(self.history_base, self.history_base_length, self.history_tail, index)
 
     @property
     def stack(self) -> Array:
@@ -219,15 +262,76 @@ class BatchState:
         """Bytes held by the state's arrays (shared arrays counted once)."""
         seen_ids: set[int] = set()
         total = 0
+        arrays: list[Array] = []
         for field in dataclasses.fields(self):
-            array = getattr(self, field.name)
+            value = getattr(self, field.name)
+            if isinstance(value, HistoryTail):
+                arrays.extend(value.columns())
+            elif value is not None:
+                arrays.append(value)
+        for array in arrays:
             if id(array) not in seen_ids:
                 seen_ids.add(id(array))
                 total += int(array.nbytes)
         return total
 
-    def replace(self, **changes: Array) -> BatchState:
-        """A copy with the given fields replaced (each array frozen read-only first)."""
-        for array in changes.values():
-            freeze(array)
-        return dataclasses.replace(self, **changes)
+    def shape_problem(self, players: int) -> str | None:
+        """Why this state cannot be a state of ``players`` seats, or None if it can:
+        every field an array of its documented dtype kind and shape for ``n`` tables
+        (the ``n`` of ``pot``) and ``players`` seats.
+
+        :param players: the environment's seats per table (``P``).
+        :returns: a sentence naming the first wrong field, or None.
+        """
+        if not isinstance(self.pot, np.ndarray) or self.pot.ndim != 1:
+            return "pot must be a 1-d array"
+        n = self.pot.shape[0]
+        for field in dataclasses.fields(self):
+            array = getattr(self, field.name)
+            if field.name == "history_tail":
+                if array is not None and (
+                    not isinstance(array, HistoryTail)
+                    or not isinstance(array.column, np.ndarray)
+                    or array.column.shape != (n,)
+                    or array.column.dtype != np.int8
+                ):
+                    return f"history_tail must be None or a HistoryTail of int8 ({n},) columns"
+                continue
+            if not isinstance(array, np.ndarray):
+                return f"{field.name} is not a numpy array"
+            head = (players, n) if field.name.startswith("seat_") else (n,)
+            extra = _EXTRA_AXES.get(field.name, 0)
+            if array.shape[: len(head)] != head or array.ndim != len(head) + extra:
+                return (
+                    f"{field.name} has shape {array.shape}, not {head} (+{extra} axes) "
+                    f"for {n} tables of {players} seats"
+                )
+            kind = "b" if field.name in _BOOL_FIELDS else "iu"
+            if array.dtype.kind not in kind:
+                return f"{field.name} has dtype {array.dtype}"
+        if self.cards.shape[1] != players or self.legal_action_mask.shape[1] != 10:
+            return f"cards or legal_action_mask do not fit {players} seats and 10 ids"
+        return None
+
+    def replace(self, **changes: Any) -> BatchState:
+        """A copy with the given fields replaced (each array frozen read-only first).
+
+        :raises TypeError: for a name that is not a field.
+        """
+        for name, value in changes.items():
+            if name not in _FIELD_NAMES:
+                raise TypeError(f"BatchState has no field {name!r}")
+            if isinstance(value, HistoryTail):
+                value.column.flags.writeable = False
+            elif value is not None:
+                value.flags.writeable = False
+        # A frozen dataclass's replace() runs __init__ over every field: a step
+        # replaces most of them, so copying the instance dict is several times faster.
+        copy = object.__new__(BatchState)
+        fields = copy.__dict__
+        fields.update(self.__dict__)
+        fields.update(changes)
+        return copy
+
+
+_FIELD_NAMES = frozenset(field.name for field in dataclasses.fields(BatchState))

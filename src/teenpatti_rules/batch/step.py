@@ -2,9 +2,8 @@
 
 :func:`advance` is written in array style: every table takes the same path through
 the code and the action's effect is selected with masks, so the same function could
-be traced by JAX. The two numpy-only shortcuts (paying out only the tables whose
-hand ended, and growing the history buffer) branch on whole-batch aggregates,
-never on one table's values.
+be traced by JAX. The numpy-only shortcut (paying out only the tables whose
+hand ended) branches on a whole-batch aggregate, never on one table's values.
 """
 
 from __future__ import annotations
@@ -16,6 +15,7 @@ from numpy.typing import NDArray
 
 from ..encoding import ActionId
 from .config import TableConfig
+from .history import push
 from .mask import legal_mask
 from .seats import at_seat, one_hot, seating
 from .showdown import payout
@@ -27,6 +27,7 @@ from .state import (
     PHASE_OVER,
     PHASE_SIDESHOW,
     BatchState,
+    freeze,
 )
 
 __all__ = ["advance"]
@@ -166,7 +167,8 @@ def advance(config: TableConfig, state: BatchState, actions: Array) -> BatchStat
         all_in=all_in,
         blind_bets=blind_bets,
     )
-    history, length = _record(state.history, state.history_length, act, live)
+    column = freeze(act.astype(np.int8))  # NO_ACTION (-1) where the hand was over
+    length = (state.history_length + live).astype(np.int32)
     return state.replace(
         seat_stack=stack.astype(np.int32),
         seat_contributed=contributed,
@@ -185,20 +187,5 @@ def advance(config: TableConfig, state: BatchState, actions: Array) -> BatchStat
         terminated=state.terminated | ends,
         history_length=length,
         legal_action_mask=mask,
-        history=history,
+        history_tail=push(state.history_tail, column),
     )
-
-
-def _record(history: Array, length: Array, act: Array, live: Array) -> tuple[Array, Array]:
-    """A copy of ``history`` with each live table's action appended (grown as needed)."""
-    rows, capacity = history.shape
-    needed = int(length.max()) + 1 if rows else 0
-    if needed > capacity:
-        grown = np.zeros((rows, max(2 * capacity, 16)), dtype=np.int8)
-        grown[:, :capacity] = history
-    else:
-        grown = history.copy()
-    playing = np.flatnonzero(live)
-    width = grown.shape[1]
-    grown.reshape(-1)[playing * width + length[playing]] = act[playing]
-    return grown, (length + live).astype(np.int32)

@@ -1,0 +1,131 @@
+"""The action history of a batch: a compact base plus one column per step (no O(L) copy).
+
+A step records one ``int8`` column of ``n`` codes, the table's action id (0..9), or
+:data:`NO_ACTION` where the hand was already over, or :data:`NEW_HAND` where an
+autoreset dealt the next hand. States keep a read-only *base* (the histories
+as they were some steps ago, ``(n, Lb)`` with their lengths) and the *tail*, the
+tuple of columns recorded since; a step appends one column (the old state keeps
+its shorter tuple, the columns are shared, nothing is copied). When the tail
+grows as long as the base is wide (at least :data:`MIN_TAIL`), the step folds it
+into a new base holding only the current hands: the cost per step stays constant
+on average and the memory follows the longest hand in play, never the steps played.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+__all__ = [
+    "MIN_TAIL",
+    "NEW_HAND",
+    "NO_ACTION",
+    "HistoryTail",
+    "fold",
+    "materialize",
+    "push",
+    "row_history",
+]
+
+Array = NDArray[Any]
+
+NO_ACTION = -1
+"""Column code: the table's hand was over; nothing was played."""
+NEW_HAND = -2
+"""Column code: the table dealt its next hand (autoreset); its history starts empty."""
+MIN_TAIL = 32
+"""The tail is folded into the base once it holds this many columns (or the base's
+width, if more)."""
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class HistoryTail:
+    """The columns recorded since the base was folded: ``column`` the newest, linked
+    to the older ones by ``previous`` (None after the oldest).
+
+    :param column: ``int8`` ``(n,)`` one step's codes (read-only).
+    :param previous: the older columns, or None.
+    :param size: how many columns in the chain, this one included.
+    """
+
+    column: Array
+    previous: HistoryTail | None
+    size: int
+
+    def columns(self) -> list[Array]:
+        """The columns, oldest first."""
+        out: list[Array] = []
+        link: HistoryTail | None = self
+        while link is not None:
+            out.append(link.column)
+            link = link.previous
+        out.reverse()
+        return out
+
+
+def push(tail: HistoryTail | None, column: Array) -> HistoryTail:
+    """``tail`` with ``column`` recorded after it (``O(1)``; ``tail`` is unchanged)."""
+    return HistoryTail(column, tail, 1 if tail is None else tail.size + 1)
+
+
+def _columns(tail: HistoryTail | None) -> list[Array]:
+    return [] if tail is None else tail.columns()
+
+
+def materialize(base: Array, base_length: Array, tail: HistoryTail | None) -> tuple[Array, Array]:
+    """The histories as one ``int8`` ``(n, L)`` array and their ``int32`` lengths.
+
+    :param base: ``int8`` ``(n, Lb)`` histories; row ``i`` holds ``base_length[i]`` ids.
+    :param base_length: ``int32`` ``(n,)``.
+    :param tail: the columns recorded since, or None.
+    :returns: ``(history, length)``; ``L`` is the longest history (at least 1).
+    """
+    columns = _columns(tail)
+    rows = base.shape[0]
+    length = base_length.astype(np.int32).copy()
+    width = max(1, int(length.max()) if rows else 1)
+    for column in columns:
+        length = np.where(column == NEW_HAND, 0, length + (column >= 0)).astype(np.int32)
+        width = max(width, int(length.max()) if rows else 1)
+    history = np.zeros((rows, width), dtype=np.int8)
+    keep = min(base.shape[1], width)
+    history[:, :keep] = base[:, :keep]
+    length = base_length.astype(np.int32).copy()
+    flat = history.reshape(-1)
+    start = np.arange(rows, dtype=np.int64) * width
+    for column in columns:
+        played = np.flatnonzero(column >= 0)
+        flat[start[played] + length[played]] = column[played]
+        length = np.where(column == NEW_HAND, 0, length + (column >= 0)).astype(np.int32)
+    return history, length
+
+
+def row_history(base: Array, base_length: Array, tail: HistoryTail | None, index: int) -> list[int]:
+    """The action ids of table ``index``'s hand, in order (``O(Lb + tail size)``)."""
+    ids = [int(x) for x in base[index, : int(base_length[index])]]
+    for column in _columns(tail):
+        code = int(column[index])
+        if code == NEW_HAND:
+            ids = []
+        elif code >= 0:
+            ids.append(code)
+    return ids
+
+
+def fold(
+    base: Array, base_length: Array, tail: HistoryTail | None
+) -> tuple[Array, Array, HistoryTail | None]:
+    """``(base, base_length, tail)`` with a long tail folded into a new base.
+
+    The tail is folded once it holds ``max(MIN_TAIL, Lb)`` columns; otherwise the
+    arguments come back unchanged. Every returned array is read-only.
+    """
+    if tail is None or tail.size < max(MIN_TAIL, base.shape[1]):
+        return base, base_length, tail
+    history, length = materialize(base, base_length, tail)
+    history.flags.writeable = False
+    length.flags.writeable = False
+    return history, length, None

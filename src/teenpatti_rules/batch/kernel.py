@@ -1,0 +1,447 @@
+"""The compiled batch step: one loop over the tables, each table in scalar code (numba).
+
+Needs numba (``pip install 'teenpatti_rules[fast]'``); imported only when a
+:class:`~teenpatti_rules.batch.BatchEnv` picks the ``"numba"`` backend, never by
+``import teenpatti_rules``. The functions are compiled on their first call and the
+machine code is cached on disk (``cache=True``, in ``__pycache__`` beside this file),
+so later processes load it instead of compiling.
+
+:func:`step_tables` does for each table what :func:`teenpatti_rules.batch.step.advance`,
+:func:`~teenpatti_rules.batch.mask.legal_mask`,
+:func:`~teenpatti_rules.batch.showdown.payout` and (with autoreset)
+:func:`~teenpatti_rules.batch.deal.new_hands` do for all tables at once, with the same
+rules (R9–R41, V2, V4, V5) and the same decks: the differential tests check every
+field of every table after every step against the numpy engine and the reducer.
+It writes into the arrays it is given (the caller's fresh copies), never elsewhere.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numba
+import numpy as np
+
+__all__ = ["random_legal_actions", "step_tables"]
+
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+_M1 = np.uint64(0xBF58476D1CE4E5B9)
+_M2 = np.uint64(0x94D049BB133111EB)
+_DECK_TAG = np.uint64(0xD1B54A32D192ED03)
+_DEALER_TAG = np.uint64(0x8CB92BA72F3D8DD7)
+_ABOVE = 2**31 - 1
+
+_jit = numba.njit(cache=True, nogil=True)
+
+
+@_jit
+def _mix(x: Any) -> Any:  # pragma: no cover - compiled
+    z = x + _GOLDEN
+    z = (z ^ (z >> np.uint64(30))) * _M1
+    z = (z ^ (z >> np.uint64(27))) * _M2
+    return z ^ (z >> np.uint64(31))
+
+
+@_jit
+def _nearest(members: Any, i: int, seat: int, players: int, step: int) -> int:  # pragma: no cover
+    """The nearest member from ``seat`` going ``step`` (+1 left, -1 right), not itself."""
+    for k in range(1, players):
+        p = (seat + step * k) % players
+        if members[p, i]:
+            return p
+    return -1
+
+
+@_jit
+def _payout(
+    contributed: Any,
+    in_hand: Any,
+    all_in: Any,
+    strength: Any,
+    i: int,
+    players: int,
+    dealer: int,
+    loses_ties: int,
+    won: Any,
+) -> None:  # pragma: no cover - compiled
+    """Table ``i``'s side-pot slices into ``won`` (R18, R35, R41), as ``payout``."""
+    levels = np.empty(players + 1, dtype=np.int64)
+    c = 0
+    for p in range(players):
+        won[p] = 0
+        if in_hand[p, i] and all_in[p, i]:
+            levels[c] = contributed[p, i]
+            c += 1
+    levels[:c].sort()
+    levels[c] = _ABOVE
+    carry = 0
+    for k in range(c, -1, -1):
+        upper = levels[k]
+        lower = levels[k - 1] if k > 0 else 0
+        own = 0
+        best = -1
+        for p in range(players):
+            chips = contributed[p, i]
+            own += min(chips, upper) - min(chips, lower)
+            if in_hand[p, i] and (not all_in[p, i] or chips >= upper):
+                best = max(best, strength[p, i])
+        amount = own + carry
+        if best < 0 or own <= 0:
+            carry = amount
+            continue
+        count = 0
+        for p in range(players):
+            chips = contributed[p, i]
+            if in_hand[p, i] and (not all_in[p, i] or chips >= upper) and strength[p, i] == best:
+                count += 1
+        drop = -1
+        if count > 1 and loses_ties >= 0:
+            q = loses_ties
+            eligible = in_hand[q, i] and (not all_in[q, i] or contributed[q, i] >= upper)
+            if eligible and strength[q, i] == best:
+                drop = q
+                count -= 1
+        share = amount // count
+        odd = amount - share * count
+        rank = 0
+        for k2 in range(players):  # R18: from the dealer's left
+            p = (dealer + 1 + k2) % players
+            if p == drop or not in_hand[p, i] or strength[p, i] != best:
+                continue
+            if all_in[p, i] and contributed[p, i] < upper:
+                continue
+            won[p] += share + (1 if rank < odd else 0)
+            rank += 1
+        carry = 0
+
+
+@_jit
+def _mask(
+    i: int,
+    players: int,
+    max_blind: int,
+    stake_limit: int,
+    show_mult: int,
+    phase: Any,
+    current: Any,
+    stake: Any,
+    stack: Any,
+    in_hand: Any,
+    seen: Any,
+    all_in: Any,
+    blind_bets: Any,
+    bettors: Any,
+    mask: Any,
+) -> None:  # pragma: no cover - compiled
+    """Table ``i``'s legal ids (R20–R36, V2, V4, V5), as ``legal_mask``."""
+    if phase[i] == 2:
+        for a in range(10):
+            mask[i, a] = True
+        return
+    betting = phase[i] == 0
+    actor = max(current[i], 0)
+    seen_a = seen[actor, i]
+    stack_a = np.int64(stack[actor, i])
+    low = np.int64(stake[i]) * (2 if seen_a else 1)
+    high = 2 * low
+    after_low = low // 2 if seen_a else low
+    after_high = high // 2 if seen_a else high
+    may_bet = betting and not (not seen_a and blind_bets[actor, i] >= max_blind)
+    chaal = may_bet and low <= stack_a and after_low <= stake_limit
+    raise_ = may_bet and high <= stack_a and after_high <= stake_limit
+    count = 0
+    blind_opponent = False
+    for p in range(players):
+        if in_hand[p, i]:
+            count += 1
+            if not seen[p, i] and p != actor:
+                blind_opponent = True
+    target = _nearest(bettors, i, actor, players, -1)
+    target_seen = target >= 0 and seen[target, i]
+    may_ask = betting and seen_a and count >= 3 and target_seen
+    mask[i, 0] = betting
+    mask[i, 1] = betting and not seen_a
+    mask[i, 2] = chaal
+    mask[i, 3] = raise_
+    mask[i, 4] = may_ask and chaal and low < stack_a
+    mask[i, 5] = may_ask and raise_ and high < stack_a
+    mask[i, 6] = (
+        may_bet and count == 2 and not (seen_a and blind_opponent) and low * show_mult <= stack_a
+    )
+    mask[i, 7] = may_bet and stack_a < low
+    mask[i, 8] = not betting
+    mask[i, 9] = not betting
+
+
+@_jit
+def _deal(
+    i: int,
+    players: int,
+    boot: int,
+    pot_limit: int,
+    max_blind: int,
+    stake_limit: int,
+    show_mult: int,
+    fixed_dealer: int,
+    ranks: Any,
+    table_key: Any,
+    hand_index: Any,
+    dealer: Any,
+    cards: Any,
+    s: Any,
+    pot: Any,
+    stake: Any,
+    current: Any,
+    phase: Any,
+    asker: Any,
+    ending: Any,
+    terminated: Any,
+    history_length: Any,
+    mask: Any,
+    bettors: Any,
+    won: Any,
+    low_keys: Any,
+    low_cards: Any,
+) -> None:  # pragma: no cover - compiled
+    """Deal table ``i``'s hand ``hand_index[i]`` into its row, as ``new_hands``
+    (R5, R9–R12, R19). ``s`` holds the seat arrays: stack, contributed, in_hand,
+    seen, all_in, blind_bets, strength, start_stack, rewards, winnings.
+    """
+    stack, contributed, in_hand, seen, all_in, blind_bets, strength, start, rewards, wins = s
+    key = np.uint64(table_key[i])
+    h = np.uint64(hand_index[i])
+    # The deck is the order of 52 hashed keys (as ``deal.shuffle``); the hands need
+    # only its first 3P cards: keep the 3P smallest keys, sorted, by insertion.
+    base = _mix(key ^ _mix(h * _GOLDEN + _DECK_TAG))
+    dealt = 3 * players
+    filled = 0
+    for c in range(52):
+        word = _mix(base + np.uint64(c) * _M2)
+        if filled == dealt:
+            if word >= low_keys[dealt - 1]:
+                continue
+            j = dealt - 1
+        else:
+            j = filled
+            filled += 1
+        while j > 0 and low_keys[j - 1] > word:
+            low_keys[j] = low_keys[j - 1]
+            low_cards[j] = low_cards[j - 1]
+            j -= 1
+        low_keys[j] = word
+        low_cards[j] = c
+    d: Any = fixed_dealer
+    if fixed_dealer < 0:
+        d = np.int64(_mix(key ^ _mix(h * _GOLDEN + _DEALER_TAG)) % np.uint64(players))
+    dealer[i] = d
+    able = 0
+    for p in range(players):
+        place = (p - d - 1) % players
+        for r in range(3):
+            cards[i, p, r] = low_cards[place + players * r]
+        strength[p, i] = ranks[cards[i, p, 0], cards[i, p, 1], cards[i, p, 2]]
+        stack[p, i] = start[p, i] - boot
+        contributed[p, i] = boot
+        in_hand[p, i] = True
+        seen[p, i] = False
+        all_in[p, i] = stack[p, i] == 0
+        bettors[p, i] = not all_in[p, i]
+        blind_bets[p, i] = 0
+        wins[p, i] = 0
+        rewards[p, i] = 0
+        if bettors[p, i]:
+            able += 1
+    pot[i] = boot * players
+    stake[i] = boot
+    asker[i] = -1
+    history_length[i] = 0
+    if pot[i] >= pot_limit or able <= 1:  # R12
+        _payout(contributed, in_hand, all_in, strength, i, players, d, -1, won)
+        for p in range(players):
+            wins[p, i] = won[p]
+            stack[p, i] += won[p]
+            rewards[p, i] = stack[p, i] - start[p, i]
+        pot[i] = 0
+        current[i] = -1
+        phase[i] = 2
+        ending[i] = 3
+        terminated[i] = True
+    else:
+        first = _nearest(bettors, i, d, players, 1)  # R19: the dealer's left first
+        current[i] = first if first >= 0 else d
+        phase[i] = 0
+        ending[i] = 0
+        terminated[i] = False
+    _mask(
+        i, players, max_blind, stake_limit, show_mult, phase, current, stake,
+        stack, in_hand, seen, all_in, blind_bets, bettors, mask,
+    )  # fmt: skip
+
+
+@_jit
+def step_tables(
+    config: Any,
+    ranks: Any,
+    actions: Any,
+    column: Any,
+    s: Any,
+    pot: Any,
+    stake: Any,
+    dealer: Any,
+    current: Any,
+    phase: Any,
+    asker: Any,
+    ending: Any,
+    terminated: Any,
+    table_key: Any,
+    hand_index: Any,
+    history_length: Any,
+    cards: Any,
+    mask: Any,
+) -> int:  # pragma: no cover - compiled
+    """Step every table in place (R20–R41), dealing over tables again when
+    ``config[7]`` (autoreset) is set; ``column`` gets each table's history code.
+
+    ``config`` holds players, boot, pot limit, blind-bet limit, stake limit, show
+    cost multiplier, fixed dealer (-1: drawn) and autoreset. Returns -1, or the
+    first table whose action its mask does not allow (nothing is then meaningful in
+    the arrays: the caller drops them).
+    """
+    players, boot, pot_limit, max_blind, stake_limit, show_mult, fixed_dealer, reset = config
+    stack, contributed, in_hand, seen, all_in, blind_bets, strength, start, rewards, wins = s
+    n = pot.shape[0]
+    bettors = np.empty((players, n), dtype=np.bool_)
+    won = np.zeros(players, dtype=np.int64)
+    low_keys = np.empty(3 * players, dtype=np.uint64)
+    low_cards = np.empty(3 * players, dtype=np.int64)
+    for i in range(n):
+        a = actions[i]
+        if a < 0 or a > 9:
+            return i
+        if terminated[i]:
+            for p in range(players):
+                rewards[p, i] = 0
+            column[i] = -1
+            if reset:
+                hand_index[i] += 1
+                column[i] = -2
+                _deal(
+                    i, players, boot, pot_limit, max_blind, stake_limit, show_mult,
+                    fixed_dealer, ranks, table_key, hand_index, dealer, cards, s,
+                    pot, stake, current, phase, asker, ending, terminated,
+                    history_length, mask, bettors, won, low_keys, low_cards,
+                )  # fmt: skip
+            continue
+        if not mask[i, a]:
+            return i
+        column[i] = a
+        history_length[i] += 1
+        actor = current[i]
+        seen_a = seen[actor, i]
+        low = np.int64(stake[i]) * (2 if seen_a else 1)
+        is_bet = a == 2 or a == 3
+        is_ask = a == 4 or a == 5
+        chaal = is_bet or is_ask
+        amount = np.int64(0)
+        if chaal:
+            amount = low * (2 if (a == 3 or a == 5) else 1)
+        elif a == 6:
+            amount = low * show_mult
+        elif a == 7:
+            amount = np.int64(stack[actor, i])
+        stack[actor, i] -= amount
+        contributed[actor, i] += amount
+        pot[i] += amount
+        if stack[actor, i] == 0:
+            all_in[actor, i] = True
+        if is_bet and not seen_a:
+            blind_bets[actor, i] += 1
+        if chaal:
+            stake[i] = amount // 2 if seen_a else amount
+        if a == 1:
+            seen[actor, i] = True
+        old_asker = asker[i]
+        ask_seat = max(old_asker, 0)
+        if a == 0:
+            in_hand[actor, i] = False
+        elif a == 8:
+            if strength[ask_seat, i] > strength[actor, i]:
+                in_hand[actor, i] = False
+            else:
+                in_hand[ask_seat, i] = False
+        count = 0
+        able = 0
+        for p in range(players):
+            bettors[p, i] = in_hand[p, i] and not all_in[p, i]
+            count += in_hand[p, i]
+            able += bettors[p, i]
+        at_limit = pot[i] >= pot_limit
+        is_answer = a == 8 or a == 9
+        turn = a == 0 or is_bet or a == 7 or is_answer
+        last_one = turn and count == 1  # R39
+        showdown = (turn and not last_one and (((is_bet or a == 7) and at_limit) or able <= 1)) or (
+            (a == 6 or is_ask) and at_limit
+        )  # R37, R40, R38
+        show = a == 6 and not at_limit  # R35
+        ends = last_one or showdown or show
+        pending = is_ask and not at_limit  # R30
+        if ends:
+            current[i] = -1
+            phase[i] = 2
+            asker[i] = -1
+            terminated[i] = True
+            ending[i] = 1 if last_one else (2 if show else 3)
+            if last_one:
+                for p in range(players):
+                    won[p] = pot[i] if in_hand[p, i] else 0
+            else:
+                _payout(
+                    contributed, in_hand, all_in, strength, i, players, dealer[i],
+                    actor if show else -1, won,
+                )  # fmt: skip
+            for p in range(players):
+                stack[p, i] += won[p]
+                wins[p, i] += won[p]
+                rewards[p, i] = stack[p, i] - start[p, i]
+            pot[i] = 0
+        else:
+            if pending:
+                current[i] = _nearest(bettors, i, actor, players, -1)
+                phase[i] = 1
+                asker[i] = actor
+            elif turn:
+                left_of = ask_seat if is_answer else actor
+                current[i] = _nearest(bettors, i, left_of, players, 1)
+                if is_answer:
+                    phase[i] = 0
+                    asker[i] = -1
+        _mask(
+            i, players, max_blind, stake_limit, show_mult, phase, current, stake,
+            stack, in_hand, seen, all_in, blind_bets, bettors, mask,
+        )  # fmt: skip
+    return -1
+
+
+@_jit
+def random_legal_actions(mask: Any, seed: int, step: int, pack_weight: float) -> Any:
+    """One legal id per table drawn in the kernel (for benchmarks and tests): each
+    legal id scored by a hash of ``(seed, step, table, id)``, PACK's score scaled by
+    ``pack_weight``; the highest score is played.
+    """
+    n = mask.shape[0]
+    out = np.empty(n, dtype=np.int32)
+    base = _mix(np.uint64(seed) ^ _mix(np.uint64(step)))
+    for i in range(n):
+        best = -1.0
+        choice = 0
+        for a in range(10):
+            if mask[i, a]:
+                word = _mix(base + np.uint64(i * 10 + a) * _M1)
+                score = (word >> np.uint64(11)) * (1.0 / 9007199254740992.0)
+                if a == 0:
+                    score *= pack_weight
+                if score > best:
+                    best = score
+                    choice = a
+        out[i] = choice
+    return out

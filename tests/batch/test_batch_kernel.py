@@ -1,0 +1,107 @@
+"""The compiled kernel (numba) against the numpy engine: every field of every table
+equal after every step (the history and the decks as read), over random tables
+(R1-R44, V1, V2, V4, V5, V7, V8 wild ranks and lowest/highest, W4) with autoreset on
+and off; the same refusals; nothing imported at ``import teenpatti_rules``.
+
+The kernel is compiled once per machine and cached on disk (``cache=True``): the
+first test session pays the compile (about 20-40 s on a loaded 2-core machine), the
+later ones load it.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+import sys
+from typing import Any
+
+import numpy as np
+import pytest
+from batch_helpers import random_actions, state_arrays
+from hypothesis import given
+from test_batch_differential import batch_tables
+
+import teenpatti_rules as tp
+from teenpatti_rules.batch import BatchEnv
+from teenpatti_rules.batch import backend as backend_module
+
+numba_only = pytest.mark.skipif(
+    importlib.util.find_spec("numba") is None, reason="numba is not installed (the fast extra)"
+)
+
+
+def _pair(table: dict[str, Any]) -> tuple[BatchEnv, BatchEnv]:
+    kwargs = {"autoreset": table["autoreset"], "dealer": table["dealer"]}
+    return (
+        BatchEnv(table["rules"], table["players"], backend="numpy", **kwargs),
+        BatchEnv(table["rules"], table["players"], backend="numba", **kwargs),
+    )
+
+
+def _assert_equal(a: Any, b: Any, where: str) -> None:
+    left, right = state_arrays(a), state_arrays(b)
+    assert left.keys() == right.keys()
+    for name in left:
+        assert left[name].dtype == right[name].dtype, f"{where}: {name} dtype"
+        assert np.array_equal(left[name], right[name]), f"{where}: {name}"
+
+
+@numba_only
+@given(table=batch_tables())
+def test_the_kernel_equals_numpy_field_by_field(table: dict[str, Any]) -> None:
+    slow, fast = _pair(table)
+    rng = np.random.default_rng(table["seed"])
+    rules, players, tables = table["rules"], table["players"], 32
+    stacks = rng.integers(rules.boot, rules.boot * table["big"] + 1, size=(tables, players))
+    a = slow.init(seed=table["seed"], n=tables, stacks=stacks)
+    b = fast.init(seed=table["seed"], n=tables, stacks=stacks)
+    _assert_equal(a, b, "init")
+    for step in range(80):
+        actions = random_actions(rng, a.legal_action_mask, table["pack_weight"])
+        kept = state_arrays(b)
+        a, b_next = slow.step(a, actions), fast.step(b, actions)
+        _assert_equal(a, b_next, f"step {step}")
+        again = state_arrays(b)
+        for name, array in kept.items():  # the kernel never writes its input
+            assert np.array_equal(again[name], array), name
+        b = b_next
+
+
+@numba_only
+def test_the_kernel_refuses_as_numpy_does() -> None:
+    for backend in ("numpy", "numba"):
+        env = BatchEnv(tp.Rules(), players=3, backend=backend)
+        s = env.init(seed=1, n=3)
+        with pytest.raises(ValueError, match=r"action 6 is not legal at table 0 \(seat"):
+            env.step(s, np.array([6, 2, 2]))
+        with pytest.raises(ValueError, match=r"ids 0\.\.9"):
+            env.step(s, np.array([12, 2, 2]))
+        with pytest.raises(ValueError, match=r"ids 0\.\.9"):
+            env.step(s, np.array([-1, 2, 2]))
+        with pytest.raises(ValueError, match="actions must be 3 integers"):
+            env.step(s, np.array([2.0, 2, 2]))
+        with pytest.raises(ValueError, match="not a state of this environment"):
+            BatchEnv(tp.Rules(), players=4, backend=backend).step(s, np.zeros(3, dtype=int))
+
+
+def test_backend_choice_is_checked() -> None:
+    with pytest.raises(ValueError, match="backend must be one of auto, numba, numpy"):
+        BatchEnv(tp.Rules(), players=3, backend="jax")
+    assert BatchEnv(tp.Rules(), players=3, backend="numpy").backend == "numpy"
+
+
+def test_numba_missing_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(backend_module.importlib.util, "find_spec", lambda name: None)
+    with pytest.raises(ImportError, match=r"teenpatti_rules\[fast\]"):
+        BatchEnv(tp.Rules(), players=3, backend="numba")
+    assert BatchEnv(tp.Rules(), players=3).backend == "numpy"  # auto falls back
+
+
+def test_importing_the_library_compiles_nothing() -> None:
+    """No numba import (so no JIT) at ``import teenpatti_rules`` nor at ``import
+    teenpatti_rules.batch``: numba loads only when an environment steps with it."""
+    code = (
+        "import sys, teenpatti_rules, teenpatti_rules.batch\n"
+        "assert 'numba' not in sys.modules, 'numba imported'\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
