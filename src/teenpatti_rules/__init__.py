@@ -28,6 +28,7 @@ from .engine import apply, is_legal, legal_actions
 from .errors import CardParseError, HistoryError, IllegalActionError
 from .events import Event, HandEnding
 from .io.history import HISTORY_VERSION, History, replay, replay_states
+from .names import check_name
 from .io.state_json import STATE_VERSION, state_from_json, state_to_json
 from .players import choose, play_session, random_choice
 from .presets import PRESETS, Preset, find_variant
@@ -93,6 +94,7 @@ __all__ = [
     "__version__",
     "apply",
     "categories_many",
+    "check_name",
     "choose",
     "compare_hands",
     "deal_many",
