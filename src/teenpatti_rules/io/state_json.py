@@ -83,19 +83,14 @@ applying actions to a view is not supported.
 from __future__ import annotations
 
 import json
-from typing import Final
 
 from ..engine.invariants import check
 from ..engine.trust import vouch
 from ..state import State
-from .codec import _short, converter
+from .codec import STATE_VERSION, _short, converter
 from .documents import bad_document, describe_error, load_document, structure
 
 __all__ = ["STATE_VERSION", "state_from_json", "state_to_json"]
-
-STATE_VERSION: Final = 1
-"""The version of the state format that :func:`state_to_json` writes and
-:func:`state_from_json` reads. A document of any other version is refused."""
 
 
 def state_to_json(state: State, *, indent: int | None = None) -> str:
