@@ -28,8 +28,8 @@ from .engine import apply, is_legal, legal_actions
 from .errors import CardParseError, HistoryError, IllegalActionError
 from .events import Event, HandEnding
 from .io.history import HISTORY_VERSION, History, replay, replay_states
-from .names import check_name
 from .io.state_json import STATE_VERSION, state_from_json, state_to_json
+from .names import check_name
 from .players import choose, play_session, random_choice
 from .presets import PRESETS, Preset, find_variant
 from .ranking import (
@@ -44,6 +44,7 @@ from .ranking import (
 )
 from .rules import Rules
 from .state import HandResult, Phase, Seat, SideShowRequest, State, new_session
+from .stream import Cursor, StaleCursorError, apply_events, events_for
 from .text.narrate import (
     describe_event,
     describe_events,
@@ -67,6 +68,7 @@ __all__ = [
     "Bet",
     "Card",
     "CardParseError",
+    "Cursor",
     "Deal",
     "Draw",
     "Event",
@@ -88,11 +90,13 @@ __all__ = [
     "Show",
     "SideShow",
     "SideShowRequest",
+    "StaleCursorError",
     "State",
     "Suit",
     "View",
     "__version__",
     "apply",
+    "apply_events",
     "categories_many",
     "check_name",
     "choose",
@@ -107,6 +111,7 @@ __all__ = [
     "describe_table",
     "evaluate",
     "evaluate_many",
+    "events_for",
     "find_variant",
     "format_cards",
     "is_legal",
