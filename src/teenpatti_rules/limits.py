@@ -42,6 +42,7 @@ __all__ = [
     "MAX_ERROR_TEXT",
     "MAX_HISTORY_ACTIONS",
     "MAX_LIST_ITEMS",
+    "MAX_MESSAGE_CHARS",
     "MAX_NAME_LENGTH",
     "MAX_PROBLEMS",
     "MAX_RANGE_TABLE_CHIPS",
@@ -72,6 +73,12 @@ this many bets (a few tens of milliseconds)."""
 
 MAX_DOCUMENT_CHARS: Final = 8 * 2**20
 """The longest JSON document (history or state) read, in characters (or bytes)."""
+
+MAX_MESSAGE_CHARS: Final = 64 * 2**10
+"""The longest action or event document read alone (JSON), in characters (or bytes):
+:func:`~teenpatti_rules.io.messages.action_from_json`,
+:func:`~teenpatti_rules.io.messages.event_from_json` (an event with a whole table's
+status is a few KB)."""
 
 MAX_HISTORY_ACTIONS: Final = 200_000
 """The most actions one history holds (read, written or replayed)."""

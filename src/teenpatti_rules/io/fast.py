@@ -39,7 +39,7 @@ TAG: Final = "type"
 _CARD_BY_TEXT: Final = {str(card): card for card in (Card.from_index(i) for i in range(55))}
 
 Unstructure = Callable[[Any], Any]
-Structure = Callable[[Any], Any]
+Structure = Callable[..., Any]
 
 
 def tagged_members(union: Any) -> tuple[type[Any], ...]:
@@ -181,8 +181,7 @@ def _default(field: attrs.Attribute[Any]) -> Any:
     return default
 
 
-@functools.cache
-def writer(cls: type[Any], tagged: bool = False, skip: frozenset[str] = frozenset()) -> Unstructure:
+def writer(cls: Any, tagged: bool = False, skip: frozenset[str] = frozenset()) -> Unstructure:
     """The generated writer of the record class ``cls`` (see the module docstring).
 
     :param cls: an attrs class.
@@ -190,6 +189,11 @@ def writer(cls: type[Any], tagged: bool = False, skip: frozenset[str] = frozense
     :param skip: names of fields not to write.
     :returns: a function from a ``cls`` instance to a dict of JSON-ready values.
     """
+    return _writer(cls, tagged, skip)
+
+
+@functools.cache
+def _writer(cls: Any, tagged: bool, skip: frozenset[str]) -> Unstructure:
     namespace: dict[str, Any] = {}
     lines = ["def write(o):", f"    d = {{{TAG!r}: {cls.__name__!r}}}" if tagged else "    d = {}"]
     for field, tp in fields_of(cls):
@@ -217,8 +221,7 @@ def writer(cls: type[Any], tagged: bool = False, skip: frozenset[str] = frozense
     return function
 
 
-@functools.cache
-def reader(cls: type[Any], skip: tuple[str, ...] = ()) -> Structure:
+def reader(cls: Any, skip: tuple[str, ...] = ()) -> Structure:
     """The generated trusted reader of the record class ``cls``: no checks (see the
     module docstring); a ``"type"`` key is ignored.
 
@@ -227,6 +230,11 @@ def reader(cls: type[Any], skip: tuple[str, ...] = ()) -> Structure:
         further positional arguments, in this order (``read(d, rules)``).
     :returns: a function from a dict of JSON values to a ``cls`` instance.
     """
+    return _reader(cls, skip)
+
+
+@functools.cache
+def _reader(cls: Any, skip: tuple[str, ...]) -> Structure:
     namespace: dict[str, Any] = {"cls": cls}
     arguments = []
     for field, tp in fields_of(cls):
