@@ -28,7 +28,20 @@ from .engine import apply, is_legal, legal_actions
 from .errors import CardParseError, HistoryError, IllegalActionError
 from .events import Event, HandEnding
 from .io.history import HISTORY_VERSION, History, replay, replay_states
+from .io.messages import (
+    MESSAGE_VERSION,
+    action_from_json,
+    action_to_json,
+    event_from_json,
+    event_to_json,
+    events_from_json,
+    events_to_json,
+    rules_id,
+    view_from_json,
+    view_to_json,
+)
 from .io.state_json import STATE_VERSION, state_from_json, state_to_json
+from .names import check_name
 from .players import choose, play_session, random_choice
 from .presets import PRESETS, Preset, find_variant
 from .ranking import (
@@ -43,6 +56,7 @@ from .ranking import (
 )
 from .rules import Rules
 from .state import HandResult, Phase, Seat, SideShowRequest, State, new_session
+from .stream import Cursor, StaleCursorError, apply_events, events_for
 from .text.narrate import (
     describe_event,
     describe_events,
@@ -58,6 +72,7 @@ __version__ = "0.1.0"
 __all__ = [
     "CARDS",
     "HISTORY_VERSION",
+    "MESSAGE_VERSION",
     "PRESETS",
     "STATE_VERSION",
     "AcceptSideShow",
@@ -66,6 +81,7 @@ __all__ = [
     "Bet",
     "Card",
     "CardParseError",
+    "Cursor",
     "Deal",
     "Draw",
     "Event",
@@ -87,12 +103,17 @@ __all__ = [
     "Show",
     "SideShow",
     "SideShowRequest",
+    "StaleCursorError",
     "State",
     "Suit",
     "View",
     "__version__",
+    "action_from_json",
+    "action_to_json",
     "apply",
+    "apply_events",
     "categories_many",
+    "check_name",
     "choose",
     "compare_hands",
     "deal_many",
@@ -105,6 +126,11 @@ __all__ = [
     "describe_table",
     "evaluate",
     "evaluate_many",
+    "event_from_json",
+    "event_to_json",
+    "events_for",
+    "events_from_json",
+    "events_to_json",
     "find_variant",
     "format_cards",
     "is_legal",
@@ -116,9 +142,12 @@ __all__ = [
     "random_choice",
     "replay",
     "replay_states",
+    "rules_id",
     "showdown_key",
     "standard_deck",
     "state_from_json",
     "state_to_json",
     "view",
+    "view_from_json",
+    "view_to_json",
 ]

@@ -26,13 +26,12 @@ teenpatti_rules.limits.WrongTypeError: boot must be an int, not float 2.0
 >>> player_name("B\x1b[2J", "players[1]")
 Traceback (most recent call last):
 ...
-ValueError: players[1] must not hold control characters or invalid Unicode: 'B\x1b[2J'
+ValueError: players[1] must not hold control characters or invisible or invalid Unicode: 'B\x1b[2J'
 """
 
 from __future__ import annotations
 
 import operator
-import unicodedata
 from collections.abc import Iterable
 from typing import Final
 
@@ -44,6 +43,7 @@ __all__ = [
     "MAX_ERROR_TEXT",
     "MAX_HISTORY_ACTIONS",
     "MAX_LIST_ITEMS",
+    "MAX_MESSAGE_CHARS",
     "MAX_NAME_LENGTH",
     "MAX_PROBLEMS",
     "MAX_RANGE_TABLE_CHIPS",
@@ -88,6 +88,12 @@ without histories), which this bound keeps under about a gigabyte."""
 MAX_DOCUMENT_CHARS: Final = 8 * 2**20
 """The longest JSON document (history or state) read, in characters (or bytes)."""
 
+MAX_MESSAGE_CHARS: Final = 64 * 2**10
+"""The longest action or event document read alone (JSON), in characters (or bytes):
+:func:`~teenpatti_rules.io.messages.action_from_json`,
+:func:`~teenpatti_rules.io.messages.event_from_json` (an event with a whole table's
+status is a few KB)."""
+
 MAX_HISTORY_ACTIONS: Final = 200_000
 """The most actions one history holds (read, written or replayed)."""
 
@@ -116,13 +122,6 @@ class WrongTypeError(TypeError, ValueError):
     belongs, ...): both a :class:`TypeError` and a :class:`ValueError`, so that
     ``except ValueError`` still catches every error the library raises on bad input.
     """
-
-
-_REFUSED_CATEGORIES: Final = frozenset({"Cc", "Cs", "Zl", "Zp"})
-"""Control characters, lone surrogates, line and paragraph separators."""
-
-_BIDI_CONTROLS: Final = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-"""Characters that reorder the text printed after them."""
 
 
 def short(value: object, limit: int = MAX_ERROR_TEXT) -> str:
@@ -173,57 +172,19 @@ def exact_int(
 
 
 def player_name(value: object, name: str) -> str:
-    """A player's name, normalised: Unicode NFC, white space (tabs, new lines too)
-    stripped at both ends.
-
-    :param value: the name as given.
-    :param name: the parameter's name, for messages (``"players[2]"``).
-    :returns: the normalised name.
-    :raises WrongTypeError: (a :class:`TypeError` and a :class:`ValueError`) if
-        ``value`` is not a str.
-    :raises ValueError: if it is empty once stripped, longer than
-        :data:`MAX_NAME_LENGTH` characters, or holds a control character (NUL, an
-        ANSI escape, ...), a lone surrogate, a line or paragraph separator or a
-        bidirectional override.
+    """A player's name, normalised and checked: :func:`teenpatti_rules.names.normalise_name`
+    (the one home of the name rules, S1; kept here for the modules that import it).
     """
-    if not isinstance(value, str):
-        kind = type(value).__name__
-        raise WrongTypeError(f"{name} must be a non-empty str, not {kind} {short(value)}")
-    if len(value) > 4 * MAX_NAME_LENGTH:
-        raise ValueError(f"{name} is at most {MAX_NAME_LENGTH} characters: {short(value)}")
-    text = unicodedata.normalize("NFC", value).strip()
-    if any(
-        unicodedata.category(char) in _REFUSED_CATEGORIES or char in _BIDI_CONTROLS for char in text
-    ):
-        raise ValueError(
-            f"{name} must not hold control characters or invalid Unicode: {short(value)}"
-        )
-    if not text:
-        raise ValueError(f"{name} must be a non-empty str, not {short(value)}")
-    if len(text) > MAX_NAME_LENGTH:
-        raise ValueError(f"{name} is at most {MAX_NAME_LENGTH} characters: {short(value)}")
-    return text
+    from .names import normalise_name  # names imports this module's limits
+
+    return normalise_name(value, name)
 
 
 def player_names(values: Iterable[object], name: str = "players") -> tuple[str, ...]:
-    """Every name normalised by :func:`player_name`, checked distinct (in linear time).
+    """Every name checked and distinct: :func:`teenpatti_rules.names.check_names` (S1)."""
+    from .names import check_names
 
-    :raises WrongTypeError: as :func:`player_name`.
-    :raises ValueError: as :func:`player_name`, or naming a name that appears twice
-        once normalised (``"A"`` and ``"A "``, NFC and NFD forms are the same name).
-    """
-    seen: dict[str, int] = {}
-    names: list[str] = []
-    for index, value in enumerate(values):
-        text = player_name(value, f"{name}[{index}]")
-        if text in seen:
-            raise ValueError(
-                f"player names must be distinct; {short(text)} appears twice "
-                f"({name}[{seen[text]}] and {name}[{index}])"
-            )
-        seen[text] = index
-        names.append(text)
-    return tuple(names)
+    return check_names(values, name)
 
 
 def check_table_chips(rules: object, total: int) -> None:

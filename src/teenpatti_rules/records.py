@@ -11,13 +11,13 @@ copies, and an immutable mapping.
   read-only, hashable, picklable.
 - :class:`EventLog` is the event log held by a state (``State.events``): a read-only
   sequence that the next state extends without copying it, so a hand of k actions
-  costs O(k), not O(k²).
+  costs O(k), not O(k²); it takes no lock (safe from several threads: see
+  :meth:`EventLog.appended`).
 """
 
 from __future__ import annotations
 
 import itertools
-import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, TypeVar, overload
 
@@ -141,9 +141,6 @@ class FrozenDict(Mapping[K, V]):
         return self
 
 
-_APPEND = threading.Lock()
-
-
 class EventLog(Sequence[V]):
     """A read-only sequence of events (the log of ``State.events``) that a later state
     extends without copying.
@@ -175,14 +172,22 @@ class EventLog(Sequence[V]):
         return log
 
     def appended(self, *events: V) -> EventLog[V]:
-        """A new log: this one's events, then ``events`` (this log is unchanged)."""
-        with _APPEND:
-            items = self._items
-            if self._n and len(items) == self._n:  # the longest prefix: share the list
-                items.extend(events)
-            else:  # a branch (or the empty log): a list of its own
-                items = [*itertools.islice(items, self._n), *events]
-            return EventLog._prefix(items, self._n + len(events))
+        """A new log: this one's events, then ``events`` (this log is unchanged).
+
+        Lock-free and safe from several threads: the shared list only grows, and a log
+        reads only its own first ``len(log)`` items, which never change. When this log
+        is the longest prefix, the events are added to the shared list in one
+        ``list.extend`` (atomic), then checked to be the ones at this log's end (by
+        identity): if another thread's events got there first, this log copies its
+        prefix instead (a branch), so every log keeps exactly its own items.
+        """
+        items, n = self._items, self._n
+        if n and len(items) == n:  # the longest prefix: try to share the list
+            items.extend(events)
+            if all(items[n + i] is event for i, event in enumerate(events)):
+                return EventLog._prefix(items, n + len(events))
+        # a branch, the empty log, or a lost race: a list of its own
+        return EventLog._prefix([*itertools.islice(items, n), *events], n + len(events))
 
     def __len__(self) -> int:
         return self._n

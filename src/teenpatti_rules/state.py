@@ -22,7 +22,8 @@ import attrs
 
 from .cards import Card
 from .events import Event, HandEnding
-from .limits import MAX_SEED, check_table_chips, exact_int, player_names, short
+from .limits import MAX_SEED, check_table_chips, exact_int, short
+from .names import check_names
 from .ranking import HandRank
 from .records import EventLog, FrozenDict, record
 from .rules import Rules
@@ -257,8 +258,9 @@ def new_session(
     :returns: the session's first :class:`State`.
     :raises ValueError: naming the problem: a wrong number of players (R3),
         names that are not distinct non-empty strings once normalised (NFC,
-        stripped: ``"A"`` and ``"A "`` are one name) or hold control characters or
-        invalid Unicode, a dealer that is not a seat, stacks of the wrong length,
+        stripped: ``"A"`` and ``"A "`` are one name, S1) or hold control characters,
+        invisible format characters (category Cf) or invalid Unicode, a dealer that
+        is not a seat, stacks of the wrong length,
         below the boot or past :data:`~teenpatti_rules.limits.MAX_CHIPS`, a seed
         past :data:`~teenpatti_rules.limits.MAX_SEED`, or (``bet_sizing="range"``)
         more than :data:`~teenpatti_rules.limits.MAX_RANGE_TABLE_CHIPS` chips at
@@ -268,7 +270,8 @@ def new_session(
         float, Fraction, Decimal, str ...) or a name that is not a str. Int
         subclasses (``IntEnum``) and numpy integers are converted to ``int``.
 
-    Names are stored normalised (:func:`~teenpatti_rules.limits.player_name`).
+    Names are checked and stored normalised by :func:`~teenpatti_rules.names.check_names`
+    (the rules of :func:`~teenpatti_rules.names.check_name`, S1).
 
     >>> new_session(["A", "B"], seed=1)
     Traceback (most recent call last):
@@ -285,7 +288,7 @@ def new_session(
         raise ValueError(
             f"a session needs {rules.min_players} to {rules.max_players} players, not {n} (R3)"
         )
-    names = player_names(players)
+    names = check_names(players)
     seed = exact_int(seed, "seed", low=-MAX_SEED + 1, high=MAX_SEED - 1)
     if dealer is None:
         from .engine.dealing import first_dealer  # the engine layer, which imports this module

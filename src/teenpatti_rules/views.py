@@ -60,7 +60,13 @@ class View(State):
     what :func:`view` returns. Its type says it is a view: the seed is None and hidden
     cards are ``()``. :func:`~teenpatti_rules.engine.apply` refuses a view at once
     (apply actions to the full state); everything else that reads a state works on it.
+
+    :param seat: whose view it is: the viewing seat's number, or None for the
+        spectators (R43). An automatic player reads it
+        (``choose(view, rng)``); a view document carries it.
     """
+
+    seat: int | None = None
 
     is_view: ClassVar[bool] = True
 
@@ -184,7 +190,8 @@ def view(state: State, seat: int | None) -> View:
         viewing a view never reveals more).
     :param seat: the viewing seat, an int in ``0..len(state.seats) - 1``, or None
         for a spectator.
-    :returns: a :class:`View` (``state`` is not changed).
+    :returns: a :class:`View` whose :attr:`View.seat` is ``seat`` (``state`` is not
+        changed).
     :raises ValueError: if ``seat`` is neither None nor a seat number (a bool is not
         a seat number); as :class:`~teenpatti_rules.engine.trust.UnreachableStateError`
         if ``state`` is not one the engine could reach.
@@ -227,6 +234,7 @@ def view(state: State, seat: int | None) -> View:
         new_seats is None
         and kept is None
         and type(state) is View
+        and state.seat == viewer
         and not state.undealt
         and result is state.result
     ):
@@ -251,5 +259,6 @@ def view(state: State, seat: int | None) -> View:
             (),
             state.deck_left,
             indicator=state.indicator,  # V8 W5: public to every player and spectator
+            seat=viewer,
         )
     )

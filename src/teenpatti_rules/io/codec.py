@@ -25,7 +25,12 @@ from ..state import Phase
 if TYPE_CHECKING:  # cattrs is imported on first use, to keep ``import teenpatti_rules`` fast
     import cattrs
 
-__all__ = ["converter"]
+__all__ = ["STATE_VERSION", "converter"]
+
+STATE_VERSION: Final = 1
+"""The version of the state format that :func:`~teenpatti_rules.io.state_json.state_to_json`
+writes and :func:`~teenpatti_rules.io.state_json.state_from_json` reads. A document of
+any other version is refused."""
 
 
 # --- strict hooks ---------------------------------------------------------------------
@@ -304,6 +309,60 @@ def _configure_events(converter: cattrs.Converter) -> None:
     converter.register_unstructure_hook(Event, unstructure)
 
 
+def _configure_alone(converter: cattrs.Converter) -> None:
+    """Make records that stand alone keep what their document needs (no surprises).
+
+    - a state or view unstructured alone carries ``"version"`` (:data:`STATE_VERSION`),
+      so that ``state_from_json(json.dumps(converter().unstructure(view)))`` reads it;
+      structuring a state or view accepts that key (and refuses another version);
+    - an event unstructured alone carries its ``"type"`` tag, as in a log; structuring
+      one event class accepts its own tag (and refuses another).
+    """
+    from cattrs.gen import make_dict_unstructure_fn
+
+    from ..state import State
+    from ..views import View
+
+    for cls in (State, View):  # made from the class itself: a View is a State
+        inner = make_dict_unstructure_fn(cls, converter)
+        inner_structure = _attrs_structure(cls, converter)
+
+        def unstructure(value: Any, _inner: Any = inner) -> dict[str, Any]:
+            return {"version": STATE_VERSION, **_inner(value)}
+
+        def structure(value: Any, cls: Any, _inner: Any = inner_structure) -> Any:
+            if isinstance(value, dict) and "version" in value:
+                if type(value["version"]) is not int or value["version"] != STATE_VERSION:
+                    raise _Invalid(
+                        f"unsupported state format version {_short(value['version'])} "
+                        f"(this library reads version {STATE_VERSION})"
+                    )
+                value = {key: item for key, item in value.items() if key != "version"}
+            return _inner(value, cls)
+
+        converter.register_unstructure_hook(cls, unstructure)
+        converter.register_structure_hook(cls, structure)
+    for member in get_args(Event):
+        inner = converter.get_unstructure_hook(member)
+        inner_structure = _attrs_structure(member, converter)
+        tag = member.__name__
+
+        def unstructure_event(value: Any, _inner: Any = inner, _tag: str = tag) -> dict[str, Any]:
+            return {"type": _tag, **_inner(value)}
+
+        def structure_event(value: Any, cls: Any, _inner: Any = inner_structure) -> Any:
+            if isinstance(value, dict) and "type" in value:
+                if value["type"] != cls.__name__:
+                    raise _Invalid(
+                        f"expected an event of type {cls.__name__!r}, not {_short(value['type'])}"
+                    )
+                value = {key: item for key, item in value.items() if key != "type"}
+            return _inner(value, cls)
+
+        converter.register_unstructure_hook(member, unstructure_event)
+        converter.register_structure_hook(member, structure_event)
+
+
 def _structure_action(value: Any, _: Any) -> Action:
     if type(value) is not str:
         raise _Invalid(f"expected an action such as 'P2 bet 4', not {_json_kind(value)}")
@@ -326,7 +385,8 @@ def converter() -> cattrs.Converter:
     a message) can use it directly: ``converter().unstructure(state)``; the
     structure side raises cattrs' ``BaseValidationError`` (not
     :class:`~teenpatti_rules.errors.HistoryError`) and performs no consistency
-    checks. Do not register further hooks on it.
+    checks. A state or view unstructured alone carries its ``"version"`` and an event
+    its ``"type"`` tag, as in their documents. Do not register further hooks on it.
 
     :returns: a :class:`cattrs.preconf.json.JsonConverter`.
     """
@@ -356,4 +416,5 @@ def converter() -> cattrs.Converter:
     result.register_structure_hook(Action, _structure_action)
     result.register_unstructure_hook(Action, _unstructure_action)
     _configure_events(result)
+    _configure_alone(result)
     return result

@@ -74,28 +74,23 @@ the state is one the engine could have reached, cheaply (no replay), so that
 - every seat an event names exists, and every hand rank is the rank of its cards
   under the table's rules.
 
-A view (``seed`` null) loads with hidden cards; the engine cannot compare hidden
-cards, so a view is for display: applying actions to a view is not supported.
+A view (``seed`` null) loads as a :class:`~teenpatti_rules.views.View`, with hidden
+cards and the viewing seat (``"seat"``: a seat number, or null, the default, for
+spectators); the engine cannot compare hidden cards, so a view is for display:
+applying actions to a view is not supported.
 """
 
 from __future__ import annotations
 
 import json
-from typing import Final
-
-import attrs
 
 from ..engine.invariants import check
 from ..engine.trust import vouch
 from ..state import State
-from .codec import _short, converter
+from .codec import STATE_VERSION, _short, converter
 from .documents import bad_document, describe_error, load_document, structure
 
 __all__ = ["STATE_VERSION", "state_from_json", "state_to_json"]
-
-STATE_VERSION: Final = 1
-"""The version of the state format that :func:`state_to_json` writes and
-:func:`state_from_json` reads. A document of any other version is refused."""
 
 
 def state_to_json(state: State, *, indent: int | None = None) -> str:
@@ -130,15 +125,17 @@ def state_from_json(text: str | bytes) -> State:
     """
     document = load_document(text, "state", STATE_VERSION)
     body = {key: value for key, value in document.items() if key != "version"}
-    state: State = structure(body, State, "state")
+    from ..views import View
+
+    is_view = body.get("seed", 0) is None  # a view: what one seat may know (R43)
+    state: State = structure(body, View if is_view else State, "state")
     try:
         problems = check(state)
+        seat = state.seat if isinstance(state, View) else None
+        if seat is not None and not 0 <= seat < len(state.seats):
+            problems = [*problems, "a view's seat is a seat number or null @ $.seat"]
     except Exception as error:  # a check that trips over a value; never expected
         problems = [f"{describe_error(error, None)} @ $"]
     if problems:
         raise bad_document("state document", problems)
-    if state.seed is None:  # a view: what one seat may know (R43)
-        from ..views import View
-
-        return vouch(View(*(getattr(state, field.name) for field in attrs.fields(State))))
     return vouch(state)

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..actions import Action, Deal
 from ..engine.questions import is_seat
 from ..limits import short
 from ..state import Phase, State
 
-__all__ = ["check_seat", "deal_or_nothing"]
+__all__ = ["check_seat", "deal_or_nothing", "seat_and_rng"]
 
 _UNCHECKED: object = object()
 
@@ -37,6 +39,26 @@ def check_seat(state: State, seat: object, rng: object = _UNCHECKED) -> int:
         raise ValueError(f"seat must be a seat number 0..{len(state.seats) - 1}, not {short(seat)}")
     assert isinstance(seat, int)
     return seat
+
+
+def seat_and_rng(view: State, seat: object, rng: object) -> tuple[object, Any]:
+    """The seat and random source of a chooser called either way:
+    ``chooser(view, seat, rng)`` or ``chooser(view, rng)`` with a view that knows its
+    seat (:attr:`~teenpatti_rules.views.View.seat`).
+
+    :returns: ``(seat, rng)``, to be checked by :func:`check_seat`.
+    :raises ValueError: for ``chooser(view, rng)`` with a view of no seat (a state,
+        or the spectators' view).
+    """
+    if rng is not _UNCHECKED:
+        return seat, rng
+    own = getattr(view, "seat", None) if getattr(view, "is_view", False) else None
+    if own is None:
+        raise ValueError(
+            "without a seat argument the view must know its seat (view(state, seat)); "
+            "pass the seat: chooser(view, seat, rng)"
+        )
+    return own, seat
 
 
 def deal_or_nothing(state: State, seat: int) -> Action | None:

@@ -5,22 +5,32 @@ benchmarks.
 from __future__ import annotations
 
 import random
+from typing import Any, overload
 
 from ..actions import Action, Bet
 from ..engine import legal_actions
 from ..engine.questions import bet_range
 from ..engine.sizing import sizing_of
 from ..state import Phase, State
-from .common import check_seat, deal_or_nothing
+from .common import _UNCHECKED, check_seat, deal_or_nothing, seat_and_rng
 
 __all__ = ["random_choice"]
 
 
-def random_choice(view: State, seat: int, rng: random.Random) -> Action | None:
+@overload
+def random_choice(view: State, seat: random.Random, /) -> Action | None: ...
+
+
+@overload
+def random_choice(view: State, seat: int, rng: random.Random) -> Action | None: ...
+
+
+def random_choice(view: State, seat: int | random.Random, rng: Any = _UNCHECKED) -> Action | None:
     """A uniformly random legal player, for tests and benchmarks.
 
     :param view: ``view(state, seat)`` (any state works; only legal actions are read).
-    :param seat: the seat it plays, a seat number.
+    :param seat: the seat it plays, a seat number; or leave it out, ``random_choice(view,
+        rng)``, with a :class:`~teenpatti_rules.views.View` that knows its seat.
     :param rng: the source of its choices.
     :returns: when ``seat`` is to act (its turn, or a sideshow asked of it), one of
         its legal actions chosen uniformly (``Look`` included, R22; when the table's
@@ -29,16 +39,19 @@ def random_choice(view: State, seat: int, rng: random.Random) -> Action | None:
         ``bet_range``); between hands
         ``Deal(seat)`` when it holds the button (R5, R6); otherwise None (it never
         acts off its turn, so it may stay blind).
-    :raises ValueError: if ``seat`` is not a seat number.
+    :raises ValueError: if ``seat`` is not a seat number, or is left out with a view
+        of no seat.
     :raises TypeError: if ``view`` is not a State or ``rng`` is not a
         :class:`random.Random` (None is refused: pass ``random.Random(seed)``).
     """
-    seat = check_seat(view, seat, rng)
+    chosen, source = seat_and_rng(view, seat, rng)
+    seat = check_seat(view, chosen, source)
+    rng = source
     if view.phase is Phase.AWAITING_DEAL or view.phase is Phase.SESSION_OVER:
         return deal_or_nothing(view, seat)
     if view.actor != seat:
         return None
-    action = rng.choice([action for action in legal_actions(view) if action.seat == seat])
+    action: Action = rng.choice([a for a in legal_actions(view) if a.seat == seat])
     if isinstance(action, Bet) and not sizing_of(view.rules).lists_every_amount:
         amounts = bet_range(view, seat)
         grid = range(amounts.low, amounts.high + 1, amounts.step)

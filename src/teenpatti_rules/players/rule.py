@@ -94,12 +94,15 @@ reproducible from its seed and the ``rng`` seed.
 'P1 bet 4'
 >>> str(choose(view(state, 2), 2, rng))  # off its turn, but blind: it looks
 'P2 look'
+>>> str(choose(view(state, 2), rng))  # the same: a view knows its seat
+'P2 look'
 """
 
 from __future__ import annotations
 
 import random
 from enum import IntEnum
+from typing import Any, overload
 
 from ..actions import (
     AcceptSideShow,
@@ -120,7 +123,7 @@ from ..engine.sizing import sizing_of
 from ..ranking import hand_percentile
 from ..rules import Rules
 from ..state import Phase, State
-from .common import check_seat, deal_or_nothing
+from .common import _UNCHECKED, check_seat, deal_or_nothing, seat_and_rng
 
 __all__ = [
     "BLUFF_CHANCE",
@@ -193,7 +196,15 @@ def hand_class(
     return HandClass.WEAK
 
 
-def choose(view: State, seat: int, rng: random.Random) -> Action | None:
+@overload
+def choose(view: State, seat: random.Random, /) -> Action | None: ...
+
+
+@overload
+def choose(view: State, seat: int, rng: random.Random) -> Action | None: ...
+
+
+def choose(view: State, seat: int | random.Random, rng: Any = _UNCHECKED) -> Action | None:
     """The automatic player's action for ``seat`` now, or None if it has nothing to do (R44).
 
     The policy is in the module docstring: look first (R22), answer a sideshow
@@ -203,18 +214,22 @@ def choose(view: State, seat: int, rng: random.Random) -> Action | None:
     :param view: ``view(state, seat)`` (:func:`~teenpatti_rules.views.view`); the
         player reads only its own cards and public fields, and picks among
         :func:`~teenpatti_rules.engine.legal_actions` of the view.
-    :param seat: the seat it plays, a seat number.
+    :param seat: the seat it plays, a seat number; or leave it out, ``choose(view,
+        rng)``, with a :class:`~teenpatti_rules.views.View` that knows its seat.
     :param rng: the source of its occasional random choices.
     :returns: a legal action of ``seat``: ``Look`` whenever it is blind and may look
         (R22, R44); its answer while a sideshow asked of it is pending; its turn's
         action; ``Deal(seat)`` between hands when it holds the button (R5, R6; apply
         it to the real state). None otherwise (not its turn and nothing to look at,
         or the session is over).
-    :raises ValueError: if ``seat`` is not a seat number.
+    :raises ValueError: if ``seat`` is not a seat number, or is left out with a view
+        of no seat.
     :raises TypeError: if ``view`` is not a State or ``rng`` is not a
         :class:`random.Random` (None is refused: pass ``random.Random(seed)``).
     """
-    seat = check_seat(view, seat, rng)
+    chosen, source = seat_and_rng(view, seat, rng)
+    seat = check_seat(view, chosen, source)
+    rng = source
     phase = view.phase
     if phase is Phase.AWAITING_DEAL or phase is Phase.SESSION_OVER:
         return deal_or_nothing(view, seat)

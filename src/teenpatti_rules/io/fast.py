@@ -1,0 +1,260 @@
+"""The fast path of the JSON forms: writers and trusted readers generated from the records.
+
+For every record class (an attrs class: :class:`~teenpatti_rules.state.Seat`, each
+event and action, :class:`~teenpatti_rules.views.View` ...) this module generates, from
+its fields and their types (never from a hand-written list), two plain functions:
+
+- a *writer*: the record as JSON-ready values, exactly the form of the library's
+  converter (:func:`~teenpatti_rules.io.codec.converter`), except that fields equal to
+  their default are left out (the strict readers fill them in again);
+- a *trusted reader*: the record again from those values, without any check. It is
+  for documents from a trusted server only: the strict readers
+  (:mod:`teenpatti_rules.io.messages`) check everything.
+
+A member of the :data:`~teenpatti_rules.events.Event` or
+:data:`~teenpatti_rules.actions.Action` union is written with its class name first,
+``{"type": "BetMade", ...}``: the unions' members are read from the unions, so a new
+member gets the same treatment without a change here.
+"""
+
+from __future__ import annotations
+
+import functools
+import typing
+from collections.abc import Callable, Mapping
+from enum import Enum
+from typing import Any, Final, Literal, get_args, get_origin
+
+import attrs
+
+from ..cards import Card
+from ..ranking import HandRank
+from ..records import EventLog
+
+__all__ = ["TAG", "reader", "tagged_members", "writer"]
+
+TAG: Final = "type"
+"""The key of a tagged JSON form: the record's class name."""
+
+_CARD_BY_TEXT: Final = {str(card): card for card in (Card.from_index(i) for i in range(55))}
+
+Unstructure = Callable[[Any], Any]
+Structure = Callable[..., Any]
+
+
+def tagged_members(union: Any) -> tuple[type[Any], ...]:
+    """The record classes of a union type (``Event``, ``Action``), in its order."""
+    return tuple(get_args(union))
+
+
+def _is_union(tp: Any) -> bool:
+    return get_origin(tp) in (typing.Union, __import__("types").UnionType)
+
+
+def _optional_inner(tp: Any) -> Any | None:
+    """``X`` for ``X | None``; None for anything else."""
+    if _is_union(tp):
+        args = [a for a in get_args(tp) if a is not type(None)]
+        if len(args) == 1 and len(get_args(tp)) == 2:
+            return args[0]
+    return None
+
+
+def _identity(value: Any) -> Any:
+    return value
+
+
+def _is_tagged_union(tp: Any) -> bool:
+    return _is_union(tp) and all(attrs.has(a) for a in get_args(tp))
+
+
+def _write_rank(rank: HandRank) -> dict[str, Any]:
+    from .codec import _unstructure_hand_rank
+
+    return _unstructure_hand_rank(rank)
+
+
+def _read_rank(value: Any) -> HandRank:
+    """A hand rank from a trusted document (the strict one: ``codec._structure_hand_rank``)."""
+    from .codec import _CATEGORY_BY_NAME, _RANK_BY_CHAR
+
+    wilds = value.get("wilds")
+    return HandRank(
+        _CATEGORY_BY_NAME[value["category"]],
+        value["strength"],
+        tuple(_RANK_BY_CHAR[c] for c in value["ranks"]),  # type: ignore[arg-type]
+        wild_count=value.get("wild_count", 0),
+        wilds=tuple(_CARD_BY_TEXT[c] for c in wilds.split()) if wilds else (),
+        number=value.get("number"),
+    )
+
+
+def _value_writer(tp: Any) -> Unstructure:
+    """The writer of one value of type ``tp``."""
+    if tp in (int, bool, str, type(None), Any) or get_origin(tp) is Literal:
+        return _identity
+    if tp is Card:
+        return str
+    if tp is HandRank:
+        return _write_rank
+    if isinstance(tp, type) and issubclass(tp, Enum):
+        return lambda member: member.value
+    inner = _optional_inner(tp)
+    if inner is not None:
+        write = _value_writer(inner)
+        if write is _identity:
+            return _identity
+        return lambda value: None if value is None else write(value)
+    if _is_tagged_union(tp):
+        writers = {cls: writer(cls, tagged=True) for cls in get_args(tp)}
+        return lambda value: writers[type(value)](value)
+    origin = get_origin(tp)
+    if origin in (tuple, EventLog) or tp is EventLog:
+        args = get_args(tp)
+        item = args[0] if args else Any
+        if origin is tuple and not (len(args) == 2 and args[1] is Ellipsis):
+            writes = [_value_writer(a) for a in args]
+            return lambda value: [w(v) for w, v in zip(writes, value, strict=True)]
+        write = _value_writer(item)
+        if write is _identity:
+            return list
+        if write is str:
+            return lambda value: [str(v) for v in value]
+        return lambda value: [write(v) for v in value]
+    if origin in (Mapping, dict):
+        write = _value_writer(get_args(tp)[1])
+        return lambda value: {str(k): write(v) for k, v in value.items()}
+    if attrs.has(tp):
+        return writer(tp)
+    raise TypeError(f"no JSON form for {tp!r}")
+
+
+def _value_reader(tp: Any) -> Structure:
+    """The trusted reader of one value of type ``tp``."""
+    if tp in (int, bool, str, type(None), Any) or get_origin(tp) is Literal:
+        return _identity
+    if tp is Card:
+        return _CARD_BY_TEXT.__getitem__
+    if tp is HandRank:
+        return _read_rank
+    if isinstance(tp, type) and issubclass(tp, Enum):
+        return tp
+    inner = _optional_inner(tp)
+    if inner is not None:
+        read = _value_reader(inner)
+        if read is _identity:
+            return _identity
+        return lambda value: None if value is None else read(value)
+    if _is_tagged_union(tp):
+        readers = {cls.__name__: reader(cls) for cls in get_args(tp)}
+        return lambda value: readers[value[TAG]](value)
+    origin = get_origin(tp)
+    if origin in (tuple, EventLog) or tp is EventLog:
+        args = get_args(tp)
+        item = args[0] if args else Any
+        if origin is tuple and not (len(args) == 2 and args[1] is Ellipsis):
+            reads = [_value_reader(a) for a in args]
+            return lambda value: tuple(r(v) for r, v in zip(reads, value, strict=True))
+        read = _value_reader(item)
+        if read is _identity:
+            return tuple
+        return lambda value: tuple(map(read, value))
+    if origin in (Mapping, dict):
+        read = _value_reader(get_args(tp)[1])
+        return lambda value: {int(k): read(v) for k, v in value.items()}
+    if attrs.has(tp):
+        return reader(tp)
+    raise TypeError(f"no JSON form for {tp!r}")
+
+
+def fields_of(cls: type[Any]) -> list[tuple[attrs.Attribute[Any], Any]]:
+    """``(field, resolved type)`` of every ``init`` field of the record class ``cls``."""
+    hints = typing.get_type_hints(cls)
+    return [(field, hints[field.name]) for field in attrs.fields(cls) if field.init]
+
+
+def _default(field: attrs.Attribute[Any]) -> Any:
+    """The field's default value (a factory called once), or ``attrs.NOTHING``."""
+    default: Any = field.default
+    if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
+        return default.factory()
+    return default
+
+
+def writer(cls: Any, tagged: bool = False, skip: frozenset[str] = frozenset()) -> Unstructure:
+    """The generated writer of the record class ``cls`` (see the module docstring).
+
+    :param cls: an attrs class.
+    :param tagged: True to write ``"type": cls.__name__`` first.
+    :param skip: names of fields not to write.
+    :returns: a function from a ``cls`` instance to a dict of JSON-ready values.
+    """
+    return _writer(cls, tagged, skip)
+
+
+@functools.cache
+def _writer(cls: Any, tagged: bool, skip: frozenset[str]) -> Unstructure:
+    namespace: dict[str, Any] = {}
+    lines = ["def write(o):", f"    d = {{{TAG!r}: {cls.__name__!r}}}" if tagged else "    d = {}"]
+    for field, tp in fields_of(cls):
+        name = field.name
+        if name in skip:
+            continue
+        write = _value_writer(tp)
+        expr = f"o.{name}" if write is _identity else f"w_{name}(o.{name})"
+        namespace[f"w_{name}"] = write
+        default = _default(field)
+        if default is attrs.NOTHING:
+            lines.append(f"    d[{name!r}] = {expr}")
+            continue
+        namespace[f"default_{name}"] = default
+        if default is None:
+            test = f"o.{name} is not None"
+        elif default is False or default == () or (type(default) is int and default == 0):
+            test = f"o.{name}"
+        else:
+            test = f"o.{name} != default_{name}"
+        lines.append(f"    if {test}:\n        d[{name!r}] = {expr}")
+    lines.append("    return d")
+    exec("\n".join(lines), namespace)
+    function: Unstructure = namespace["write"]
+    return function
+
+
+def reader(cls: Any, skip: tuple[str, ...] = ()) -> Structure:
+    """The generated trusted reader of the record class ``cls``: no checks (see the
+    module docstring); a ``"type"`` key is ignored.
+
+    :param cls: an attrs class.
+    :param skip: names of fields not read from the document: the reader takes them as
+        further positional arguments, in this order (``read(d, rules)``).
+    :returns: a function from a dict of JSON values to a ``cls`` instance.
+    """
+    return _reader(cls, skip)
+
+
+@functools.cache
+def _reader(cls: Any, skip: tuple[str, ...]) -> Structure:
+    namespace: dict[str, Any] = {"cls": cls}
+    arguments = []
+    for field, tp in fields_of(cls):
+        name = field.name
+        if name in skip:
+            arguments.append(f"{name}={name}")
+            continue
+        read = _value_reader(tp)
+        namespace[f"r_{name}"] = read
+        get = f"d[{name!r}]" if read is _identity else f"r_{name}(d[{name!r}])"
+        default = _default(field)
+        namespace[f"default_{name}"] = default
+        if default is attrs.NOTHING:
+            arguments.append(f"{name}={get}")
+        elif read is _identity:
+            arguments.append(f"{name}=d.get({name!r}, default_{name})")
+        else:
+            arguments.append(f"{name}=({get} if {name!r} in d else default_{name})")
+    params = "".join(f", {name}" for name in skip)
+    code = f"def read(d{params}):\n    return cls(" + ", ".join(arguments) + ")"
+    exec(code, namespace)
+    function: Structure = namespace["read"]
+    return function

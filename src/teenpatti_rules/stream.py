@@ -1,0 +1,292 @@
+"""Per-seat event streams: what a server sends each seat after each change (R43).
+
+A client starts from a :func:`~teenpatti_rules.views.view` (on connect, or to resync)
+and then receives only what happened since: :func:`events_for` returns the events of
+the session since a :class:`Cursor` that the seat (or the spectators, ``None``) may
+see, and the next cursor; :func:`apply_events` applies them to the client's view. The
+view it builds equals ``view(state, seat)`` after every step (a property test checks
+it for every preset, every seat and the spectators).
+
+A stream holds, in order:
+
+- the events of the hand's log that the viewer may see, exactly as in its view's log
+  (:func:`~teenpatti_rules.views.visible_event`);
+- private events (:class:`CardsSeen`) right after the event that showed cards to the
+  viewer alone: its own cards after it looks (R22) or draws (V20), a sideshow
+  partner's under ``sideshow_reveal="private"`` (V17); only cards its view shows;
+- last, one :class:`TableStatus`: every public field of the viewer's view (stacks,
+  pot, stake, whose turn, the last result ...), so that a client never has to redo
+  the engine's bookkeeping, and new fields of the state reach it without a change
+  here.
+
+A cursor is ``(hand_number, position)``: a position in the viewer's log of that hand.
+:meth:`Cursor.of` gives a view's cursor. A cursor of the hand in play, or of the
+hand before it (the log starts again at each deal, and nothing of an earlier hand's
+log stays in a view), is served; any other raises :class:`StaleCursorError`: the
+client asks for a view.
+
+>>> from teenpatti_rules import Deal, Look, apply, new_session, parse_cards, view
+>>> state = new_session(["Asha", "Bilal", "Chen"], seed=7, dealer=0)
+>>> state = apply(state, Deal(0, parse_cards("As Kd Qh 2c 3d 4h 9s 9d 9c")))
+>>> mine = view(state, 1)
+>>> state = apply(state, Look(1))
+>>> events, cursor = events_for(state, 1, Cursor.of(mine))
+>>> [type(event).__name__ for event in events]
+['Looked', 'CardsSeen', 'TableStatus']
+>>> events[1].cards == state.seats[1].cards, cursor
+(True, Cursor(hand_number=1, position=5))
+>>> apply_events(mine, events) == view(state, 1)
+True
+>>> [type(event).__name__ for event in events_for(state, 2, Cursor.of(mine))[0]]
+['Looked', 'TableStatus']
+"""
+
+from __future__ import annotations
+
+import typing
+from collections.abc import Iterable, Sequence
+from typing import Any, Final, TypeAlias
+
+import attrs
+
+from .cards import Card
+from .events import EVENT_TYPES, Drew, EventBase, HandStarted, Looked, Showdown, SideShowAccepted
+from .limits import exact_int, short
+from .records import evolve
+from .state import State
+from .views import View, view
+
+__all__ = [
+    "STREAM_EVENT_TYPES",
+    "CardsSeen",
+    "Cursor",
+    "StaleCursorError",
+    "StreamEvent",
+    "TableStatus",
+    "apply_events",
+    "events_for",
+]
+
+
+@attrs.frozen
+class Cursor:
+    """A place in a seat's stream: the hand and the position in its log as that seat
+    sees it (the length of its view's log).
+
+    :param hand_number: the hand (0 before the first deal).
+    :param position: how many events of that hand's log the client has.
+    """
+
+    hand_number: int
+    position: int
+
+    @classmethod
+    def of(cls, seen: State) -> Cursor:
+        """The cursor of a view: the events it holds (:func:`events_for` continues there).
+
+        :param seen: a :class:`~teenpatti_rules.views.View` (any state works: its log).
+        :returns: ``Cursor(seen.hand_number, len(seen.events))``.
+        """
+        return cls(seen.hand_number, len(seen.events))
+
+
+class StaleCursorError(ValueError):
+    """A cursor :func:`events_for` cannot continue from: of a hand older than the one
+    before the hand in play, or past the end of the log. The client asks for a view
+    (``view(state, seat)``) and continues from its :meth:`Cursor.of`.
+
+    :ivar cursor: the cursor given.
+    """
+
+    def __init__(self, message: str, cursor: Cursor) -> None:
+        super().__init__(message)
+        self.cursor = cursor
+
+
+@attrs.frozen
+class CardsSeen(EventBase):
+    """Private: the cards of ``seat`` as the receiving viewer now sees them, sent to that
+    viewer alone (never in a log): its own after it looks (R22) or draws (V20), a
+    sideshow partner's under ``sideshow_reveal="private"`` (V17).
+
+    :param seat: whose cards.
+    :param cards: the cards, in the seat's order.
+    """
+
+    seat: int
+    cards: tuple[Card, ...]
+
+    public: typing.ClassVar[bool] = False
+
+
+_NOT_STATUS: Final = frozenset({"rules", "seed", "events", "undealt", "seat"})
+"""View fields a status leaves out: the rules (sent once), what a view never shows,
+the log (the stream's events are the log), and whose view it is."""
+
+
+def _make_status_class() -> type[Any]:
+    """:class:`TableStatus`, built from the fields of :class:`~teenpatti_rules.views.View`
+    (every one but :data:`_NOT_STATUS`): a new public field of the state is in the status.
+    """
+    hints = typing.get_type_hints(View)
+    fields: dict[str, Any] = {}
+    for field in attrs.fields(View):
+        if field.name in _NOT_STATUS:
+            continue
+        fields[field.name] = attrs.field(
+            type=hints[field.name], default=field.default, converter=field.converter
+        )
+    cls = attrs.make_class("TableStatus", fields, bases=(EventBase,), frozen=True)
+    cls.__annotations__ = {name: hints[name] for name in fields}
+    cls.__module__ = __name__
+    cls.__doc__ = """The public part of the viewer's view after the stream's events: every
+    field of :class:`~teenpatti_rules.views.View` but the rules, the seed, the undealt
+    cards, the log and the viewing seat; seats without their cards (``cards=()``), which
+    the stream's events bring (R43). Public: every viewer gets the same one.
+    """
+    return cls
+
+
+TableStatus: Any = _make_status_class()
+
+StreamEvent: TypeAlias = EventBase
+"""An event of a stream: an :data:`~teenpatti_rules.events.Event`, a :class:`CardsSeen`
+or a :class:`TableStatus`."""
+
+STREAM_EVENT_TYPES: Final[tuple[type[Any], ...]] = (*EVENT_TYPES, CardsSeen, TableStatus)
+"""Every class a stream may hold: the members of the Event union, then the stream's own."""
+
+
+def _cursor(since: object) -> Cursor:
+    if isinstance(since, Cursor):
+        hand, position = since.hand_number, since.position
+    elif isinstance(since, Sequence) and not isinstance(since, str) and len(since) == 2:
+        hand, position = since
+    else:
+        raise TypeError(f"since must be a Cursor (Cursor.of(view)), not {short(since)}")
+    return Cursor(
+        exact_int(hand, "since.hand_number", low=0), exact_int(position, "since.position", low=0)
+    )
+
+
+def _status(seen: View) -> Any:
+    seats = tuple(seat if not seat.cards else evolve(seat, cards=()) for seat in seen.seats)
+    values = {name: getattr(seen, name) for name in _STATUS_NAMES}
+    values["seats"] = seats
+    return TableStatus(**values)
+
+
+_STATUS_NAMES: Final = tuple(field.name for field in attrs.fields(TableStatus))
+
+
+def events_for(
+    state: State, seat: int | None, since: Cursor
+) -> tuple[tuple[StreamEvent, ...], Cursor]:
+    """What ``seat`` may see of the session since ``since``, and the next cursor (R43).
+
+    :param state: the table's full :class:`~teenpatti_rules.state.State` (a view
+        works too, and never shows more).
+    :param seat: the viewing seat's number, or None for the spectators.
+    :param since: the client's :class:`Cursor` (from :meth:`Cursor.of` of its view, or
+        returned by the previous call); a pair ``(hand_number, position)`` is accepted.
+    :returns: ``(events, cursor)``: the viewer's log events after the cursor, each
+        followed by the private :class:`CardsSeen` events it brings that viewer, then
+        one :class:`TableStatus`; and the cursor after them. Events of the hand before
+        the cursor's hand are not sent again: a cursor of the previous hand gets the
+        current hand's log from its start.
+    :raises StaleCursorError: (a :class:`ValueError`) for a cursor of an older hand, of
+        a later hand, or past the end of the log: ask for a view.
+    :raises ValueError: for a seat that is not a seat number, or a cursor of negative
+        numbers; as :class:`~teenpatti_rules.engine.trust.UnreachableStateError` for a
+        state the engine could not reach.
+    :raises TypeError: for a state that is not a State or a cursor that is not one.
+    """
+    cursor = _cursor(since)
+    seen = view(state, seat)
+    log = seen.events
+    hand = seen.hand_number
+    if cursor.hand_number == hand:
+        start = cursor.position
+        if start > len(log):
+            raise StaleCursorError(
+                f"cursor position {start} is past the end of hand {hand}'s log "
+                f"({len(log)} events): ask for a view",
+                cursor,
+            )
+    elif cursor.hand_number == hand - 1:
+        start = 0
+    else:
+        raise StaleCursorError(
+            f"cursor of hand {cursor.hand_number}, but the table is at hand {hand}: ask for a view",
+            cursor,
+        )
+    viewer = seen.seat
+    private = viewer is not None
+    out: list[StreamEvent] = []
+    for event in log[start:]:
+        out.append(event)
+        if not private:
+            continue
+        shown: int | None = None
+        if isinstance(event, Looked | Drew):
+            shown = event.seat if event.seat == viewer else None
+        elif isinstance(event, SideShowAccepted) and viewer in (event.asker, event.target):
+            shown = event.target if viewer == event.asker else event.asker
+        if shown is not None and seen.seats[shown].cards:
+            out.append(CardsSeen(shown, seen.seats[shown].cards))
+    out.append(_status(seen))
+    return tuple(out), Cursor(hand, len(log))
+
+
+def apply_events(seen: View, events: Iterable[StreamEvent]) -> View:
+    """The client's view after a stream from :func:`events_for` (R43).
+
+    :param seen: the client's :class:`~teenpatti_rules.views.View` (from
+        :func:`~teenpatti_rules.views.view`, a view document, or the previous call).
+    :param events: the stream's events, in order, from the cursor of ``seen``.
+    :returns: the new view: the log extended (started again at a
+        :class:`~teenpatti_rules.events.HandStarted`), cards set by
+        :class:`CardsSeen` and :class:`~teenpatti_rules.events.Showdown` events and
+        hidden again when a privately seen seat draws (V17, V20), every other field
+        from the last :class:`TableStatus`. Equal to ``view(state, seat)`` when the
+        events are ``events_for(state, seat, Cursor.of(seen))[0]``.
+    :raises TypeError: if ``seen`` is not a View or an event is not an event.
+    :raises ValueError: for an event that names a seat the table does not have.
+    """
+    if not isinstance(seen, View):
+        raise TypeError(f"apply_events needs a View, not {short(seen)}")
+    viewer = seen.seat
+    cards: list[tuple[Card, ...]] = [seat.cards for seat in seen.seats]
+    log: list[Any] = list(seen.events)
+    status: Any = None
+
+    def place(index: int) -> int:
+        if type(index) is not int or not 0 <= index < len(cards):
+            raise ValueError(f"an event names seat {short(index)}, not a seat of this table")
+        return index
+
+    for event in events:
+        if isinstance(event, TableStatus):
+            status = event
+            if len(event.seats) != len(cards):  # chairs are fixed (S1); be safe
+                cards = (cards + [()] * len(event.seats))[: len(event.seats)]
+        elif isinstance(event, CardsSeen):
+            cards[place(event.seat)] = event.cards
+        elif isinstance(event, EventBase):
+            if isinstance(event, HandStarted):
+                log, cards = [], [() for _ in cards]
+            log.append(event)
+            if isinstance(event, Showdown):
+                for hand in event.hands:
+                    cards[place(hand.seat)] = hand.cards
+            elif isinstance(event, Drew) and event.seat != viewer:
+                cards[place(event.seat)] = ()  # V17: a partner's new cards are not shown
+        else:
+            raise TypeError(f"not an event of a stream: {short(event)}")
+    source: Any = seen if status is None else status
+    values = {name: getattr(source, name) for name in _STATUS_NAMES}
+    values["seats"] = tuple(
+        seat if seat.cards == cards[index] else evolve(seat, cards=cards[index])
+        for index, seat in enumerate(source.seats)
+    )
+    return View(rules=seen.rules, seed=None, events=tuple(log), undealt=(), seat=viewer, **values)

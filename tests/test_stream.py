@@ -1,0 +1,150 @@
+"""Per-seat event streams (R43): view + events equals the next view at every step, for
+every preset, every seat and the spectators; no event reaches a seat that may not see it."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import teenpatti_rules as tp
+from strategies import play_session, tables
+from teenpatti_rules.events import Looked, SideShowAccepted
+from teenpatti_rules.stream import (
+    CardsSeen,
+    Cursor,
+    StaleCursorError,
+    TableStatus,
+    apply_events,
+    events_for,
+)
+
+
+def cards_in(value: Any) -> Iterator[tp.Card]:
+    """Every Card reachable from ``value``."""
+    if isinstance(value, tp.Card):
+        yield value
+    elif attrs.has(type(value)):
+        for field in attrs.fields(type(value)):
+            yield from cards_in(getattr(value, field.name))
+    elif isinstance(value, tuple | list):
+        for item in value:
+            yield from cards_in(item)
+    elif hasattr(value, "items"):
+        for key, item in value.items():
+            yield from cards_in(key)
+            yield from cards_in(item)
+    elif hasattr(value, "__iter__") and not isinstance(value, str):
+        for item in value:
+            yield from cards_in(item)
+
+
+def follow(states: list[tp.State], seat: int | None) -> None:
+    """A client that starts from the first view and applies each stream keeps the view
+    of every later state; every card a stream holds is one its view shows (R43)."""
+    client = tp.view(states[0], seat)
+    cursor = Cursor.of(client)
+    for state in states[1:]:
+        events, cursor = events_for(state, seat, cursor)
+        expected = tp.view(state, seat)
+        assert set(cards_in(events)) <= set(cards_in(expected))  # the leak property
+        assert isinstance(events[-1], TableStatus)
+        for event in events:
+            if isinstance(event, CardsSeen):
+                assert seat is not None
+                assert event.cards == expected.seats[event.seat].cards
+        client = apply_events(client, events)
+        assert client == expected
+        assert cursor == Cursor.of(expected)
+
+
+def session(rules: tp.Rules, seed: int, players: int = 4) -> list[tp.State]:
+    state = tp.new_session([f"P{i}" for i in range(players)], rules, seed=seed)
+    return play_session(seed, state)
+
+
+@pytest.mark.parametrize("name", list(tp.PRESETS))
+def test_every_preset_every_viewer(name: str) -> None:
+    fields = dict(tp.PRESETS[name].fields)
+    rules = tp.Rules(**{**fields, "hand_limit": 3, "starting_boots": 12})
+    players = max(rules.min_players, 4)
+    for seed in (1, 2):
+        states = session(rules, seed, players)
+        for seat in (None, *range(players)):
+            follow(states, seat)
+
+
+@given(tables(), st.integers(0, 2**16))
+def test_random_tables_every_viewer(table: tp.State, seed: int) -> None:
+    states = play_session(seed, table)[:150]
+    for seat in (None, *range(len(table.seats))):
+        follow(states, seat)
+
+
+def test_private_sideshow_partners_get_each_others_cards() -> None:
+    # V17 private: after an accepted sideshow each partner sees the other's cards.
+    rules = tp.Rules(sideshow_reveal="private")
+    state = tp.new_session(["A", "B", "C"], rules, seed=3, dealer=2)
+    state = tp.apply(state, tp.Deal(2, tp.parse_cards("As Kd Qh 2c 3d 4h 9s 9d 9c")))
+    for seat in (0, 1):
+        state = tp.apply(state, tp.Look(seat))
+    state = tp.apply(state, tp.Bet(0, 2))
+    before = {seat: Cursor.of(tp.view(state, seat)) for seat in (None, 0, 1, 2)}
+    state = tp.apply(state, tp.SideShow(1, 4))
+    state = tp.apply(state, tp.AcceptSideShow(0))
+    streams = {seat: events_for(state, seat, before[seat])[0] for seat in before}
+    assert any(isinstance(e, SideShowAccepted) for e in streams[None])
+    seen = {
+        seat: [e for e in events if isinstance(e, CardsSeen)] for seat, events in streams.items()
+    }
+    assert seen[1] == [CardsSeen(0, tp.parse_cards("As 2c 9s"))]  # seat 0 dealt 1st, 4th, 7th
+    assert seen[0] == [CardsSeen(1, tp.parse_cards("Kd 3d 9d"))]
+    assert seen[2] == [] and seen[None] == []
+
+
+def test_own_cards_arrive_when_the_seat_looks() -> None:
+    state = tp.new_session(["A", "B", "C"], seed=3, dealer=2)
+    state = tp.apply(state, tp.Deal(2))
+    cursor = Cursor.of(tp.view(state, 1))
+    state = tp.apply(state, tp.Look(1))
+    events, _ = events_for(state, 1, cursor)
+    assert events[0] == Looked(1) and events[1] == CardsSeen(1, state.seats[1].cards)
+    others, _ = events_for(state, 0, cursor)
+    assert not any(isinstance(e, CardsSeen) for e in others)
+
+
+def test_stale_cursors_say_so() -> None:
+    rng = random.Random(4)
+    state = tp.new_session(["A", "B", "C"], seed=4)
+    first = Cursor.of(tp.view(state, 0))
+    while state.hand_number < 3:
+        state = tp.apply(state, rng.choice(tp.legal_actions(state)))
+    with pytest.raises(StaleCursorError, match="ask for a view") as caught:
+        events_for(state, 0, first)
+    assert caught.value.cursor == first
+    with pytest.raises(StaleCursorError, match="past the end"):
+        events_for(state, 0, Cursor(state.hand_number, 10**6))
+    with pytest.raises(StaleCursorError):
+        events_for(state, 0, Cursor(state.hand_number + 1, 0))
+    # The hand before the one in play: the current hand's log from its start.
+    events, _ = events_for(state, 0, Cursor(state.hand_number - 1, 99))
+    assert type(events[0]).__name__ == "HandStarted"
+
+
+def test_bad_arguments() -> None:
+    state = tp.new_session(["A", "B", "C"], seed=4)
+    with pytest.raises(TypeError):
+        events_for(state, 0, "0:0")  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        events_for(state, 0, Cursor(-1, 0))
+    with pytest.raises(ValueError):
+        events_for(state, 5, Cursor(0, 0))
+    with pytest.raises(TypeError):
+        apply_events(state, [])  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="not a seat"):
+        apply_events(tp.view(state, 0), [CardsSeen(9, ())])
