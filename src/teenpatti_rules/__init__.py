@@ -25,7 +25,14 @@ from .actions import (
 from .cards import CARDS, Card, Rank, Suit, format_cards, parse_cards, standard_deck
 from .decks import deck_for
 from .engine import apply, is_legal, legal_actions
-from .errors import CardParseError, HistoryError, IllegalActionError
+from .errors import (
+    CardParseError,
+    HistoryError,
+    IllegalActionError,
+    StaleActionError,
+    UnreachableStateError,
+    WrongTypeError,
+)
 from .events import Event, HandEnding
 from .io.history import HISTORY_VERSION, History, replay, replay_states
 from .io.state_json import STATE_VERSION, state_from_json, state_to_json
@@ -87,9 +94,12 @@ __all__ = [
     "Show",
     "SideShow",
     "SideShowRequest",
+    "StaleActionError",
     "State",
     "Suit",
+    "UnreachableStateError",
     "View",
+    "WrongTypeError",
     "__version__",
     "apply",
     "categories_many",

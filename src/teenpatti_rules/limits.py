@@ -20,7 +20,7 @@ numpy integer with :func:`operator.index` to a plain ``int``, and refuses ``bool
 >>> exact_int(2.0, "boot")
 Traceback (most recent call last):
 ...
-teenpatti_rules.limits.WrongTypeError: boot must be an int, not float 2.0
+teenpatti_rules.errors.WrongTypeError: boot must be an int, not float 2.0
 >>> player_name(" Asha ", "players[0]")
 'Asha'
 >>> player_name("B\x1b[2J", "players[1]")
@@ -35,6 +35,8 @@ import operator
 import unicodedata
 from collections.abc import Iterable
 from typing import Final
+
+from .errors import WrongTypeError
 
 __all__ = [
     "MAX_BOOT_SCHEDULE",
@@ -92,11 +94,6 @@ MAX_ERROR_TEXT: Final = 60
 """Error messages quote untrusted input cut to about this many characters."""
 
 
-class WrongTypeError(TypeError, ValueError):
-    """A value of the wrong kind (a float where an int belongs, ``None`` where a state
-    belongs, ...): both a :class:`TypeError` and a :class:`ValueError`, so that
-    ``except ValueError`` still catches every error the library raises on bad input.
-    """
 
 
 _REFUSED_CATEGORIES: Final = frozenset({"Cc", "Cs", "Zl", "Zp"})

@@ -309,7 +309,7 @@ class Rules:
         variants refuse: a ``boot_schedule`` not starting at ``(1, boot)``, a
         ``stake_limit`` below a scheduled boot, a draw table whose ``hand_size`` is
         not 3 or whose ``max_draws`` is above 3. As
-        :class:`~teenpatti_rules.limits.WrongTypeError` (also a :class:`TypeError`)
+        :class:`~teenpatti_rules.errors.WrongTypeError` (also a :class:`TypeError`)
         for a bool, float, Fraction, Decimal or str where an int belongs. An int
         subclass (``IntEnum``) or numpy integer is converted to a plain ``int``.
     """

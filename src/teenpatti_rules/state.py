@@ -263,7 +263,7 @@ def new_session(
         past :data:`~teenpatti_rules.limits.MAX_SEED`, or (``bet_sizing="range"``)
         more than :data:`~teenpatti_rules.limits.MAX_RANGE_TABLE_CHIPS` chips at
         the table.
-    :raises ~teenpatti_rules.limits.WrongTypeError: (a :class:`TypeError` and a
+    :raises ~teenpatti_rules.errors.WrongTypeError: (a :class:`TypeError` and a
         :class:`ValueError`) for a seed, dealer or stack that is not an int (a bool,
         float, Fraction, Decimal, str ...) or a name that is not a str. Int
         subclasses (``IntEnum``) and numpy integers are converted to ``int``.

@@ -186,7 +186,7 @@ def view(state: State, seat: int | None) -> View:
         for a spectator.
     :returns: a :class:`View` (``state`` is not changed).
     :raises ValueError: if ``seat`` is neither None nor a seat number (a bool is not
-        a seat number); as :class:`~teenpatti_rules.engine.trust.UnreachableStateError`
+        a seat number); as :class:`~teenpatti_rules.errors.UnreachableStateError`
         if ``state`` is not one the engine could reach.
     :raises TypeError: if ``state`` is not a :class:`~teenpatti_rules.state.State`.
 

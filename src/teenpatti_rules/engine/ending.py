@@ -30,6 +30,7 @@ from ..rules import Rules, SequenceOrder
 from ..state import HandResult, Phase, Seat, State
 from .pots import award, pot_slices, seats_from_left_of, split_chips
 from .questions import players_in_hand
+from .refusals import refuse
 
 __all__ = [
     "finish_hand",
@@ -53,10 +54,8 @@ def hand_rank(state: State, seat: int) -> HandRank:
     """
     cards = state.seats[seat].cards
     if len(cards) != state.rules.hand_size:
-        raise IllegalActionError(
-            f"the hands cannot be compared: the cards of seat {seat} are hidden in this "
-            "state (a view); apply actions to the full state"
-        )
+        refusal = refuse("hands_hidden", seat=seat)
+        raise IllegalActionError(refusal.sentence, code=refusal.code, rule=refusal.rule)
     return evaluate(cards, state.rules, indicator=state.indicator)
 
 
