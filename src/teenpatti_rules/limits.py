@@ -94,8 +94,6 @@ MAX_ERROR_TEXT: Final = 60
 """Error messages quote untrusted input cut to about this many characters."""
 
 
-
-
 _REFUSED_CATEGORIES: Final = frozenset({"Cc", "Cs", "Zl", "Zp"})
 """Control characters, lone surrogates, line and paragraph separators."""
 

@@ -251,5 +251,8 @@ def view(state: State, seat: int | None) -> View:
             (),
             state.deck_left,
             indicator=state.indicator,  # V8 W5: public to every player and spectator
+            turn=state.turn,  # S9, S8: public
+            chips_brought=state.chips_brought,
+            chips_taken=state.chips_taken,
         )
     )

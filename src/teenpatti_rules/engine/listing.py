@@ -12,15 +12,19 @@ from typing import Final, NamedTuple
 from ..actions import (
     AcceptSideShow,
     Action,
+    AddChips,
     AllIn,
     Bet,
     Deal,
     Draw,
+    Leave,
     Look,
     Pack,
     RefuseSideShow,
     Show,
     SideShow,
+    SitIn,
+    SitOut,
 )
 from ..limits import short
 from ..state import Phase, State
@@ -36,7 +40,10 @@ from .questions import (
 )
 from .trust import require_reachable
 
-__all__ = ["LISTED_STATES", "legal_actions", "was_listed"]
+__all__ = ["BETWEEN_HANDS", "LISTED_STATES", "legal_actions", "table_actions", "was_listed"]
+
+BETWEEN_HANDS: Final = (Phase.AWAITING_DEAL, Phase.WAITING)
+"""The phases between hands in which the table is open (not SESSION_OVER)."""
 
 LISTED_STATES: Final = 16
 """At most how many states' :func:`legal_actions` lists are remembered (by identity,
@@ -88,7 +95,18 @@ def legal_actions(
     turn actions: pack, bets (ascending), all-in, show, sideshows (R23–R36), draws
     (V20: every set of its cards it may discard); or, while a sideshow is pending, the
     asked player's accept (when it can pay its half, V17) and refuse (R31).
-    After the session: nothing.
+    After the session: nothing. While the table waits for players (S2): no Deal.
+
+    The open-table actions (S4, S5, S7) are one seat's choices:
+    :class:`~teenpatti_rules.actions.Leave`, :class:`~teenpatti_rules.actions.SitOut` or
+    :class:`~teenpatti_rules.actions.SitIn`, and (``rebuy=True``, between hands)
+    :class:`~teenpatti_rules.actions.AddChips` up to the buy-in limit (other amounts
+    are legal too, like the unlisted no-limit bets). They are listed for ``seat``, and
+    without a seat only on an open table (``open_table=True``), so that a closed table's
+    list is what it always was. Two actions are never listed:
+    :class:`~teenpatti_rules.actions.Join` needs a name, and
+    :class:`~teenpatti_rules.actions.Timeout` is applied by the table's clock, not
+    chosen (S3, S6); :func:`~teenpatti_rules.engine.is_legal` answers for them.
 
     Under ``bet_sizing="no_limit"`` (V3) the bets and sideshows listed are only the
     minimum, twice the minimum and the largest amount;
@@ -105,7 +123,8 @@ def legal_actions(
         ignored without ``seat``.
     :returns: a tuple of actions; every one applies, and every action
         :func:`~teenpatti_rules.engine.apply` accepts is in it, except a Deal with an
-        explicit deck and the unlisted no-limit amounts
+        explicit deck, the unlisted no-limit and add-chips amounts, Join and Timeout, and
+        on a closed table the open-table actions unless ``seat`` is given
         (:func:`~teenpatti_rules.engine.is_legal` judges any one action).
     :raises TypeError: if ``state`` is not a :class:`~teenpatti_rules.state.State`.
     :raises ValueError: if ``seat`` is neither None nor a seat number of the table.
@@ -123,9 +142,33 @@ def legal_actions(
         return actions
     if not is_seat(state, seat):
         raise ValueError(f"seat must be a seat number 0..{len(state.seats) - 1}, not {short(seat)}")
-    return tuple(
+    mine = [
         action for action in actions if action.seat == seat and (deal or type(action) is not Deal)
-    )
+    ]
+    if not state.rules.open_table:  # listed for the seat only (above: open tables)
+        mine += table_actions(state, seat)
+    return tuple(mine)
+
+
+def table_actions(state: State, seat: int) -> list[Action]:
+    """``seat``'s open-table actions that apply now (S4, S5, S7): Leave, SitOut or SitIn,
+    and AddChips up to the buy-in limit; none after the session.
+    """
+    if state.phase is Phase.SESSION_OVER:
+        return []
+    player = state.seats[seat]
+    if not player.in_session:
+        return []
+    actions: list[Action] = []
+    if not player.leaving:
+        actions.append(Leave(seat))
+    actions.append(SitIn(seat) if player.sitting_out else SitOut(seat))
+    rules = state.rules
+    if rules.rebuy and state.phase in BETWEEN_HANDS:
+        room = rules.buy_in_limit - player.stack
+        if room >= 1:
+            actions.append(AddChips(seat, room))
+    return actions
 
 
 class _SeatActions(NamedTuple):
@@ -148,13 +191,25 @@ def _seat_actions(seat_count: int) -> _SeatActions:
 
 def _list_actions(state: State) -> tuple[Action, ...]:
     """:func:`legal_actions` of a reachable state."""
+    if state.rules.open_table:
+        return (*_list_turn_actions(state), *_every_table_action(state))
+    return _list_turn_actions(state)
+
+
+def _every_table_action(state: State) -> list[Action]:
+    """Every seat's :func:`table_actions`, seat by seat (S4, S5, S7)."""
+    return [action for seat in range(len(state.seats)) for action in table_actions(state, seat)]
+
+
+def _list_turn_actions(state: State) -> tuple[Action, ...]:
+    """The deals, looks and turn actions of :func:`legal_actions`."""
     phase = state.phase
     seats = state.seats
     prebuilt = _seat_actions(len(seats))
     if phase is Phase.AWAITING_DEAL:
         deals = prebuilt.deals
         return tuple(deals[i] for i, seat in enumerate(seats) if seat.in_session)
-    if phase is Phase.SESSION_OVER:
+    if phase is Phase.SESSION_OVER or phase is Phase.WAITING:
         return ()
     looks = prebuilt.looks
     actions: list[Action] = [

@@ -32,23 +32,30 @@ from typing import Any, NamedTuple
 
 from ..actions import (
     ACTION_TYPES,
+    TURN_ACTION_TYPES,
     AcceptSideShow,
     Action,
+    AddChips,
     AllIn,
     Bet,
     Deal,
     Draw,
+    Join,
+    Leave,
     Look,
     Pack,
     RefuseSideShow,
     Show,
     SideShow,
+    SitIn,
+    SitOut,
+    Timeout,
 )
-from ..errors import IllegalActionError
+from ..errors import IllegalActionError, StaleActionError
 from ..limits import short
 from ..state import State
-from . import betting
-from .common import check_turn
+from . import betting, table
+from .common import check_turn, evolve_seat, evolve_state, with_seat
 from .deal import deal
 from .listing import LISTED_STATES, legal_actions, was_listed
 from .refusals import error_for, refuse
@@ -83,23 +90,41 @@ _HANDLERS: dict[type[Any], _Handler] = {
     AcceptSideShow: _Handler(betting.check_accept, betting.accept_sideshow),
     RefuseSideShow: _Handler(betting.check_answer, betting.refuse_sideshow),
     Draw: _Handler(betting.check_draw, betting.draw),
+    Join: _Handler(table.check_join, table.join),
+    Leave: _Handler(table.check_leave, table.leave),
+    SitOut: _Handler(table.check_sit_out, table.sit_out),
+    SitIn: _Handler(table.check_sit_in, table.sit_in),
+    Timeout: _Handler(table.check_timeout, table.timeout),
+    AddChips: _Handler(table.check_add_chips, table.add_chips),
 }
 """Action class → its check and handler; every member of
 :data:`~teenpatti_rules.actions.Action`."""
 assert set(_HANDLERS) == set(ACTION_TYPES), "every action kind needs a handler"
 
 
-def apply(state: State, action: Action) -> State:
+_TURN_ACTIONS: frozenset[type[Any]] = frozenset(TURN_ACTION_TYPES)
+_NO_RESET: frozenset[type[Any]] = frozenset((Look, Timeout))
+"""A look or a timeout leaves a player's timeouts in a row as they are (S6)."""
+
+
+def apply(state: State, action: Action, *, turn: int | None = None) -> State:
     """The state after ``action``; ``state`` itself is never changed.
 
     :param state: a :class:`~teenpatti_rules.state.State`.
     :param action: any :data:`~teenpatti_rules.actions.Action`; ``action.seat`` is
         who acts.
+    :param turn: None, or the turn number (:attr:`~teenpatti_rules.state.State.turn`)
+        the action was meant for (S9): a turn action (a betting action, a sideshow
+        answer, a draw, a timeout) applied when the table's turn number is another is
+        refused as stale. Other actions ignore it.
     :returns: the next :class:`~teenpatti_rules.state.State`.
     :raises TypeError: if ``state`` is not a :class:`~teenpatti_rules.state.State`.
     :raises ~teenpatti_rules.errors.UnreachableStateError: (a :class:`ValueError`)
         if ``state`` is not one the engine could reach (built with
         :func:`attrs.evolve`, say): see :mod:`teenpatti_rules.engine.trust`.
+    :raises ~teenpatti_rules.errors.StaleActionError: (an
+        :class:`~teenpatti_rules.errors.IllegalActionError`, code ``"stale_turn"``) for a
+        turn action at a turn that is not the table's (S9); nothing changes.
     :raises IllegalActionError: (a :class:`ValueError`) if the action is not legal
         now, before anything changes, or ``state`` is a
         :class:`~teenpatti_rules.views.View`; the message names the seat, the action and
@@ -107,19 +132,39 @@ def apply(state: State, action: Action) -> State:
         seat that does not exist, or a :class:`~teenpatti_rules.actions.Deal` with
         a bad deck.
 
-    Implements R5–R42 (the rules pages, ``docs/rules/``): one function per action kind.
+    Implements R5–R42 and S1–S9 (the rules pages, ``docs/rules/``): one function per
+    action kind. After it, the engine acts for a player who left during the hand
+    whenever it must act (S4), and the turn number grows by one when the player who
+    must act changed, at a deal and at the end of a hand (S9).
     """
     if not isinstance(state, State):
         raise TypeError(f"apply needs a State, not {type(state).__name__}")
-    handler = _HANDLERS.get(type(action))
+    kind = type(action)
+    handler = _HANDLERS.get(kind)
     if handler is None:
         raise error_for(action, refuse("not_an_action", what=short(action)), whole=True)
     if state.is_view:
         raise error_for(action, refuse("view", action=action), whole=True)
+    if turn is not None and kind in _TURN_ACTIONS and turn != state.turn:
+        refusal = refuse("stale_turn", given=short(turn), turn=state.turn)
+        raise StaleActionError(f"seat {action.seat} may not {action.doing}: {refusal}", action)
     if not was_listed(state, action):  # else it is legal: legal_actions listed it
         require_reachable(state)
         handler.check(state, action)
-    return vouch(handler.act(state, action))
+    after = handler.act(state, action)
+    actor = after.actor
+    if actor is not None and after.seats[actor].leaving:
+        after = table.act_for_leavers(after)  # S4
+    if kind not in _NO_RESET:  # S6: any action of its own but a look resets the count
+        seat = action.seat
+        if after.seats[seat].timeouts:
+            after = evolve_state(
+                after,
+                seats=with_seat(after.seats, seat, evolve_seat(after.seats[seat], timeouts=0)),
+            )
+    if after.actor != state.actor or after.hand_number != state.hand_number:
+        after = evolve_state(after, turn=state.turn + 1)  # S9
+    return vouch(after)
 
 
 def is_legal(state: State, action: Action) -> bool:

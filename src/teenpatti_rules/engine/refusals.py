@@ -40,6 +40,9 @@ REFUSALS: Final[Mapping[tuple[str, str | None], str]] = {
         "cards and no seed); apply actions to the full state"
     ),
     ("no_seat", None): "{kind} of seat {who} names no seat: seats are 0..{last}",
+    ("stale_turn", "S9"): (
+        "the action was meant for turn {given}, and the table is at turn {turn} (S9)"
+    ),
     # whose turn (R20, R29)
     ("not_your_turn", "R20"): "it is seat {actor}'s turn",
     ("sideshow_pending", "R29"): (
@@ -138,6 +141,29 @@ REFUSALS: Final[Mapping[tuple[str, str | None], str]] = {
         "{count} cards cost {cost} chips and must leave a chip of its {stack} (V20)"
     ),
     ("deck_left", "V20"): "only {left} cards are left in the deck (V20)",
+    # open tables (S1-S9)
+    ("too_few_players", "S2"): (
+        "the table waits for players: a hand needs {need} playing players, "
+        "and {count} are playing (S2)"
+    ),
+    ("hand_in_play", "S3"): "a hand is in play; a player joins between hands (S3)",
+    ("tournament", "S3"): (
+        "a tournament table (V18) takes no new player once the first hand is dealt (S3)"
+    ),
+    ("chair_taken", "S1"): "the chair is taken by {name!r} (S1)",
+    ("name", "S1"): "{reason}",
+    ("buy_in", "S3"): "a player joins with {low} to {high} chips, not {stack} (S3)",
+    ("table_chips", None): "{reason}",
+    ("not_in_session", "S4"): "it is not in the session",
+    ("already_leaving", "S4"): "it has already left; it goes at the end of the hand (S4)",
+    ("already_sitting_out", "S5"): "it is already sitting out (S5)",
+    ("not_sitting_out", "S5"): "it is not sitting out (S5)",
+    ("not_your_turn", "S6"): "only the player who must act can time out, seat {actor} (S6)",
+    ("no_rebuy", "S7"): "this table has no rebuys (Rules.rebuy is False) (S7)",
+    ("hand_in_play", "S7"): "a hand is in play; chips are added between hands (S7)",
+    ("buy_in_limit", "S7"): (
+        "adding {amount} chips makes a stack of {total}, above the buy-in limit of {limit} (S7)"
+    ),
     # outside the reducer's checks
     ("hands_hidden", None): (
         "the hands cannot be compared: the cards of seat {seat} are hidden in this "
