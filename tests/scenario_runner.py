@@ -17,6 +17,12 @@ from typing import Any
 import teenpatti_rules as tp
 
 ACTION_KEYS = (
+    "join",
+    "leave",
+    "sit_out",
+    "sit_in",
+    "timeout",
+    "add_chips",
     "deal",
     "look",
     "pack",
@@ -47,8 +53,13 @@ def build_deck(
     """
     n = len(state.seats)
     size = state.rules.hand_size
-    order = [(state.dealer + i) % n for i in range(1, n + 1)]
-    order = [seat for seat in order if state.seats[seat].in_session]
+    dealer = state.dealer
+    if not state.seats[dealer].playing:  # S5: the button passes over those sitting out
+        dealer = next(
+            s for s in ((dealer + i) % n for i in range(1, n + 1)) if state.seats[s].playing
+        )
+    order = [(dealer + i) % n for i in range(1, n + 1)]
+    order = [seat for seat in order if state.seats[seat].playing]
     wanted = {int(seat): tp.parse_cards(text) for seat, text in hands.items()}
     assert set(wanted) == set(order), f"hands given for {sorted(wanted)}, players in hand {order}"
     assert all(len(cards) == size for cards in wanted.values()), f"each hand is {size} cards"
@@ -87,6 +98,10 @@ def to_action(step: Mapping[str, Any], state: tp.State | None = None) -> tp.Acti
         return tp.Deal(seat)
     if key == "draw":
         return tp.Draw(seat, tp.parse_cards(step["cards"]))
+    if key == "join":  # S3
+        return tp.Join(seat, step["name"], step.get("stack"))
+    if key == "add_chips":  # S7
+        return tp.AddChips(seat, step["amount"])
     if key == "bet":
         return tp.Bet(seat, step["amount"])
     if key == "sideshow":
@@ -98,6 +113,10 @@ def to_action(step: Mapping[str, Any], state: tp.State | None = None) -> tp.Acti
         "show": tp.Show,
         "accept_sideshow": tp.AcceptSideShow,
         "refuse_sideshow": tp.RefuseSideShow,
+        "leave": tp.Leave,  # S4
+        "sit_out": tp.SitOut,  # S5
+        "sit_in": tp.SitIn,
+        "timeout": tp.Timeout,  # S6
     }
     action: tp.Action = simple[key](seat)
     return action
@@ -110,8 +129,21 @@ def check_expect(state: tp.State, expect: Mapping[str, Any], where: str) -> None
         got: Any
         if key == "phase":
             got = state.phase.name
-        elif key in ("actor", "stake", "pot", "dealer", "hand_number"):
+        elif key in (
+            "actor",
+            "stake",
+            "pot",
+            "dealer",
+            "hand_number",
+            "turn",
+            "chips_brought",
+            "chips_taken",
+        ):
             got = getattr(state, key)
+        elif key == "names":  # S1
+            got = [seat.name if seat.in_session else None for seat in seats]
+        elif key == "sitting_out":  # S5
+            got = [seat.sitting_out for seat in seats]
         elif key == "stacks":
             got = [seat.stack for seat in seats]
         elif key in per_seat:
@@ -195,10 +227,16 @@ def _rule_value(value: Any) -> Any:
     return value
 
 
+def _ledger(state: tp.State) -> int:
+    """S8: the stacks of the players in the session plus the pot."""
+    return state.pot + sum(seat.stack for seat in state.seats if seat.in_session)
+
+
 def run_scenario(data: Mapping[str, Any]) -> tp.State:
     table = data["table"]
     rules = tp.Rules(**{key: _rule_value(value) for key, value in table.get("rules", {}).items()})
-    names = [f"P{i}" for i in range(table["players"])]
+    players = table["players"]
+    names = [f"P{i}" for i in range(players)] if isinstance(players, int) else list(players)
     state = tp.new_session(
         names,
         rules,
@@ -206,25 +244,32 @@ def run_scenario(data: Mapping[str, Any]) -> tp.State:
         dealer=table.get("dealer"),
         stacks=table.get("stacks"),
     )
-    start_total = state.total_chips
     for number, step in enumerate(data["steps"]):
         where = f"{data['id']} step {number} {json.dumps(step)[:120]}"
         if "expect" in step:
             check_expect(state, step["expect"], where)
             continue
         action = to_action(step, state)
-        if step.get("illegal"):
+        turn = step.get("turn")
+        if step.get("illegal") or step.get("stale"):
             try:
-                tp.apply(state, action)
+                tp.apply(state, action, turn=turn)
             except tp.IllegalActionError as error:
                 assert str(error), f"{where}: empty error message"
+                if step.get("stale"):
+                    assert isinstance(error, tp.StaleActionError), f"{where}: not stale: {error}"
+                assert error.code and (error.rule is None or error.rule[0] in "RSVW"), where
             else:
                 raise AssertionError(f"{where}: {action} was accepted but must be illegal")
             continue
         try:
-            state = tp.apply(state, action)
+            after = tp.apply(state, action, turn=turn)
         except tp.IllegalActionError as error:
             raise AssertionError(f"{where}: refused: {error}") from None
-        assert state.total_chips == start_total, f"{where}: chips not conserved (R42)"
+        assert after.turn - state.turn in (0, 1), f"{where}: the turn moved by more than 1 (S9)"
+        state = after
+        assert _ledger(state) == state.chips_brought - state.chips_taken, (
+            f"{where}: chips not conserved (R42 as S8 restates it)"
+        )
         assert all(seat.stack >= 0 for seat in state.seats), f"{where}: negative stack"
     return state

@@ -103,6 +103,7 @@ def test_state_and_seat_fields() -> None:
         "BETTING",
         "SIDESHOW",
         "SESSION_OVER",
+        "WAITING",  # S2
     }
     assert attrs.has(tp.State) and attrs.has(tp.Seat)
     with pytest.raises(attrs.exceptions.FrozenInstanceError):

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 import teenpatti_rules as tp
 from strategies import play_session, tables
-from teenpatti_rules.engine import reducer
+from teenpatti_rules.engine import listing
 from teenpatti_rules.engine.questions import (
     may_accept,
     may_all_in,
@@ -139,9 +139,9 @@ def test_the_listed_cache_is_bounded_and_keeps_no_state_alive() -> None:
     del state
     gc.collect()
     assert ref() is None
-    for seed in range(3 * reducer.LISTED_STATES):
+    for seed in range(3 * listing.LISTED_STATES):
         tp.legal_actions(tp.new_session(NAMES, seed=seed))
-    assert len(reducer._LISTED) <= reducer.LISTED_STATES
+    assert len(listing._LISTED) <= listing.LISTED_STATES
 
 
 def test_refusals_still_name_the_reason() -> None:

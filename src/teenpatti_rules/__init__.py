@@ -11,21 +11,34 @@ Everything a program needs is importable from the package root:
 from .actions import (
     AcceptSideShow,
     Action,
+    AddChips,
     AllIn,
     Bet,
     Deal,
     Draw,
+    Join,
+    Leave,
     Look,
     Pack,
     RefuseSideShow,
     Show,
     SideShow,
+    SitIn,
+    SitOut,
+    Timeout,
     parse_action,
 )
 from .cards import CARDS, Card, Rank, Suit, format_cards, parse_cards, standard_deck
 from .decks import deck_for
 from .engine import apply, is_legal, legal_actions
-from .errors import CardParseError, HistoryError, IllegalActionError
+from .errors import (
+    CardParseError,
+    HistoryError,
+    IllegalActionError,
+    StaleActionError,
+    UnreachableStateError,
+    WrongTypeError,
+)
 from .events import Event, HandEnding
 from .io.history import HISTORY_VERSION, History, replay, replay_states
 from .io.messages import (
@@ -77,6 +90,7 @@ __all__ = [
     "STATE_VERSION",
     "AcceptSideShow",
     "Action",
+    "AddChips",
     "AllIn",
     "Bet",
     "Card",
@@ -92,6 +106,8 @@ __all__ = [
     "History",
     "HistoryError",
     "IllegalActionError",
+    "Join",
+    "Leave",
     "Look",
     "Pack",
     "Phase",
@@ -103,10 +119,16 @@ __all__ = [
     "Show",
     "SideShow",
     "SideShowRequest",
+    "SitIn",
+    "SitOut",
+    "StaleActionError",
     "StaleCursorError",
     "State",
     "Suit",
+    "Timeout",
+    "UnreachableStateError",
     "View",
+    "WrongTypeError",
     "__version__",
     "action_from_json",
     "action_to_json",

@@ -18,6 +18,8 @@ Whether an action is legal depends on the state: see
 
 from __future__ import annotations
 
+import json
+import re
 from typing import Any, ClassVar, TypeAlias, get_args
 
 import attrs
@@ -28,18 +30,26 @@ from .errors import CardParseError
 __all__ = [
     "ACTION_TYPES",
     "MAX_ACTION_TEXT",
+    "TABLE_ACTION_TYPES",
+    "TURN_ACTION_TYPES",
     "AcceptSideShow",
     "Action",
     "ActionBase",
+    "AddChips",
     "AllIn",
     "Bet",
     "Deal",
     "Draw",
+    "Join",
+    "Leave",
     "Look",
     "Pack",
     "RefuseSideShow",
     "Show",
     "SideShow",
+    "SitIn",
+    "SitOut",
+    "Timeout",
     "parse_action",
 ]
 
@@ -233,13 +243,148 @@ class Draw(ActionBase):
         return text
 
 
+_PLAIN_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_.'-]*")
+"""A name written bare in a ``join`` text: anything else is written as a JSON string."""
+
+
+def _name_text(name: object) -> str:
+    r"""A joining player's name in an action's text: bare when it is a plain ASCII word
+    (``Dev``), else a JSON string with non-ASCII escaped (``"Agent 007"``, ``"D\\u00e9v"``).
+    """
+    if isinstance(name, str) and _PLAIN_NAME.fullmatch(name):
+        return name
+    return json.dumps(name if isinstance(name, str) else str(name))
+
+
+@attrs.frozen
+class Join(ActionBase):
+    """A new player takes a free chair between hands (S1, S3).
+
+    :param seat: the chair: empty, or one whose player has left.
+    :param name: the player's display name, normalised (NFC, stripped) when it joins;
+        distinct from every player in the session (S1).
+    :param stack: the chips it brings: None for the starting stack (R4), else one boot
+        to ``max_buy_in`` (S3).
+
+    >>> str(Join(1, "Dev", 50)), str(Join(2, "Agent 007"))
+    ('P1 join Dev 50', 'P2 join "Agent 007"')
+    >>> parse_action('P2 join "Agent 007"') == Join(2, "Agent 007")
+    True
+    """
+
+    verb: ClassVar[str] = "join"
+    doing: ClassVar[str] = "join"
+    argument: ClassVar[str] = "name"
+
+    seat: int
+    name: str
+    stack: int | None = None
+
+    def __str__(self) -> str:
+        text = f"P{self.seat} join {_name_text(self.name)}"
+        return text if self.stack is None else f"{text} {self.stack}"
+
+
+@attrs.frozen
+class Leave(ActionBase):
+    """The player leaves the session (S4): at once between hands or when not in the
+    hand, keeping its stack; in a hand the engine acts for it (it packs on its turn and
+    refuses a sideshow asked of it) and it leaves at the end of the hand.
+    """
+
+    verb: ClassVar[str] = "leave"
+    doing: ClassVar[str] = "leave"
+
+    seat: int
+
+
+@attrs.frozen
+class SitOut(ActionBase):
+    """The player sits out from the next deal: no cards, no boot (S5)."""
+
+    verb: ClassVar[str] = "sit out"
+    doing: ClassVar[str] = "sit out"
+
+    seat: int
+
+
+@attrs.frozen
+class SitIn(ActionBase):
+    """A player sitting out comes back, dealt in from the next deal (S5)."""
+
+    verb: ClassVar[str] = "sit in"
+    doing: ClassVar[str] = "sit in"
+
+    seat: int
+
+
+@attrs.frozen
+class Timeout(ActionBase):
+    """The table's clock ran out for the player who must act (S6): on its turn it packs,
+    asked for a sideshow it refuses. Applied by the table, not by the player.
+    """
+
+    verb: ClassVar[str] = "timeout"
+    doing: ClassVar[str] = "time out"
+
+    seat: int
+
+
+@attrs.frozen
+class AddChips(ActionBase):
+    """Add chips between hands, up to a stack of ``max_buy_in`` (S7, ``rebuy=True``).
+
+    :param seat: who adds them.
+    :param amount: chips added, at least 1.
+    """
+
+    verb: ClassVar[str] = "add"
+    doing: ClassVar[str] = "add chips"
+    argument: ClassVar[str] = "amount"
+
+    seat: int
+    amount: int
+
+
 Action: TypeAlias = (
-    Deal | Look | Pack | AllIn | Show | Bet | SideShow | AcceptSideShow | RefuseSideShow | Draw
+    Deal
+    | Look
+    | Pack
+    | AllIn
+    | Show
+    | Bet
+    | SideShow
+    | AcceptSideShow
+    | RefuseSideShow
+    | Draw
+    | Join
+    | Leave
+    | SitOut
+    | SitIn
+    | Timeout
+    | AddChips
 )
 """Any action."""
 
 ACTION_TYPES: tuple[type[Action], ...] = get_args(Action)
 """Every action class, in the order of :data:`Action`, for ``isinstance`` checks."""
+
+TURN_ACTION_TYPES: tuple[type[Action], ...] = (
+    Pack,
+    AllIn,
+    Show,
+    Bet,
+    SideShow,
+    AcceptSideShow,
+    RefuseSideShow,
+    Draw,
+    Timeout,
+)
+"""The turn actions (S9): betting actions, sideshow answers, draws and timeouts; only
+these are refused as stale when applied at an old turn."""
+
+TABLE_ACTION_TYPES: tuple[type[Action], ...] = (Join, Leave, SitOut, SitIn, Timeout, AddChips)
+"""The open-table actions (S3–S7)."""
 
 _BY_VERB: dict[str, type[Action]] = {cls.verb: cls for cls in ACTION_TYPES}
 
@@ -257,7 +402,9 @@ def parse_action(text: str) -> Action:
     :param text: ``"P<seat> <verb>[ <argument>]"``: verbs ``look``, ``pack``,
         ``all-in``, ``show``, ``accept``, ``refuse``; ``bet <chips>`` and
         ``sideshow <chips>``; ``deal`` optionally followed by the deck's cards;
-        ``draw`` followed by the discarded cards (V20). ASCII
+        ``draw`` followed by the discarded cards (V20); ``join <name> [<chips>]``
+        (the name bare, or as a JSON string when it is not a plain word), ``leave``,
+        ``sit out``, ``sit in``, ``timeout``, ``add <chips>`` (S3–S7). ASCII
         only, at most :data:`MAX_ACTION_TEXT` characters; words are separated by
         white space; the verb is case-insensitive. Read in linear time.
     :returns: the action.
@@ -284,6 +431,8 @@ def parse_action(text: str) -> Action:
         raise ValueError(f"not an action: {shown} (expected e.g. 'P2 bet 4')")
     verb = words[1].lower()
     argument = words[2].strip() if len(words) == 3 else ""
+    if verb == "sit" and argument.lower() in ("out", "in"):  # S5: a verb of two words
+        verb, argument = f"sit {argument.lower()}", ""
     kind: Any = _BY_VERB.get(verb)
     if kind is None:
         verbs = ", ".join(_BY_VERB)
@@ -295,6 +444,8 @@ def parse_action(text: str) -> Action:
         if amount is None:
             raise ValueError(f"action {verb!r} needs a whole number of chips, in {shown}")
         return kind(seat, amount)  # type: ignore[no-any-return]
+    if kind is Join:
+        return _parse_join(seat, argument, shown)
     if kind.argument == "cards":
         if not argument:
             return kind(seat)  # type: ignore[no-any-return]
@@ -306,3 +457,25 @@ def parse_action(text: str) -> Action:
     if argument:
         raise ValueError(f"action {verb!r} takes no argument, in {shown}")
     return kind(seat)  # type: ignore[no-any-return]
+
+
+def _parse_join(seat: int, argument: str, shown: str) -> Join:
+    """The ``join`` text's name (bare or a JSON string) and optional stack (S3)."""
+    stack_text = ""
+    if argument.startswith('"'):
+        try:
+            name, end = json.JSONDecoder().raw_decode(argument)
+        except ValueError:
+            raise ValueError(f"bad name (a JSON string) in {shown}") from None
+        stack_text = argument[end:].strip()
+    else:
+        name, _, stack_text = argument.partition(" ")
+        stack_text = stack_text.strip()
+    if not isinstance(name, str) or not name:
+        raise ValueError(f"action 'join' needs a name, in {shown}")
+    if not stack_text:
+        return Join(seat, name)
+    stack = _whole_number(stack_text, MAX_AMOUNT_DIGITS)
+    if stack is None:
+        raise ValueError(f"action 'join' takes a name and a whole number of chips, in {shown}")
+    return Join(seat, name, stack)

@@ -6,7 +6,14 @@ Every error the library raises on bad input is a :class:`ValueError` subclass, s
 
 from __future__ import annotations
 
-__all__ = ["CardParseError", "HistoryError", "IllegalActionError"]
+__all__ = [
+    "CardParseError",
+    "HistoryError",
+    "IllegalActionError",
+    "StaleActionError",
+    "UnreachableStateError",
+    "WrongTypeError",
+]
 
 
 class CardParseError(ValueError):
@@ -32,11 +39,50 @@ class IllegalActionError(ValueError):
 
     :param message: the reason in words.
     :param action: the refused action, kept as :attr:`action`.
+    :param code: a stable, machine-readable reason, kept as :attr:`code`: one of
+        :data:`teenpatti_rules.engine.refusals.REFUSAL_CODES` (``"not_your_turn"``,
+        ``"blind_bet_limit"``, ``"amount"``, ...); ``"illegal"`` when the raiser gave none.
+    :param rule: the rule id the refusal applies (``"R30"``), or None; kept as :attr:`rule`.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        action: object = None,
+        *,
+        code: str = "illegal",
+        rule: str | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.action = action
+        self.code = code
+        self.rule = rule
+
+
+class StaleActionError(IllegalActionError):
+    """A turn action applied "at turn t" when the table's turn number is no longer t
+    (S9): it was meant for an earlier moment of the hand, and nothing changes. Its
+    :attr:`~IllegalActionError.code` is ``"stale_turn"`` and its rule ``"S9"``.
+
+    :param message: the reason in words.
+    :param action: the refused action.
     """
 
     def __init__(self, message: str, action: object = None) -> None:
-        super().__init__(message)
-        self.action = action
+        super().__init__(message, action, code="stale_turn", rule="S9")
+
+
+class UnreachableStateError(ValueError):
+    """A state that no sequence of legal actions could produce (see
+    :func:`~teenpatti_rules.engine.invariants.check`): the engine refuses to act on it.
+    """
+
+
+class WrongTypeError(TypeError, ValueError):
+    """A value of the wrong kind (a float where an int belongs, ``None`` where a state
+    belongs, ...): both a :class:`TypeError` and a :class:`ValueError`, so that
+    ``except ValueError`` still catches every error the library raises on bad input.
+    """
 
 
 class HistoryError(ValueError):

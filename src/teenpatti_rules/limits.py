@@ -20,7 +20,7 @@ numpy integer with :func:`operator.index` to a plain ``int``, and refuses ``bool
 >>> exact_int(2.0, "boot")
 Traceback (most recent call last):
 ...
-teenpatti_rules.limits.WrongTypeError: boot must be an int, not float 2.0
+teenpatti_rules.errors.WrongTypeError: boot must be an int, not float 2.0
 >>> player_name(" Asha ", "players[0]")
 'Asha'
 >>> player_name("B\x1b[2J", "players[1]")
@@ -34,6 +34,8 @@ from __future__ import annotations
 import operator
 from collections.abc import Iterable
 from typing import Final
+
+from .errors import WrongTypeError
 
 __all__ = [
     "MAX_BET_BINS",
@@ -117,11 +119,6 @@ MAX_ERROR_TEXT: Final = 60
 """Error messages quote untrusted input cut to about this many characters."""
 
 
-class WrongTypeError(TypeError, ValueError):
-    """A value of the wrong kind (a float where an int belongs, ``None`` where a state
-    belongs, ...): both a :class:`TypeError` and a :class:`ValueError`, so that
-    ``except ValueError`` still catches every error the library raises on bad input.
-    """
 
 
 def short(value: object, limit: int = MAX_ERROR_TEXT) -> str:

@@ -134,7 +134,7 @@ def evaluate(
         deck: a wrong number of cards, a card given twice, a malformed card, an object
         that is not a card, a printed joker the table does not have, the indicator in
         the hand, a missing or unexpected ``indicator``.
-    :raises ~teenpatti_rules.limits.WrongTypeError: (a :class:`TypeError` and a
+    :raises ~teenpatti_rules.errors.WrongTypeError: (a :class:`TypeError` and a
         :class:`ValueError`) for ``cards`` that are neither text nor a collection
         (a generator, a number) or ``rules`` that are neither None nor a Rules.
 
@@ -217,7 +217,7 @@ def compare_hands(
     :returns: 1 if ``a`` is stronger, -1 if weaker, 0 if the hands are equal.
     :raises ValueError: as :func:`evaluate`, for a hand that is not valid. (The two
         hands may share cards: each is judged on its own.)
-    :raises ~teenpatti_rules.limits.WrongTypeError: (a :class:`TypeError` and a
+    :raises ~teenpatti_rules.errors.WrongTypeError: (a :class:`TypeError` and a
         :class:`ValueError`) for ``rules`` that are neither None nor a Rules, e.g. a
         third hand: ``compare_hands`` compares two hands (to order more, sort them
         by :func:`showdown_key`).

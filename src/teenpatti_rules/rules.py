@@ -296,6 +296,21 @@ class Rules:
         (default 2).
     :param button: ``"left"`` (R5, default) or ``"winner"`` (V21: the player who won
         the most chips deals next).
+    :param open_table: True for an open table (S2): a hand needs ``min_players``
+        playing players (else the table waits) and the session ends only at the hand
+        limit; default False.
+    :param max_buy_in: the largest stack a player may join with or add chips up to
+        (S3, S7); None (default) for the starting stack (R4). At least ``boot``.
+    :param rebuy: True lets a player add chips between hands (S7); default False.
+        Refused with ``boot_schedule``.
+    :param missed_boots: ``"none"`` (default) or ``"one"``: a player coming back from
+        sitting out posts one missed boot as dead chips (S5).
+    :param max_sit_out: a player who has sat out this many hands in a row leaves at the
+        end of the next hand (S5); None (default) for never. At least 1.
+    :param timeouts_to_sit_out: this many timeouts in a row sit a player out (S6);
+        default 2, None for never. At least 1.
+    :param forced_blinds: None (default), ``"dealer"`` or ``"small_big"``: forced blind
+        bets after the boots (V22). Refused with ``max_blind_bets=0``.
     :raises ValueError: naming the field and the bad value, for any value outside
         these ranges (every chip count at most
         :data:`~teenpatti_rules.limits.MAX_CHIPS`; under ``bet_sizing="range"`` a
@@ -308,8 +323,10 @@ class Rules:
         ``max_players`` above :attr:`seat_limit`; and for a combination the table
         variants refuse: a ``boot_schedule`` not starting at ``(1, boot)``, a
         ``stake_limit`` below a scheduled boot, a draw table whose ``hand_size`` is
-        not 3 or whose ``max_draws`` is above 3. As
-        :class:`~teenpatti_rules.limits.WrongTypeError` (also a :class:`TypeError`)
+        not 3 or whose ``max_draws`` is above 3; a ``max_buy_in`` below the boot (S3),
+        ``rebuy`` with a ``boot_schedule`` (S7), ``forced_blinds`` with
+        ``max_blind_bets=0`` (V22). As
+        :class:`~teenpatti_rules.errors.WrongTypeError` (also a :class:`TypeError`)
         for a bool, float, Fraction, Decimal or str where an int belongs. An int
         subclass (``IntEnum``) or numpy integer is converted to a plain ``int``.
     """
@@ -356,6 +373,18 @@ class Rules:
     draw_price: int | None = attrs.field(default=None, validator=_int_at_least(1, optional=True))
     max_draws: int = attrs.field(default=2, validator=_int_at_least(1))
     button: str = attrs.field(default="left", validator=_one_of("left", "winner"))
+    # Open tables S1-S9 and V22 (API.md "Open tables and table servers").
+    open_table: bool = attrs.field(default=False, validator=_bool)
+    max_buy_in: int | None = attrs.field(default=None, validator=_int_at_least(1, optional=True))
+    rebuy: bool = attrs.field(default=False, validator=_bool)
+    missed_boots: str = attrs.field(default="none", validator=_one_of("none", "one"))
+    max_sit_out: int | None = attrs.field(default=None, validator=_int_at_least(1, optional=True))
+    timeouts_to_sit_out: int | None = attrs.field(
+        default=2, validator=_int_at_least(1, optional=True)
+    )
+    forced_blinds: str | None = attrs.field(
+        default=None, validator=_one_of(None, "dealer", "small_big")
+    )
 
     def __attrs_post_init__(self) -> None:
         refused = _refused(self)
@@ -422,6 +451,21 @@ class Rules:
                 f"Rules.max_draws must be at most 3 (the cards of a hand), not "
                 f"{self.max_draws} (V20)"
             )
+        self._check_open_table()
+
+    def _check_open_table(self) -> None:
+        """The combinations S3, S7 and V22 refuse."""
+        if self.max_buy_in is not None and self.max_buy_in < self.boot:
+            raise ValueError(
+                f"Rules.max_buy_in ({self.max_buy_in}) must be at least the boot ({self.boot}) (S3)"
+            )
+        if self.rebuy and self.boot_schedule is not None:
+            raise ValueError("Rules.rebuy cannot be combined with Rules.boot_schedule (S7, V18)")
+        if self.forced_blinds is not None and self.max_blind_bets == 0:
+            raise ValueError(
+                f"Rules.forced_blinds={self.forced_blinds!r} needs at least one blind bet: "
+                "Rules.max_blind_bets must not be 0 (V22, V5)"
+            )
 
     def boot_of_hand(self, hand_number: int) -> int:
         """The boot (and opening stake) of hand ``hand_number`` (1 for the first): ``boot``,
@@ -458,6 +502,13 @@ class Rules:
         ``hand_size``, rounded down (V6, V12); 17 for the default table.
         """
         return min(MAX_SEATS_ANY, (self.deck_size - self.has_indicator) // self.hand_size)
+
+    @property
+    def buy_in_limit(self) -> int:
+        """The largest stack a player may join with or add chips up to (S3, S7):
+        ``max_buy_in``, or the starting stack (R4) when it is None.
+        """
+        return self.starting_stack if self.max_buy_in is None else self.max_buy_in
 
     @property
     def starting_stack(self) -> int:

@@ -23,12 +23,21 @@ import attrs
 from .cards import Card
 from .events import Event, HandEnding
 from .limits import MAX_SEED, check_table_chips, exact_int, short
-from .names import check_names
+from .names import check_name, check_names
 from .ranking import HandRank
 from .records import EventLog, FrozenDict, record
 from .rules import Rules
 
-__all__ = ["HandResult", "Phase", "Seat", "SideShowRequest", "State", "new_session"]
+__all__ = [
+    "HandResult",
+    "Phase",
+    "Seat",
+    "SideShowRequest",
+    "State",
+    "between_hands_phase",
+    "hand_needs",
+    "new_session",
+]
 
 
 class Phase(Enum):
@@ -42,6 +51,10 @@ class Phase(Enum):
     """A sideshow request waits for the asked player's answer (R31)."""
     SESSION_OVER = "session_over"
     """One player remains or the hand limit was reached (R2, R7, R8); nothing is legal."""
+    WAITING = "waiting"
+    """Between hands, too few playing players for a hand (S2): ``Deal`` is not legal
+    until enough players join or sit in; joining, leaving, sitting in or out and adding
+    chips are."""
 
 
 @record
@@ -49,9 +62,10 @@ class Phase(Enum):
 class Seat:
     """One seat at the table.
 
-    :param name: the player's display name.
-    :param stack: chips in front of the player (not in the pot).
-    :param in_session: still in the session (R7).
+    :param name: the player's display name; None for an empty chair (S1).
+    :param stack: chips in front of the player (not in the pot). A player who left
+        keeps its last stack here (taken away, S8) until someone takes the chair.
+    :param in_session: still in the session (R7, S4); False for an empty chair.
     :param in_hand: dealt into the current hand and not packed (R29).
     :param seen: has looked at their cards this hand (R22).
     :param all_in: has no chips left to bet this hand (R9, R25, R26, R28).
@@ -59,12 +73,21 @@ class Seat:
     :param contributed: chips put into the pot this hand (R41).
     :param cards: the three cards dealt in the current or last hand, else ``()``.
         In a :func:`~teenpatti_rules.views.view`, hidden cards are ``()``.
+    :param sitting_out: the player sits out (S5): from the next deal it is dealt no
+        cards and posts no boot, until it sits in.
+    :param leaving: the player left during the hand it is in (S4): the engine acts for
+        it, and it leaves the session at the end of the hand.
+    :param timeouts: its timeouts in a row (S6); any action of its own but a look
+        sets it back to 0.
+    :param missed_boot: the size of the first boot it missed while sitting out, 0 if
+        none (S5): what it owes with ``missed_boots="one"``.
+    :param sat_out: hands dealt in a row while it sat out (S5, ``max_sit_out``).
 
     Between hands the per-hand fields keep their end-of-hand values until the
     next deal.
     """
 
-    name: str
+    name: str | None
     stack: int
     in_session: bool = True
     in_hand: bool = False
@@ -73,6 +96,16 @@ class Seat:
     blind_bets: int = 0
     contributed: int = 0
     cards: tuple[Card, ...] = ()
+    sitting_out: bool = False
+    leaving: bool = False
+    timeouts: int = 0
+    missed_boot: int = 0
+    sat_out: int = 0
+
+    @property
+    def playing(self) -> bool:
+        """In the session and not sitting out: dealt into the next hand (S1, S5)."""
+        return self.in_session and not self.sitting_out
 
 
 @record
@@ -187,6 +220,14 @@ class State:
     :param indicator: the card turned up after the deal on a ``wild="joker"`` or
         ``"hukam"`` table (V8 W5), public in every view, kept until the next deal;
         None otherwise.
+    :param turn: the turn number (S9): 0 in a new session, one more each time the
+        player who must act changes, at every deal and at every end of hand (at most
+        one more per action).
+    :param chips_brought: chips brought to the table: the starting stacks, joins and
+        added chips (S8); 0 for a state built by hand, which keeps no ledger.
+    :param chips_taken: chips taken away by players who left (S8): the stacks they
+        left with. Stacks of players in the session plus the pot equal
+        ``chips_brought - chips_taken``.
     """
 
     rules: Rules
@@ -207,6 +248,9 @@ class State:
     undealt: tuple[Card, ...] = ()
     deck_left: int = 0
     indicator: Card | None = None
+    turn: int = 0
+    chips_brought: int = 0
+    chips_taken: int = 0
 
     is_view: ClassVar[bool] = False
     """True for a :class:`~teenpatti_rules.views.View` (what one seat may know)."""
@@ -234,38 +278,64 @@ class State:
         return self.pot + sum(seat.stack for seat in self.seats)
 
 
+def hand_needs(rules: Rules) -> int:
+    """How many playing players a hand needs (S2): ``min_players`` on an open table,
+    else two.
+    """
+    return rules.min_players if rules.open_table else 2
+
+
+def between_hands_phase(rules: Rules, seats: Sequence[Seat]) -> Phase:
+    """AWAITING_DEAL when enough players are playing for a hand, else WAITING (S2)."""
+    playing = sum(1 for seat in seats if seat.in_session and not seat.sitting_out)
+    return Phase.AWAITING_DEAL if playing >= hand_needs(rules) else Phase.WAITING
+
+
+def _joining_name(seats: Sequence[Seat], value: object) -> str:
+    """The name a player joins with (S1, S3): :func:`~teenpatti_rules.names.check_name`
+    against every player in the session (the one check at the door).
+
+    :raises ValueError: (or :class:`~teenpatti_rules.errors.WrongTypeError`) naming the
+        problem.
+    """
+    return check_name(value, taken=[seat.name for seat in seats if seat.in_session])
+
+
 def new_session(
-    players: Sequence[str],
+    players: Sequence[str | None],
     rules: Rules | None = None,
     *,
     seed: int,
     dealer: int | None = None,
-    stacks: Sequence[int] | None = None,
+    stacks: Sequence[int | None] | None = None,
 ) -> State:
-    """Start a session: everyone in, no hand dealt yet (phase AWAITING_DEAL).
+    """Start a session: everyone in, no hand dealt yet (phase AWAITING_DEAL, or WAITING
+    when too few chairs are filled for a hand, S2).
 
-    :param players: distinct, non-empty display names, one per seat; between
-        ``rules.min_players`` and ``rules.max_players`` of them (R3).
+    :param players: one entry per chair: a distinct, non-empty display name, or None
+        for an empty chair (S1); between ``rules.min_players`` and
+        ``rules.max_players`` chairs (R3 counts chairs).
     :param rules: the table's :class:`~teenpatti_rules.rules.Rules`; None for the
         defaults.
     :param seed: any int; it makes the session reproducible: the first dealer when
         ``dealer`` is None (R5), and the deck of every
         :class:`~teenpatti_rules.actions.Deal` without a deck.
     :param dealer: the seat that deals the first hand, or None to choose it from
-        the seed (R5).
-    :param stacks: starting chips per seat, one int each, at least the boot; None
-        for ``boot * starting_boots`` each (R4).
+        the seed (R5; an empty chair chosen passes the button to the next player to
+        its left).
+    :param stacks: starting chips per seat, one int each, at least the boot (None for
+        an empty chair); None for ``boot * starting_boots`` each (R4).
     :returns: the session's first :class:`State`.
-    :raises ValueError: naming the problem: a wrong number of players (R3),
+    :raises ValueError: naming the problem: a wrong number of chairs (R3),
         names that are not distinct non-empty strings once normalised (NFC,
         stripped: ``"A"`` and ``"A "`` are one name, S1) or hold control characters,
         invisible format characters (category Cf) or invalid Unicode, a dealer that
-        is not a seat, stacks of the wrong length,
-        below the boot or past :data:`~teenpatti_rules.limits.MAX_CHIPS`, a seed
+        is not a seat, stacks of the wrong length, below the boot, past
+        :data:`~teenpatti_rules.limits.MAX_CHIPS` or given for an empty chair, a seed
         past :data:`~teenpatti_rules.limits.MAX_SEED`, or (``bet_sizing="range"``)
         more than :data:`~teenpatti_rules.limits.MAX_RANGE_TABLE_CHIPS` chips at
         the table.
-    :raises ~teenpatti_rules.limits.WrongTypeError: (a :class:`TypeError` and a
+    :raises ~teenpatti_rules.errors.WrongTypeError: (a :class:`TypeError` and a
         :class:`ValueError`) for a seed, dealer or stack that is not an int (a bool,
         float, Fraction, Decimal, str ...) or a name that is not a str. Int
         subclasses (``IntEnum``) and numpy integers are converted to ``int``.
@@ -277,6 +347,8 @@ def new_session(
     Traceback (most recent call last):
     ...
     ValueError: a session needs 3 to 7 players, not 2 (R3)
+    >>> new_session(["A", None, "C"], seed=1).phase  # one chair empty: two can play (S2)
+    <Phase.AWAITING_DEAL: 'awaiting_deal'>
     """
     rules = Rules() if rules is None else rules
     if not isinstance(rules, Rules):
@@ -288,40 +360,57 @@ def new_session(
         raise ValueError(
             f"a session needs {rules.min_players} to {rules.max_players} players, not {n} (R3)"
         )
-    names = check_names(players)
+    taken = [seat for seat in range(n) if players[seat] is not None]
+    named = iter(check_names([players[seat] for seat in taken]))
+    names = [next(named) if players[seat] is not None else None for seat in range(n)]
     seed = exact_int(seed, "seed", low=-MAX_SEED + 1, high=MAX_SEED - 1)
     if dealer is None:
         from .engine.dealing import first_dealer  # the engine layer, which imports this module
 
         dealer = first_dealer(seed, n)
+        if names[dealer] is None and taken:  # S1: the button passes over empty chairs
+            dealer = next(s for s in [*range(dealer + 1, n), *range(dealer)] if names[s])
     else:
         dealer = exact_int(dealer, "dealer", high=None)
         if not 0 <= dealer < n:
             raise ValueError(f"dealer must be a seat number 0..{n - 1}, not {short(dealer)}")
+    chips: list[int] = []
     if stacks is None:
-        chips = [rules.starting_stack] * n
+        chips = [rules.starting_stack if name is not None else 0 for name in names]
     else:
         if isinstance(stacks, str) or not isinstance(stacks, Sequence) or len(stacks) != n:
             raise ValueError(
                 f"stacks must be a sequence of {n} ints, one per seat, not {short(stacks)}"
             )
-        chips = [exact_int(stack, f"stacks[{seat}]") for seat, stack in enumerate(stacks)]
-        for seat, stack in enumerate(chips):
-            if stack < rules.boot:
-                raise ValueError(f"stack of seat {seat} ({stack}) is below the boot ({rules.boot})")
+        for seat, stack in enumerate(stacks):
+            if names[seat] is None:
+                if stack is not None:
+                    raise ValueError(f"stack of seat {seat} must be None: the chair is empty (S1)")
+                chips.append(0)
+                continue
+            chips.append(exact_int(stack, f"stacks[{seat}]"))
+            if chips[seat] < rules.boot:
+                raise ValueError(
+                    f"stack of seat {seat} ({chips[seat]}) is below the boot ({rules.boot})"
+                )
     check_table_chips(rules, sum(chips))
     from .engine.trust import vouch
 
+    seats = tuple(
+        Seat(name, stack, in_session=name is not None)
+        for name, stack in zip(names, chips, strict=True)
+    )
     return vouch(
         State(
             rules=rules,
             seed=seed,
-            phase=Phase.AWAITING_DEAL,
+            phase=between_hands_phase(rules, seats),
             hand_number=0,
             dealer=dealer,
             pot=0,
             stake=0,
             actor=None,
-            seats=tuple(Seat(name, stack) for name, stack in zip(names, chips, strict=True)),
+            seats=seats,
+            chips_brought=sum(chips),
         )
     )

@@ -193,7 +193,7 @@ def view(state: State, seat: int | None) -> View:
     :returns: a :class:`View` whose :attr:`View.seat` is ``seat`` (``state`` is not
         changed).
     :raises ValueError: if ``seat`` is neither None nor a seat number (a bool is not
-        a seat number); as :class:`~teenpatti_rules.engine.trust.UnreachableStateError`
+        a seat number); as :class:`~teenpatti_rules.errors.UnreachableStateError`
         if ``state`` is not one the engine could reach.
     :raises TypeError: if ``state`` is not a :class:`~teenpatti_rules.state.State`.
 
@@ -260,5 +260,8 @@ def view(state: State, seat: int | None) -> View:
             state.deck_left,
             indicator=state.indicator,  # V8 W5: public to every player and spectator
             seat=viewer,
+            turn=state.turn,  # S9, S8: public
+            chips_brought=state.chips_brought,
+            chips_taken=state.chips_taken,
         )
     )

@@ -27,9 +27,10 @@ from ..events import (
 from ..ranking import HandRank, evaluate
 from ..records import evolve
 from ..rules import Rules, SequenceOrder
-from ..state import HandResult, Phase, Seat, State
+from ..state import HandResult, Phase, Seat, State, between_hands_phase
 from .pots import award, pot_slices, seats_from_left_of, split_chips
 from .questions import players_in_hand
+from .refusals import refuse
 
 __all__ = [
     "finish_hand",
@@ -53,10 +54,8 @@ def hand_rank(state: State, seat: int) -> HandRank:
     """
     cards = state.seats[seat].cards
     if len(cards) != state.rules.hand_size:
-        raise IllegalActionError(
-            f"the hands cannot be compared: the cards of seat {seat} are hidden in this "
-            "state (a view); apply actions to the full state"
-        )
+        refusal = refuse("hands_hidden", seat=seat)
+        raise IllegalActionError(refusal.sentence, code=refusal.code, rule=refusal.rule)
     return evaluate(cards, state.rules, indicator=state.indicator)
 
 
@@ -190,11 +189,12 @@ def _grouped(players: Sequence[int], key: Callable[[int], int]) -> tuple[tuple[i
 
 
 def leave_short_stacks(
-    seats: Sequence[Seat], winnings: Mapping[int, int], boot: int
+    seats: Sequence[Seat], winnings: Mapping[int, int], boot: int, max_sit_out: int | None = None
 ) -> tuple[tuple[Seat, ...], list[Event]]:
     """Add the winnings to the stacks; every player below ``boot`` chips leaves the
     session, keeping its chips (R7; under a ``boot_schedule`` ``boot`` is 1: only a
-    player with 0 chips leaves, V18).
+    player with 0 chips leaves, V18); so does a player who left during the hand (S4)
+    and one who has sat out more than ``max_sit_out`` hands in a row (S5).
 
     :returns: the new seats and a :class:`~teenpatti_rules.events.SeatLeft` per leaver.
     """
@@ -202,20 +202,39 @@ def leave_short_stacks(
     new_seats: list[Seat] = []
     for index, seat in enumerate(seats):
         stack = seat.stack + winnings.get(index, 0)
-        leaves = seat.in_session and stack < boot
+        leaves = seat.in_session and (
+            stack < boot
+            or seat.leaving
+            or (max_sit_out is not None and seat.sitting_out and seat.sat_out > max_sit_out)
+        )
         if leaves:
             events.append(SeatLeft(index, stack))
         if stack != seat.stack or leaves:
-            seat = evolve(seat, stack=stack, in_session=seat.in_session and not leaves)
+            seat = evolve(
+                seat,
+                stack=stack,
+                in_session=seat.in_session and not leaves,
+                leaving=False,
+                sitting_out=seat.sitting_out and not leaves,
+            )
         new_seats.append(seat)
     return tuple(new_seats), events
 
 
 def move_button(dealer: int, seats: Sequence[Seat]) -> int:
     """The next hand's dealer: the first seat to the left of ``dealer`` still in the
-    session (R5).
+    session (R5) and not sitting out (S5); failing that, still in the session; failing
+    that (nobody is), ``dealer``.
     """
-    return next(s for s in seats_from_left_of(dealer, len(seats)) if seats[s].in_session)
+    order = seats_from_left_of(dealer, len(seats))
+    for wanted in (
+        lambda seat: seat.in_session and not seat.sitting_out,
+        lambda seat: seat.in_session,
+    ):
+        for s in order:
+            if wanted(seats[s]):
+                return s
+    return dealer
 
 
 def winner_button(dealer: int, seats: Sequence[Seat], winnings: Mapping[int, int]) -> int:
@@ -232,11 +251,16 @@ def winner_button(dealer: int, seats: Sequence[Seat], winnings: Mapping[int, int
 
 def session_over(state: State, seats: Sequence[Seat]) -> tuple[int, ...] | None:
     """The session's winners if it is over after this hand (R2, R7, R8), else None:
-    the last player, or at the hand limit the biggest stack(s).
+    the last player, or at the hand limit the biggest stack(s). An open table ends only
+    at the hand limit (S2). With nobody left in the session it is not over (an empty
+    table waits for players, S2).
     """
     remaining = [index for index, seat in enumerate(seats) if seat.in_session]
     limit = state.rules.hand_limit
-    if len(remaining) > 1 and (limit is None or state.hand_number < limit):
+    at_limit = limit is not None and state.hand_number >= limit
+    if not at_limit and (len(remaining) > 1 or state.rules.open_table):  # S2
+        return None
+    if not remaining:
         return None
     best = max(seats[seat].stack for seat in remaining)
     return tuple(seat for seat in remaining if seats[seat].stack == best)
@@ -272,7 +296,7 @@ def finish_hand(
     else:
         winnings = pay_out(state, strengths, loses_ties)
     events.extend(Payout(seat, chips) for seat, chips in winnings.items())
-    seats, left = leave_short_stacks(state.seats, winnings, rules.leaving_stack)
+    seats, left = leave_short_stacks(state.seats, winnings, rules.leaving_stack, rules.max_sit_out)
     events.extend(left)
     departed = state.departed
     if left:  # V19: this hand's leavers by their stack before its boots, above earlier ones
@@ -292,9 +316,11 @@ def finish_hand(
         dealer = winner_button(state.dealer, seats, winnings)  # V21
     else:
         dealer = move_button(state.dealer, seats)  # R5
+    taken = sum(e.stack for e in left if isinstance(e, SeatLeft))
     return evolve(
         state,
-        phase=Phase.AWAITING_DEAL if winners is None else Phase.SESSION_OVER,
+        phase=between_hands_phase(rules, seats) if winners is None else Phase.SESSION_OVER,
+        chips_taken=state.chips_taken + taken,
         dealer=dealer,
         pot=0,
         actor=None,

@@ -3,10 +3,11 @@
 Each rule-level question is one named function here, used by the reducer
 (:mod:`teenpatti_rules.engine.reducer`), by :func:`~teenpatti_rules.engine.legal_actions`,
 by the automatic players and by the views, so no rule is ever derived twice.
-The functions that start with ``may_`` are the legality tests: plain predicates, cheap
-enough for every step. The functions that start with ``why_not_`` return None when an
-action is allowed and otherwise the reason in words; the reducer asks them only after a
-predicate refused an action, and puts that reason in its
+Each legality question is written once, as a ``*_refusal`` function that returns None
+when the action is allowed and otherwise a :class:`~.refusals.Refusal` (a stable code,
+the rule id and the values of its sentence). The ``may_*`` predicates (``refusal is
+None``) and the ``why_not_*`` sentences are derived from them; the sentence is rendered
+only when it is read, and the reducer puts the refusal's code, rule and sentence in its
 :class:`~teenpatti_rules.errors.IllegalActionError`.
 
 All functions take a :class:`~teenpatti_rules.state.State` in a hand (phase
@@ -17,23 +18,27 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import Card
-from ..events import Drew
-from ..limits import short
 from ..state import Phase, Seat, State
+from .drawing import draw_options, draw_refusal, draws_made, may_draw, why_not_draw
+from .refusals import Refusal, refuse, sentence_of
 from .sizing import BET_SIZINGS, BetRange
 
 __all__ = [
+    "accept_refusal",
+    "all_in_refusal",
     "bet_amounts",
     "bet_range",
+    "bet_refusal",
     "bettors",
     "draw_options",
+    "draw_refusal",
     "draws_made",
     "first_player",
     "hand_boot",
     "is_out_of_blind_bets",
     "is_seat",
     "listed_amounts",
+    "look_refusal",
     "may_accept",
     "may_all_in",
     "may_draw",
@@ -47,7 +52,9 @@ __all__ = [
     "previous_player",
     "reached_pot_limit",
     "show_cost",
+    "show_refusal",
     "sideshow_range",
+    "sideshow_refusal",
     "sideshow_target",
     "stake_after_bet",
     "why_not_accept",
@@ -222,7 +229,7 @@ def sideshow_range(state: State, seat: int, bets: BetRange | None = None) -> Bet
 
     :param bets: ``bet_range(state, seat)`` when the caller has it already.
     """
-    if not may_sideshow(state, seat):
+    if sideshow_refusal(state, seat) is not None:
         return BetRange(1, 0)
     # Every seen amount is even except a whole-stack bet, which is cut here: so a split
     # sideshow's chaal (V17) is always even.
@@ -230,187 +237,111 @@ def sideshow_range(state: State, seat: int, bets: BetRange | None = None) -> Bet
     return bets.capped(state.seats[seat].stack - 1)
 
 
-# --- legality: plain predicates ------------------------------------------------------
+# --- legality: one refusal function per question ----------------------------------
+#
+# Each ``*_refusal`` function is the one source of its rule: None when the action is
+# allowed, else a Refusal (code, rule id, values). ``may_*`` is ``refusal is None``
+# and ``why_not_*`` the refusal's sentence, both derived here.
 
 
-def may_look(state: State, seat: int) -> bool:
-    """Whether ``seat`` may look now: a hand is in play and it is in it, blind and not
-    all-in (R22, R28). Any phase. :func:`why_not_look` says why not.
+def look_refusal(state: State, seat: int) -> Refusal | None:
+    """None if ``seat`` may look now: a hand is in play and it is in it, blind and not
+    all-in (R22, R28). Any phase.
     """
     phase = state.phase
     if phase is not Phase.BETTING and phase is not Phase.SIDESHOW:
-        return False
-    player = state.seats[seat]
-    return player.in_hand and not player.seen and not player.all_in
-
-
-def may_all_in(state: State, seat: int) -> bool:
-    """Whether ``seat`` (the actor) may go all-in: its stack is short of its minimum bet
-    and it has blind bets left (R26, R27). :func:`why_not_all_in` says why not.
-    """
-    if is_out_of_blind_bets(state, seat):
-        return False
-    return state.seats[seat].stack < minimum_bet(state, seat)
-
-
-def may_show(state: State, seat: int) -> bool:
-    """Whether ``seat`` (the actor) may ask for a show: exactly two players in the hand,
-    not seen against blind, blind bets left, and it can pay the show's cost (R33–R36,
-    V2). :func:`why_not_show` says why not.
-    """
-    in_hand = players_in_hand(state)
-    if len(in_hand) != 2:
-        return False
-    player = state.seats[seat]
-    opponent = in_hand[0] if in_hand[1] == seat else in_hand[1]
-    if player.seen and not state.seats[opponent].seen:
-        return False
-    if is_out_of_blind_bets(state, seat):
-        return False
-    return show_cost(state, seat) <= player.stack
-
-
-def may_sideshow(state: State, seat: int) -> bool:
-    """Whether ``seat`` (the actor) may ask for a sideshow at all: it is seen, at least
-    three players are in the hand, and the player it would ask (:func:`sideshow_target`)
-    is seen (R30, R33, V17). Which chaals it may pay: :func:`sideshow_range`;
-    :func:`why_not_sideshow` says why not.
-    """
-    if not state.seats[seat].seen:
-        return False
-    if len(players_in_hand(state)) < 3:
-        return False
-    target = sideshow_target(state, seat)
-    return target is not None and state.seats[target].seen
-
-
-def may_accept(state: State, seat: int) -> bool:
-    """Whether ``seat`` (the asked player) may accept the pending sideshow: always,
-    except under ``sideshow_split``, where accepting pays half the chaal and needs a
-    stack above it (V17). :func:`why_not_accept` says why not.
-    """
-    request = state.sideshow
-    if request is None or not state.rules.sideshow_split:
-        return True
-    return state.seats[seat].stack > request.amount // 2
-
-
-def may_draw(state: State, seat: int) -> bool:
-    """Whether ``seat`` (the actor) may draw at all (V20): a draw table, a seen player
-    with draws left and a stack above the price of one card. Which cards it may
-    discard: :func:`draw_options`; :func:`why_not_draw` says why not.
-    """
-    rules = state.rules
-    price = rules.draw_price
-    if price is None:
-        return False
-    player = state.seats[seat]
-    if not player.seen or price >= player.stack:
-        return False
-    return rules.max_draws - draws_made(state, seat) >= 1
-
-
-# --- reasons -----------------------------------------------------------------------
-
-
-def why_not_look(state: State, seat: int) -> str | None:
-    """None if ``seat`` may look now (R22, R28), else why not. Any phase."""
-    if state.phase is not Phase.BETTING and state.phase is not Phase.SIDESHOW:
-        return "no hand is in play"
+        return refuse("no_hand", "R22")
     player = state.seats[seat]
     if not player.in_hand:
-        return "it is not in the hand"
+        return refuse("not_in_hand")
     if player.seen:
-        return "it has already looked (once seen, always seen)"
+        return refuse("already_seen")
     if player.all_in:
-        return "it is all-in and takes no further action (R28)"
+        return refuse("all_in")
     return None
 
 
-def why_not_bet(state: State, seat: int, amount: object) -> str | None:
-    """None if ``seat`` (the actor) may bet ``amount`` chips, else why not (R23–R25, V3, V4)."""
+def bet_refusal(state: State, seat: int, amount: object) -> Refusal | None:
+    """None if ``seat`` (the actor) may bet ``amount`` chips: an amount of its
+    :func:`bet_range` (R23–R25, V3, V4).
+    """
     amounts = bet_range(state, seat)
     if amount in amounts:  # an exact int (BetRange refuses bools and int subclasses)
         return None
+    if is_out_of_blind_bets(state, seat):
+        return refuse("blind_bet_limit", "R23", limit=state.rules.max_blind_bets)
     player = state.seats[seat]
-    if is_out_of_blind_bets(state, seat):
-        return (
-            f"it has made its {state.rules.max_blind_bets} blind bets and must look "
-            "before betting (R23)"
-        )
     if not amounts:
-        return (
-            f"its minimum bet is {minimum_bet(state, seat)} chips and it has only "
-            f"{player.stack} (R25); it may go all-in or pack"
-        )
-    options = amounts.describe()
+        return refuse("stack_short", low=minimum_bet(state, seat), stack=player.stack)
     status = "seen" if player.seen else "blind"
-    return f"{amount!r} chips is not a legal {status} bet now; it may bet {options} (R24)"
+    return refuse("amount", amount=amount, status=status, options=amounts.describe())
 
 
-def why_not_all_in(state: State, seat: int) -> str | None:
-    """None if ``seat`` (the actor) may go all-in, else why not (R26, R27)."""
+def all_in_refusal(state: State, seat: int) -> Refusal | None:
+    """None if ``seat`` (the actor) may go all-in: its stack is short of its minimum
+    bet and it has blind bets left (R26, R27).
+    """
     if is_out_of_blind_bets(state, seat):
-        return "it has used up its blind bets and must look first (R27)"
+        return refuse("blind_bet_limit", "R27")
     low = minimum_bet(state, seat)
     stack = state.seats[seat].stack
     if stack >= low:
-        return f"its stack of {stack} chips covers the minimum bet of {low}, so it must bet (R26)"
+        return refuse("stack_covers_bet", stack=stack, low=low)
     return None
 
 
-def why_not_show(state: State, seat: int) -> str | None:
-    """None if ``seat`` (the actor) may ask for a show, else why not (R33–R36, V2)."""
+def show_refusal(state: State, seat: int) -> Refusal | None:
+    """None if ``seat`` (the actor) may ask for a show: exactly two players in the hand,
+    not seen against blind, blind bets left, and it can pay the show's cost (R33–R36, V2).
+    """
     in_hand = players_in_hand(state)
     if len(in_hand) != 2:
-        return f"{len(in_hand)} players are still in the hand and a show needs exactly 2 (R34)"
+        return refuse("show_players", count=len(in_hand))
     player = state.seats[seat]
     opponent = in_hand[0] if in_hand[1] == seat else in_hand[1]
     if player.seen and not state.seats[opponent].seen:
-        return (
-            f"it is seen and seat {opponent} is blind; a seen player may not show a blind one (R36)"
-        )
+        return refuse("seen_against_blind", opponent=opponent)
     if is_out_of_blind_bets(state, seat):
-        return "it has used up its blind bets and must look before a show (R36)"
+        return refuse("blind_bet_limit", "R36")
     cost = show_cost(state, seat)
     if cost > player.stack:
-        return f"a show costs {cost} chips and it has only {player.stack} (R34)"
+        return refuse("show_cost", cost=cost, stack=player.stack)
     return None
 
 
-def why_not_sideshow(state: State, seat: int, amount: object = None) -> str | None:
-    """None if ``seat`` (the actor) may ask for a sideshow (with ``amount`` chips, if
-    given), else why not (R30, R33).
+def sideshow_refusal(state: State, seat: int, amount: object = None) -> Refusal | None:
+    """None if ``seat`` (the actor) may ask for a sideshow (with a chaal of ``amount``
+    chips, if given): it is seen, at least three players are in the hand, the player
+    it would ask (:func:`sideshow_target`) is seen, and the chaal is a legal seen bet
+    that leaves a chip behind (R30, R33, V17).
     """
     player = state.seats[seat]
     if not player.seen:
-        return "it is blind; only a seen player may ask for a sideshow (R30)"
-    in_hand = players_in_hand(state)
-    if len(in_hand) < 3:
-        return f"only {len(in_hand)} players are in the hand; with two it is a show (R33)"
+        return refuse("sideshow_blind")
+    count = len(players_in_hand(state))
+    if count < 3:
+        return refuse("sideshow_players", count=count)
     target = sideshow_target(state, seat)
     if target is None:
-        return "no other player in the hand can still bet (R30)"
+        return refuse("no_bettor")
     if not state.seats[target].seen:
-        if state.rules.sideshow_target == "next":
-            return f"its next player, seat {target}, is blind and may not be asked (R30, V17)"
-        return f"its previous player, seat {target}, is blind and may not be asked (R30)"
+        rule = "V17" if state.rules.sideshow_target == "next" else "R30"
+        return refuse("target_blind", rule, target=target)
     if amount is None:
         return None
-    reason = why_not_bet(state, seat, amount)
-    if reason is not None:
-        return reason
+    refusal = bet_refusal(state, seat, amount)
+    if refusal is not None:
+        return refusal
     assert type(amount) is int
     if amount >= player.stack:
-        return (
-            f"a chaal of {amount} would empty its stack; a sideshow must leave a chip behind (R30)"
-        )
+        return refuse("sideshow_empties_stack", amount=amount)
     return None
 
 
-def why_not_accept(state: State, seat: int) -> str | None:
-    """None if ``seat`` (the asked player) may accept the pending sideshow, else why not:
-    under ``sideshow_split`` accepting pays half the chaal and needs a stack above it (V17).
+def accept_refusal(state: State, seat: int) -> Refusal | None:
+    """None if ``seat`` (the asked player) may accept the pending sideshow: always,
+    except under ``sideshow_split``, where accepting pays half the chaal and needs a
+    stack above it (V17).
     """
     request = state.sideshow
     if request is None or not state.rules.sideshow_split:
@@ -418,83 +349,72 @@ def why_not_accept(state: State, seat: int) -> str | None:
     half = request.amount // 2
     stack = state.seats[seat].stack
     if stack <= half:
-        return (
-            f"accepting costs {half} chips (half the chaal) and needs more than its {stack} (V17)"
-        )
+        return refuse("accept_cost", half=half, stack=stack)
     return None
 
 
-def draws_made(state: State, seat: int) -> int:
-    """How many cards ``seat`` has drawn this hand (V20), from the hand's log."""
-    return sum(e.count for e in state.events if isinstance(e, Drew) and e.seat == seat)
+# --- derived: predicates and sentences -------------------------------------------------
 
 
-_ANY_CARDS: object = object()
-"""The default of :func:`why_not_draw`'s ``cards``: the question is whether the seat
-may draw at all (None is a ``Draw`` whose cards are None, refused)."""
+def may_look(state: State, seat: int) -> bool:
+    """Whether ``seat`` may look now (:func:`look_refusal` is None; R22, R28)."""
+    return look_refusal(state, seat) is None
 
 
-def why_not_draw(state: State, seat: int, cards: object = _ANY_CARDS) -> str | None:
-    """None if ``seat`` (the actor) may draw (discarding ``cards``, if given), else why
-    not (V20): a seen player on a draw table, with draws left, a payment that leaves a
-    chip, and enough cards left in the deck. ``cards`` that are not a sequence of
-    distinct :class:`~teenpatti_rules.cards.Card` (None, text, a number) are refused.
+def may_all_in(state: State, seat: int) -> bool:
+    """Whether ``seat`` (the actor) may go all-in (:func:`all_in_refusal`; R26, R27)."""
+    return all_in_refusal(state, seat) is None
+
+
+def may_show(state: State, seat: int) -> bool:
+    """Whether ``seat`` (the actor) may ask for a show (:func:`show_refusal`; R33–R36)."""
+    return show_refusal(state, seat) is None
+
+
+def may_sideshow(state: State, seat: int) -> bool:
+    """Whether ``seat`` (the actor) may ask for a sideshow at all
+    (:func:`sideshow_refusal` without an amount; R30, R33, V17). Which chaals:
+    :func:`sideshow_range`.
     """
-    rules = state.rules
-    price = rules.draw_price
-    if price is None:
-        return "this table has no draws (Rules.draw_price is None) (V20)"
-    player = state.seats[seat]
-    if not player.seen:
-        return "it is blind; only a seen player may draw (V20)"
-    left = rules.max_draws - draws_made(state, seat)
-    if left < 1:
-        return f"it has drawn its {rules.max_draws} cards this hand (V20)"
-    if price >= player.stack:
-        return (
-            f"a draw costs {price} chips a card and must leave a chip of its {player.stack} (V20)"
-        )
-    if cards is _ANY_CARDS:
-        return None
-    if not isinstance(cards, Sequence) or isinstance(cards, str):
-        return f"the discarded cards must be a tuple of Card, not {short(cards)}"
-    if len(cards) > rules.hand_size:
-        return f"it holds {rules.hand_size} cards, so it may not discard {len(cards)} (V20)"
-    count = len(cards)
-    if not all(isinstance(card, Card) for card in cards) or count != len(set(cards)):
-        return "the discarded cards must be distinct Cards"
-    if count == 0:
-        return "it must discard at least one card (V20)"
-    if not set(cards) <= set(player.cards):
-        if state.is_view and not player.cards:
-            return "its cards are hidden in this state"
-        return "it may discard only its own cards (V20)"
-    if count > left:
-        return (
-            f"it may draw {left} more card{'s' if left != 1 else ''} this hand, not {count} (V20)"
-        )
-    if price * count >= player.stack:
-        return (
-            f"{count} cards cost {price * count} chips and must leave a chip of its "
-            f"{player.stack} (V20)"
-        )
-    if count > state.deck_left:
-        return f"only {state.deck_left} cards are left in the deck (V20)"
-    return None
+    return sideshow_refusal(state, seat) is None
 
 
-def draw_options(state: State, seat: int) -> list[tuple[Card, ...]]:
-    """Every set of cards ``seat`` may discard now (V20), in the order of its cards,
-    fewer cards first; empty if it may not draw.
+def may_accept(state: State, seat: int) -> bool:
+    """Whether ``seat`` (the asked player) may accept the pending sideshow
+    (:func:`accept_refusal`; V17).
     """
-    if not may_draw(state, seat):
-        return []
-    from itertools import combinations
+    return accept_refusal(state, seat) is None
 
-    own = state.seats[seat].cards
-    options: list[tuple[Card, ...]] = []
-    for count in range(1, len(own) + 1):
-        for chosen in combinations(own, count):
-            if why_not_draw(state, seat, chosen) is None:
-                options.append(chosen)
-    return options
+
+def why_not_look(state: State, seat: int) -> str | None:
+    """None if ``seat`` may look now, else why not in words (:func:`look_refusal`)."""
+    return sentence_of(look_refusal(state, seat))
+
+
+def why_not_bet(state: State, seat: int, amount: object) -> str | None:
+    """None if ``seat`` may bet ``amount``, else why not in words (:func:`bet_refusal`)."""
+    return sentence_of(bet_refusal(state, seat, amount))
+
+
+def why_not_all_in(state: State, seat: int) -> str | None:
+    """None if ``seat`` may go all-in, else why not in words (:func:`all_in_refusal`)."""
+    return sentence_of(all_in_refusal(state, seat))
+
+
+def why_not_show(state: State, seat: int) -> str | None:
+    """None if ``seat`` may ask for a show, else why not in words (:func:`show_refusal`)."""
+    return sentence_of(show_refusal(state, seat))
+
+
+def why_not_sideshow(state: State, seat: int, amount: object = None) -> str | None:
+    """None if ``seat`` may ask for a sideshow (with ``amount``), else why not in words
+    (:func:`sideshow_refusal`).
+    """
+    return sentence_of(sideshow_refusal(state, seat, amount))
+
+
+def why_not_accept(state: State, seat: int) -> str | None:
+    """None if ``seat`` may accept the pending sideshow, else why not in words
+    (:func:`accept_refusal`).
+    """
+    return sentence_of(accept_refusal(state, seat))

@@ -18,6 +18,7 @@ from __future__ import annotations
 import weakref
 from typing import Final, TypeVar
 
+from ..errors import UnreachableStateError
 from ..limits import short
 from ..state import State
 from .invariants import check
@@ -41,12 +42,6 @@ class _Ref(weakref.ref[State]):
 
 
 _KNOWN: dict[int, _Ref] = {}
-
-
-class UnreachableStateError(ValueError):
-    """A state that no sequence of legal actions could produce (see
-    :func:`~teenpatti_rules.engine.invariants.check`): the engine refuses to act on it.
-    """
 
 
 def _forget(ref: _Ref) -> None:

@@ -43,7 +43,7 @@ def evaluate_many(
         indicator (naming the first bad hand, as a row of the input seen as
         ``(N, 3)``); if ``rules.hand_size`` is not 3; for a missing or unexpected
         ``indicator``.
-    :raises ~teenpatti_rules.limits.WrongTypeError: (a :class:`TypeError` and a
+    :raises ~teenpatti_rules.errors.WrongTypeError: (a :class:`TypeError` and a
         :class:`ValueError`) for ``rules`` that are neither None nor a Rules.
 
     >>> import numpy as np

@@ -122,6 +122,13 @@ def _bet_words(name: str, amount: int, blind: bool, before: int, after: int) -> 
     return f"{name} chaals {chips(amount)} {status}, stake stays {after}"
 
 
+def seat_names(state: State) -> list[str]:
+    """The players' names by seat, ``"seat N"`` for an empty chair (S1)."""
+    return [
+        seat.name if seat.name is not None else f"seat {i}" for i, seat in enumerate(state.seats)
+    ]
+
+
 def describe_event(
     event: Event, names: Sequence[str], stake: int, *, limit_reached: int | None = None
 ) -> str:
@@ -204,6 +211,39 @@ def describe_event(
         case ev.SessionEnded(winners):
             who = join_names([names[seat] for seat in winners])
             return f"Session over: {'winner' if len(winners) == 1 else 'winners'} {who}"
+        case _:
+            return _describe_table_event(event, names)
+    raise TypeError(f"not an event: {event!r}")
+
+
+def _describe_table_event(event: Event, names: Sequence[str]) -> str:
+    """The open-table events (S3–S7) and forced blinds (V22) in words."""
+    match event:
+        case ev.ForcedBet(seat, kind, amount, _, all_in):
+            what = {"dealer": "the dealer's", "small": "the small", "big": "the big"}[kind]
+            tail = " and is all-in" if all_in else ""
+            return f"{names[seat]} bets {what} blind of {chips(amount)}{tail}"
+        case ev.MissedBootPosted(seat, amount, all_in):
+            tail = " and is all-in" if all_in else ""
+            return (
+                f"{names[seat]} posts {amount} missed boot{tail}"
+                if amount == 1
+                else (f"{names[seat]} posts 1 missed boot of {chips(amount)}{tail}")
+            )
+        case ev.PlayerJoined(seat, name, stack):
+            return f"{name} joins at seat {seat} with {chips(stack)}"
+        case ev.Leaving(seat):
+            return f"{names[seat]} leaves: packs when asked to act, goes at the end of the hand"
+        case ev.SatOut(seat, timed_out):
+            return f"{names[seat]} sits out" + (" (timeouts in a row, S6)" if timed_out else "")
+        case ev.SatIn(seat):
+            return f"{names[seat]} sits in"
+        case ev.TimedOut(seat, packed):
+            return f"{names[seat]}'s time ran out: " + (
+                "packs" if packed else "refuses the sideshow"
+            )
+        case ev.ChipsAdded(seat, amount):
+            return f"{names[seat]} adds {chips(amount)}"
     raise TypeError(f"not an event: {event!r}")
 
 
@@ -267,7 +307,7 @@ def describe_hand(state: State, *, compact: bool = False) -> list[str]:
     Boots: Bilal, Chen and Asha post 1 chip each
     Chen and Bilal look at their cards
     """
-    names = [seat.name for seat in state.seats]
+    names = seat_names(state)
     lines = describe_events(state.events, names, pot_limit=state.rules.pot_limit)
     if not compact:
         return lines
@@ -357,14 +397,19 @@ def describe_table(state: State, seat: int | None = None) -> str:
         card = state.indicator
         kind = f"{card.rank.plural}" if state.rules.wild == "joker" else f"{card.suit.name.lower()}"
         header += f"; indicator {card} (the other {kind} are wild)"
-    width = max(len(player.name) for player in state.seats)
+    names = seat_names(state)
+    width = max(len(name) for name in names)
     lines = [header]
     for index, player in enumerate(state.seats):
         marks: list[str] = []
         if index == state.dealer:
             marks.append("dealer")
-        if not player.in_session:
+        if player.name is None:
+            marks.append("empty")
+        elif not player.in_session:
             marks.append("left")
+        elif player.sitting_out and not player.in_hand:
+            marks.append("sitting out")
         elif state.hand_number:
             if not player.in_hand:
                 marks.append("packed")
@@ -376,7 +421,7 @@ def describe_table(state: State, seat: int | None = None) -> str:
         cards = f"  {format_hand(player.cards)}" if player.cards else ""
         pointer = ">" if index == seat else " "
         lines.append(
-            f"  {pointer} {player.name:<{width}}  {player.stack:>4} chips{status}{cards}".rstrip()
+            f"  {pointer} {names[index]:<{width}}  {player.stack:>4} chips{status}{cards}".rstrip()
         )
     return "\n".join(lines)
 
@@ -411,7 +456,8 @@ def describe_standings(state: State, left_after: Mapping[int, int] | None = None
             i,
         ),
     )
-    width = max(len(player.name) for player in state.seats)
+    names = seat_names(state)
+    width = max(len(name) for name in names)
     count = state.hand_number
     if state.phase is Phase.BETTING or state.phase is Phase.SIDESHOW:
         header = f"Standings during hand {count} (the {chips(state.pot)} in the pot not counted):"
@@ -423,9 +469,9 @@ def describe_standings(state: State, left_after: Mapping[int, int] | None = None
         note = ""
         if not player.in_session:
             note = f"  left after hand {left[index]}" if index in left else "  left"
-        lines.append(f"  {place}. {player.name:<{width}}  {player.stack:>4} chips{note}")
+        lines.append(f"  {place}. {names[index]:<{width}}  {player.stack:>4} chips{note}")
     if state.session_winners:
-        who = join_names([state.seats[i].name for i in state.session_winners])
+        who = join_names([names[i] for i in state.session_winners])
         label = "Winner" if len(state.session_winners) == 1 else "Winners"
         lines.append(f"{label}: {who}")
     return lines

@@ -1,0 +1,313 @@
+"""The turn actions' handlers: looking (not a turn), pack, bet, all-in, show,
+sideshow and its answers, draw (R20–R36, V2, V3, V17, V20), and what comes next after a
+turn (:func:`after_turn`: R39, R37, R40, V14, V15, or the turn passes left).
+
+Each action kind has a check (``check_*``: raises
+:class:`~teenpatti_rules.errors.IllegalActionError` unless the action is legal, from the
+refusal functions of :mod:`.questions`) and a handler that builds the next state.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..actions import (
+    AcceptSideShow,
+    AllIn,
+    Bet,
+    Draw,
+    Look,
+    Pack,
+    RefuseSideShow,
+    Show,
+    SideShow,
+)
+from ..events import (
+    BetMade,
+    Drew,
+    HandEnding,
+    Looked,
+    Packed,
+    ShowAsked,
+    SideShowAccepted,
+    SideShowAsked,
+    SideShowHalfPaid,
+    SideShowRefused,
+    WentAllIn,
+)
+from ..records import evolve
+from ..state import Phase, SideShowRequest, State
+from .common import (
+    check_amount,
+    check_seat,
+    check_turn,
+    evolve_seat,
+    evolve_state,
+    pay_in,
+    payment,
+    reject,
+    require,
+    with_seat,
+)
+from .ending import finish_hand, showdown, showdown_strength
+from .questions import (
+    accept_refusal,
+    all_in_refusal,
+    bet_refusal,
+    draw_refusal,
+    look_refusal,
+    next_bettor,
+    players_in_hand,
+    reached_pot_limit,
+    show_cost,
+    show_refusal,
+    sideshow_refusal,
+    sideshow_target,
+    stake_after_bet,
+)
+from .refusals import refuse
+from .triggers import Turn, ending_event, hand_ending
+
+__all__ = [
+    "accept_sideshow",
+    "after_turn",
+    "all_in",
+    "bet",
+    "check_accept",
+    "check_all_in",
+    "check_answer",
+    "check_bet",
+    "check_draw",
+    "check_look",
+    "check_show",
+    "check_sideshow",
+    "draw",
+    "look",
+    "pack",
+    "refuse_sideshow",
+    "show",
+    "sideshow",
+]
+
+
+def check_look(state: State, action: Look) -> None:
+    """A blind player in the hand and not all-in may look, on or off turn (R22, R28)."""
+    check_seat(state, action)
+    require(action, look_refusal(state, action.seat))
+
+
+def look(state: State, action: Look) -> State:
+    """The player looks: it is seen from now on (R22)."""
+    seat = action.seat
+    seats = with_seat(state.seats, seat, evolve_seat(state.seats[seat], seen=True))
+    return evolve_state(state, seats=seats, events=state.events.appended(Looked(seat)))
+
+
+# --- betting actions -----------------------------------------------------------------
+
+
+def pack(state: State, action: Pack) -> State:
+    """The actor leaves the hand; its chips stay in the pot (R29).
+
+    Its check is :func:`~.common.check_turn`.
+    """
+    seat = action.seat
+    seats = with_seat(state.seats, seat, evolve_seat(state.seats[seat], in_hand=False))
+    return after_turn(state, seat, seats=seats, events=state.events.appended(Packed(seat)))
+
+
+def check_bet(state: State, action: Bet) -> None:
+    """On its turn, the actor may bet an amount of its bet range (R23–R25, V3, V4)."""
+    check_turn(state, action)
+    check_amount(action)
+    require(action, bet_refusal(state, action.seat, action.amount))
+
+
+def bet(state: State, action: Bet) -> State:
+    """A chaal of the minimum or a raise to twice it; it sets the stake (R23–R25)."""
+    seat, amount = action.seat, action.amount
+    player = state.seats[seat]
+    stake = stake_after_bet(player.seen, amount)
+    blind = not player.seen
+    event = BetMade(seat, amount, stake, blind, amount == player.stack)
+    paid = payment(state, seat, amount, event, counts_as_blind_bet=blind)
+    return after_turn(state, seat, paid=True, stake=stake, **paid)
+
+
+def check_all_in(state: State, action: AllIn) -> None:
+    """On its turn, an actor short of its minimum bet may go all-in (R26, R27)."""
+    check_turn(state, action)
+    require(action, all_in_refusal(state, action.seat))
+
+
+def all_in(state: State, action: AllIn) -> State:
+    """The actor, short of the minimum bet, puts its whole stack in; the stake stays (R26, R27)."""
+    seat = action.seat
+    amount = state.seats[seat].stack
+    return after_turn(
+        state, seat, paid=True, **payment(state, seat, amount, WentAllIn(seat, amount))
+    )
+
+
+def check_show(state: State, action: Show) -> None:
+    """On its turn, with two players left, the actor may ask for a show (R33–R36, V2)."""
+    check_turn(state, action)
+    require(action, show_refusal(state, action.seat))
+
+
+def show(state: State, action: Show) -> State:
+    """With two players left, the actor pays its minimum bet for a show (R34–R36, R38)."""
+    seat = action.seat
+    opponent = next(other for other in players_in_hand(state) if other != seat)
+    cost = show_cost(state, seat)
+    state = pay_in(state, seat, cost, ShowAsked(seat, opponent, cost))
+    if reached_pot_limit(state):
+        return showdown(state)  # R38: an ordinary showdown, ties split
+    return showdown(state, ending=HandEnding.SHOW, loses_ties=seat)  # R35
+
+
+def check_sideshow(state: State, action: SideShow) -> None:
+    """On its turn, a seen actor may ask for a sideshow with a chaal of its sideshow
+    range (R30, R33, V17).
+    """
+    check_turn(state, action)
+    check_amount(action)
+    require(action, sideshow_refusal(state, action.seat, action.amount))
+
+
+def sideshow(state: State, action: SideShow) -> State:
+    """A seen actor pays a chaal and asks its previous player (the next one under V17)
+    for a sideshow (R30, R38); under ``sideshow_split`` it pays half the chaal now (V17).
+    """
+    seat, amount = action.seat, action.amount
+    target = sideshow_target(state, seat)
+    assert target is not None
+    stake = stake_after_bet(True, amount)
+    split = state.rules.sideshow_split
+    paid = amount // 2 if split else amount
+    event = SideShowAsked(seat, target, paid, stake, split)
+    state = pay_in(state, seat, paid, event, stake=stake)
+    if reached_pot_limit(state):
+        return showdown(state)  # R38: the request is cancelled
+    return evolve(
+        state, phase=Phase.SIDESHOW, actor=target, sideshow=SideShowRequest(seat, target, amount)
+    )
+
+
+def check_answer(state: State, action: AcceptSideShow | RefuseSideShow) -> None:
+    """Only the asked player answers a pending sideshow (R31)."""
+    check_seat(state, action)
+    request = state.sideshow
+    if state.phase is not Phase.SIDESHOW or request is None:
+        reject(action, refuse("no_sideshow"))
+    if action.seat != request.target:
+        reject(action, refuse("not_asked", target=request.target, seat=action.seat))
+
+
+def check_accept(state: State, action: AcceptSideShow) -> None:
+    """The asked player may accept, if it can pay its half under ``sideshow_split`` (V17)."""
+    check_answer(state, action)
+    require(action, accept_refusal(state, action.seat))
+
+
+def pending(state: State) -> SideShowRequest:
+    request = state.sideshow
+    assert request is not None  # checked by check_answer
+    return request
+
+
+def accept_sideshow(state: State, action: AcceptSideShow) -> State:
+    """Compare the two hands privately; the lower packs, the asker on a tie (R31, R32)."""
+    request = pending(state)
+    asker, target = request.asker, request.target
+    if state.rules.sideshow_split:  # V17: the asked player pays the other half
+        half = request.amount // 2
+        state = pay_in(state, target, half, SideShowHalfPaid(target, half))
+        if reached_pot_limit(state):  # R38 by analogy: the sideshow is cancelled
+            return showdown(evolve(state, phase=Phase.BETTING, sideshow=None))
+    asker_wins = showdown_strength(state, asker) > showdown_strength(state, target)
+    loser = target if asker_wins else asker
+    seats = with_seat(state.seats, loser, evolve(state.seats[loser], in_hand=False))
+    return after_turn(
+        state,
+        asker,
+        events=state.events.appended(SideShowAccepted(asker, target, loser)),
+        seats=seats,
+        phase=Phase.BETTING,
+        sideshow=None,
+    )
+
+
+def refuse_sideshow(state: State, action: RefuseSideShow) -> State:
+    """The bet stays; play passes to the asker's left (R31). Under ``sideshow_split`` the
+    asker pays the other half of its chaal (V17), which R37 then checks.
+    """
+    request = pending(state)
+    paid = False
+    if state.rules.sideshow_split:
+        half = request.amount - request.amount // 2
+        state = pay_in(state, request.asker, half, SideShowHalfPaid(request.asker, half))
+        paid = True
+    return after_turn(
+        state,
+        request.asker,
+        paid=paid,
+        events=state.events.appended(SideShowRefused(request.asker, request.target)),
+        phase=Phase.BETTING,
+        sideshow=None,
+    )
+
+
+# --- what comes next -----------------------------------------------------------------
+
+
+def after_turn(state: State, seat: int, *, paid: bool = False, **changes: Any) -> State:
+    """The state after ``seat``'s turn, which changed the :class:`State` fields
+    ``changes``: the first end condition that holds (R39, R37 only after a bet or
+    all-in, R40: :mod:`.triggers`) ends the hand; else the turn passes to ``seat``'s
+    left (R19, R31).
+
+    One State is built for a turn that does not end the hand: its next actor comes
+    from the new seats.
+    """
+    seats = changes.get("seats", state.seats)
+    state = evolve_state(state, actor=next_bettor(seats, seat), **changes)
+    ending = hand_ending(state, Turn(seat, paid))
+    if ending is None:
+        return state
+    if ending is HandEnding.PACKED:
+        return finish_hand(state, ending, {players_in_hand(state)[0]: 0})  # R39
+    event = ending_event(state, ending)
+    if event is not None:  # V14, V15: say why betting ended
+        state = evolve(state, events=state.events.appended(event))
+    return showdown(state, ending=ending)
+
+
+# --- drawing (V20) ---------------------------------------------------------------------
+
+
+def check_draw(state: State, action: Draw) -> None:
+    """On its turn, a seen actor may draw, discarding cards it holds (V20)."""
+    check_turn(state, action)
+    require(action, draw_refusal(state, action.seat, action.cards))
+
+
+def draw(state: State, action: Draw) -> State:
+    """A seen actor discards cards and draws as many from the rest of the deck, paying
+    ``draw_price`` a card; each new card takes a discarded card's place (V20). Its turn
+    (V15); R37 checks the payment.
+    """
+    seat = action.seat
+    count = len(action.cards)
+    price = state.rules.draw_price
+    assert price is not None
+    player = state.seats[seat]
+    fresh = iter(state.undealt[:count])
+    discarded = set(action.cards)
+    cards = tuple(next(fresh) if card in discarded else card for card in player.cards)
+    seats = with_seat(state.seats, seat, evolve(player, cards=cards))
+    state = evolve(
+        state, seats=seats, undealt=state.undealt[count:], deck_left=state.deck_left - count
+    )
+    paid = payment(state, seat, price * count, Drew(seat, count, price * count))
+    return after_turn(state, seat, paid=True, **paid)

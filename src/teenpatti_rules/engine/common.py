@@ -1,0 +1,122 @@
+"""What every action handler of the reducer shares: the checks that refuse an action
+(with a :class:`~.refusals.Refusal`, raised as an
+:class:`~teenpatti_rules.errors.IllegalActionError`) and the small state updates.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NoReturn
+
+from ..actions import Action
+from ..events import Event
+from ..limits import MAX_CHIPS, short
+from ..records import evolve, evolver
+from ..state import Phase, Seat, State
+from .questions import is_seat
+from .refusals import Refusal, error_for, refuse
+
+__all__ = [
+    "between_hands",
+    "check_amount",
+    "check_seat",
+    "check_turn",
+    "evolve_seat",
+    "evolve_state",
+    "pay_in",
+    "payment",
+    "reject",
+    "require",
+    "with_seat",
+]
+
+
+def reject(action: Action, refusal: Refusal) -> NoReturn:
+    """Raise the :class:`~teenpatti_rules.errors.IllegalActionError` of ``refusal``
+    for ``action``: ``"seat S may not DOING: SENTENCE"`` with the refusal's code and rule.
+    """
+    raise error_for(action, refusal)
+
+
+def require(action: Action, refusal: Refusal | None) -> None:
+    """Refuse ``action`` when a refusal function gave a refusal."""
+    if refusal is not None:
+        raise error_for(action, refusal)
+
+
+def check_seat(state: State, action: Action) -> None:
+    """The action names a seat of the table (code ``no_seat``)."""
+    if not is_seat(state, action.seat):
+        seat = action.seat
+        who = seat if type(seat) is int and seat.bit_length() < 200 else short(seat)
+        refusal = refuse("no_seat", kind=type(action).__name__, who=who, last=len(state.seats) - 1)
+        raise error_for(action, refusal, whole=True)
+
+
+def between_hands(state: State) -> Refusal:
+    """Why no turn action is legal between hands (R2, R6)."""
+    if state.phase is Phase.SESSION_OVER:
+        return refuse("session_over")
+    return refuse("no_hand", "R6")
+
+
+def check_turn(state: State, action: Action) -> None:
+    """The action is a betting action: the hand is in play and it is the seat's turn (R20, R29)."""
+    check_seat(state, action)
+    if state.phase is Phase.BETTING:
+        if action.seat != state.actor:
+            reject(action, refuse("not_your_turn", actor=state.actor))
+        return
+    if state.phase is Phase.SIDESHOW:
+        assert state.sideshow is not None
+        reject(action, refuse("sideshow_pending", target=state.sideshow.target))
+    reject(action, between_hands(state))
+
+
+def check_amount(action: Any) -> None:
+    """The action's ``amount`` is an exact int of 1 to MAX_CHIPS chips."""
+    amount = action.amount
+    if type(amount) is not int:  # an int subclass could compare equal to anything
+        reject(action, refuse("amount_type", amount=short(amount)))
+    if not 1 <= amount <= MAX_CHIPS:
+        reject(action, refuse("amount_range", most=MAX_CHIPS, amount=short(amount)))
+
+
+# --- small state updates -------------------------------------------------------------
+
+evolve_state = evolver(State)  # evolve(state, ...) on the hot paths: one step each
+evolve_seat = evolver(Seat)
+
+
+def with_seat(seats: tuple[Seat, ...], index: int, seat: Seat) -> tuple[Seat, ...]:
+    """``seats`` with seat number ``index`` replaced by ``seat``."""
+    return (*seats[:index], seat, *seats[index + 1 :])
+
+
+def payment(
+    state: State, seat: int, amount: int, event: Event, *, counts_as_blind_bet: bool = False
+) -> dict[str, Any]:
+    """The :class:`State` fields that change when ``seat`` puts ``amount`` chips in the
+    pot, which ``event`` records; it is all-in when that empties its stack (R25). A
+    ``Bet`` made blind counts toward the blind-bet limit (R23).
+    """
+    player = state.seats[seat]
+    stack = player.stack - amount
+    new_player = evolve_seat(
+        player,
+        stack=stack,
+        contributed=player.contributed + amount,
+        all_in=stack == 0,
+        blind_bets=player.blind_bets + counts_as_blind_bet,
+    )
+    return {
+        "seats": with_seat(state.seats, seat, new_player),
+        "pot": state.pot + amount,
+        "events": state.events.appended(event),
+    }
+
+
+def pay_in(state: State, seat: int, amount: int, event: Event, **changes: Any) -> State:
+    """``state`` after ``seat`` put ``amount`` chips in the pot (:func:`payment`);
+    ``changes`` are further :class:`State` fields.
+    """
+    return evolve(state, **payment(state, seat, amount, event), **changes)

@@ -1,0 +1,239 @@
+"""Listing the legal actions: :func:`legal_actions`, and the small cache of the last
+lists that lets :func:`~teenpatti_rules.engine.apply` accept a listed action (the very
+object) without checking it again.
+"""
+
+from __future__ import annotations
+
+import weakref
+from functools import cache
+from typing import Final, NamedTuple
+
+from ..actions import (
+    AcceptSideShow,
+    Action,
+    AddChips,
+    AllIn,
+    Bet,
+    Deal,
+    Draw,
+    Leave,
+    Look,
+    Pack,
+    RefuseSideShow,
+    Show,
+    SideShow,
+    SitIn,
+    SitOut,
+)
+from ..limits import short
+from ..state import Phase, State
+from .questions import (
+    accept_refusal,
+    all_in_refusal,
+    bet_range,
+    draw_options,
+    is_seat,
+    listed_amounts,
+    show_refusal,
+    sideshow_range,
+)
+from .trust import require_reachable
+
+__all__ = ["BETWEEN_HANDS", "LISTED_STATES", "legal_actions", "table_actions", "was_listed"]
+
+BETWEEN_HANDS: Final = (Phase.AWAITING_DEAL, Phase.WAITING)
+"""The phases between hands in which the table is open (not SESSION_OVER)."""
+
+LISTED_STATES: Final = 16
+"""At most how many states' :func:`legal_actions` lists are remembered (by identity,
+weakly), so that :func:`~teenpatti_rules.engine.apply` can accept an action from such a
+list without checking it again. When full, the cache is emptied (the newest list is
+always kept)."""
+
+
+_LISTED: dict[int, tuple[weakref.ref[State], tuple[Action, ...]]] = {}
+"""id(state) → (a weak reference to the state, what :func:`legal_actions` listed for it):
+at most :data:`LISTED_STATES` of the latest lists (it keeps no state alive)."""
+
+
+def _listed(state: State) -> tuple[Action, ...] | None:
+    """What :func:`legal_actions` listed for this very state, if it is remembered."""
+    entry = _LISTED.get(id(state))
+    if entry is None or entry[0]() is not state:
+        return None
+    return entry[1]
+
+
+def _remember(state: State, actions: tuple[Action, ...]) -> None:
+    if len(_LISTED) >= LISTED_STATES:
+        _LISTED.clear()  # cheaper than evicting one by one; the newest list is kept
+    _LISTED[id(state)] = (weakref.ref(state), actions)
+
+
+def was_listed(state: State, action: Action) -> bool:
+    """Whether ``action`` is one of the very objects :func:`legal_actions` listed for
+    ``state`` (identity: an equal action built elsewhere, ``Bet(1, True)`` say, is
+    checked in full).
+    """
+    entry = _LISTED.get(id(state))
+    if entry is not None and entry[0]() is state:
+        for candidate in entry[1]:
+            if candidate is action:
+                return True
+    return False
+
+
+def legal_actions(
+    state: State, seat: int | None = None, *, deal: bool = False
+) -> tuple[Action, ...]:
+    """Every action legal now, from every seat (or from one seat).
+
+    Between hands: :class:`~teenpatti_rules.actions.Deal` (without a deck) for each
+    seat still in the session (R6). In a hand: :class:`~teenpatti_rules.actions.Look`
+    for every blind player in the hand and not all-in (R22, R28), then the actor's
+    turn actions: pack, bets (ascending), all-in, show, sideshows (R23–R36), draws
+    (V20: every set of its cards it may discard); or, while a sideshow is pending, the
+    asked player's accept (when it can pay its half, V17) and refuse (R31).
+    After the session: nothing. While the table waits for players (S2): no Deal.
+
+    The open-table actions (S4, S5, S7) are one seat's choices:
+    :class:`~teenpatti_rules.actions.Leave`, :class:`~teenpatti_rules.actions.SitOut` or
+    :class:`~teenpatti_rules.actions.SitIn`, and (``rebuy=True``, between hands)
+    :class:`~teenpatti_rules.actions.AddChips` up to the buy-in limit (other amounts
+    are legal too, like the unlisted no-limit bets). They are listed for ``seat``, and
+    without a seat only on an open table (``open_table=True``), so that a closed table's
+    list is what it always was. Two actions are never listed:
+    :class:`~teenpatti_rules.actions.Join` needs a name, and
+    :class:`~teenpatti_rules.actions.Timeout` is applied by the table's clock, not
+    chosen (S3, S6); :func:`~teenpatti_rules.engine.is_legal` answers for them.
+
+    Under ``bet_sizing="no_limit"`` (V3) the bets and sideshows listed are only the
+    minimum, twice the minimum and the largest amount;
+    :func:`~teenpatti_rules.engine.questions.bet_range` (and
+    :func:`~teenpatti_rules.engine.questions.sideshow_range`) give every amount
+    :func:`~teenpatti_rules.engine.apply` accepts. A draw names the cards it discards, so in a
+    :class:`~teenpatti_rules.views.View` that hides the actor's cards no draw is listed.
+
+    :param state: a :class:`~teenpatti_rules.state.State`.
+    :param seat: None for every seat's actions (as above); a seat number for only that
+        seat's choices (a client asking "what may I do?"), in the same order, and
+        without :class:`~teenpatti_rules.actions.Deal` unless ``deal`` is True.
+    :param deal: with ``seat``, whether its ``Deal`` is listed when legal (R6);
+        ignored without ``seat``.
+    :returns: a tuple of actions; every one applies, and every action
+        :func:`~teenpatti_rules.engine.apply` accepts is in it, except a Deal with an
+        explicit deck, the unlisted no-limit and add-chips amounts, Join and Timeout, and
+        on a closed table the open-table actions unless ``seat`` is given
+        (:func:`~teenpatti_rules.engine.is_legal` judges any one action).
+    :raises TypeError: if ``state`` is not a :class:`~teenpatti_rules.state.State`.
+    :raises ValueError: if ``seat`` is neither None nor a seat number of the table.
+    :raises ~teenpatti_rules.errors.UnreachableStateError: (a :class:`ValueError`)
+        if ``state`` is not one the engine could reach.
+    """
+    if not isinstance(state, State):
+        raise TypeError(f"legal_actions needs a State, not {type(state).__name__}")
+    actions = _listed(state)
+    if actions is None:
+        require_reachable(state)
+        actions = _list_actions(state)
+        _remember(state, actions)
+    if seat is None:
+        return actions
+    if not is_seat(state, seat):
+        raise ValueError(f"seat must be a seat number 0..{len(state.seats) - 1}, not {short(seat)}")
+    mine = [
+        action for action in actions if action.seat == seat and (deal or type(action) is not Deal)
+    ]
+    if not state.rules.open_table:  # listed for the seat only (above: open tables)
+        mine += table_actions(state, seat)
+    return tuple(mine)
+
+
+def table_actions(state: State, seat: int) -> list[Action]:
+    """``seat``'s open-table actions that apply now (S4, S5, S7): Leave, SitOut or SitIn,
+    and AddChips up to the buy-in limit; none after the session.
+    """
+    if state.phase is Phase.SESSION_OVER:
+        return []
+    player = state.seats[seat]
+    if not player.in_session:
+        return []
+    actions: list[Action] = []
+    if not player.leaving:
+        actions.append(Leave(seat))
+    actions.append(SitIn(seat) if player.sitting_out else SitOut(seat))
+    rules = state.rules
+    if rules.rebuy and state.phase in BETWEEN_HANDS:
+        room = rules.buy_in_limit - player.stack
+        if room >= 1:
+            actions.append(AddChips(seat, room))
+    return actions
+
+
+class _SeatActions(NamedTuple):
+    """The actions without an amount of every seat of a table, built once per table
+    size: actions are immutable, so every list shares them.
+    """
+
+    deals: tuple[Deal, ...]
+    looks: tuple[Look, ...]
+    packs: tuple[Pack, ...]
+
+
+@cache
+def _seat_actions(seat_count: int) -> _SeatActions:
+    seats = range(seat_count)
+    return _SeatActions(
+        tuple(Deal(i) for i in seats), tuple(Look(i) for i in seats), tuple(Pack(i) for i in seats)
+    )
+
+
+def _list_actions(state: State) -> tuple[Action, ...]:
+    """:func:`legal_actions` of a reachable state."""
+    if state.rules.open_table:
+        return (*_list_turn_actions(state), *_every_table_action(state))
+    return _list_turn_actions(state)
+
+
+def _every_table_action(state: State) -> list[Action]:
+    """Every seat's :func:`table_actions`, seat by seat (S4, S5, S7)."""
+    return [action for seat in range(len(state.seats)) for action in table_actions(state, seat)]
+
+
+def _list_turn_actions(state: State) -> tuple[Action, ...]:
+    """The deals, looks and turn actions of :func:`legal_actions`."""
+    phase = state.phase
+    seats = state.seats
+    prebuilt = _seat_actions(len(seats))
+    if phase is Phase.AWAITING_DEAL:
+        deals = prebuilt.deals
+        return tuple(deals[i] for i, seat in enumerate(seats) if seat.in_session)
+    if phase is Phase.SESSION_OVER or phase is Phase.WAITING:
+        return ()
+    looks = prebuilt.looks
+    actions: list[Action] = [
+        looks[i]
+        for i, seat in enumerate(seats)
+        if seat.in_hand and not seat.seen and not seat.all_in
+    ]
+    actor = state.actor
+    assert actor is not None
+    if phase is Phase.SIDESHOW:
+        if accept_refusal(state, actor) is None:
+            actions.append(AcceptSideShow(actor))
+        actions.append(RefuseSideShow(actor))
+        return tuple(actions)
+    actions.append(prebuilt.packs[actor])
+    bets = bet_range(state, actor)
+    actions += [Bet(actor, amount) for amount in listed_amounts(state, bets)]
+    if all_in_refusal(state, actor) is None:
+        actions.append(AllIn(actor))
+    if show_refusal(state, actor) is None:
+        actions.append(Show(actor))
+    else:  # a show needs two players in the hand, a sideshow three (R30, R33)
+        sideshows = listed_amounts(state, sideshow_range(state, actor, bets))
+        actions += [SideShow(actor, amount) for amount in sideshows]
+    if state.rules.draw_price is not None:  # V20
+        actions += [Draw(actor, cards) for cards in draw_options(state, actor)]
+    return tuple(actions)
