@@ -23,12 +23,12 @@ import os
 import sys
 from collections.abc import Sequence
 
-from . import match, odds, play, rank, replay, simulate, variants
+from . import match, odds, play, rank, replay, serve, simulate, variants
 from .common import NAMES, UsageError, hand_report
 
 __all__ = ["COMMANDS", "NAMES", "build_parser", "hand_report", "main"]
 
-COMMANDS = (rank, odds, simulate, match, replay, play, variants)
+COMMANDS = (rank, odds, simulate, match, replay, play, variants, serve)
 """The command modules, in the order ``--help`` lists them."""
 
 
