@@ -263,6 +263,7 @@ async def _play(hub: Hub, websocket: WebSocket) -> None:
         "name": None if seat is None else table.chairs[seat].name,  # type: ignore[union-attr]
         "rules": library.rules_to_json(table.rules),
         "preset": table.config["preset"],
+        "table_name": table.config["name"],
     }
     await websocket.send_text(library.dumps(welcome))
     table.add_listener(listener)

@@ -333,7 +333,8 @@ class Table:
         phase = library.phase_name(state)
         seat = library.waiting_for(state)
         if phase == "AWAITING_DEAL":
-            self._next = asyncio.ensure_future(self._later(self.settings.deal_delay, "deal"))
+            delay = self.settings.deal_delay if state.hand_number else 0.0  # the first at once
+            self._next = asyncio.ensure_future(self._later(delay, "deal"))
         elif seat is not None and seat in self.choosers:
             self._next = asyncio.ensure_future(self._later(self.settings.bot_delay, "bot"))
         elif seat is not None and self.settings.clock > 0:
