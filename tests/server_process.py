@@ -39,11 +39,24 @@ class Server:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> Server:
-        command = [sys.executable, "-m", "teenpatti_rules", "serve", "--db", self.db,
-                   "--port", str(self.port), *self.options]
+        command = [
+            sys.executable,
+            "-m",
+            "teenpatti_rules",
+            "serve",
+            "--db",
+            self.db,
+            "--port",
+            str(self.port),
+            *self.options,
+        ]
         with self.log.open("ab") as out:
-            self.process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT,
-                                            env={**os.environ, "PYTHONUNBUFFERED": "1"})
+            self.process = subprocess.Popen(
+                command,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                env={**os.environ, "PYTHONUNBUFFERED": "1"},
+            )
         deadline = time.monotonic() + START_SECONDS
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -62,7 +75,9 @@ class Server:
 
     def post(self, path: str, body: object) -> Any:
         request = urllib.request.Request(
-            self.url + path, data=json.dumps(body).encode(), method="POST",
+            self.url + path,
+            data=json.dumps(body).encode(),
+            method="POST",
             headers={"Content-Type": "application/json"},
         )
         with urllib.request.urlopen(request, timeout=10) as response:

@@ -178,7 +178,12 @@ def test_a_full_hand_with_two_clients_and_a_spectator(client: TestClient) -> Non
             ws.send_json({"type": "act", "turn": mine["turn"], "action": action, "id": "m1"})
             latest[actor] = receive_until(ws, state_at(mine["seq"] + 1))
             reply = receive_until(ws, lambda m: m["type"] in ("ack", "refused"))
-            assert reply == {"type": "ack", "turn": reply["turn"], "id": "m1"}
+            assert reply == {
+                "type": "ack",
+                "turn": reply["turn"],
+                "seq": mine["seq"] + 1,
+                "id": "m1",
+            }
             for seat, other_ws in sockets.items():
                 if seat != actor:
                     latest[seat] = receive_until(other_ws, state_at(mine["seq"] + 1))

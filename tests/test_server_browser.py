@@ -31,10 +31,19 @@ def browser(tmp_path: Path) -> Iterator[Any]:
 
     options = Options()
     options.binary_location = CHROMIUM
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                 "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage",
-                 f"--user-data-dir={tmp_path / 'profile'}", "--window-size=1000,900"):
+    for flag in (
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-dev-shm-usage",
+        f"--user-data-dir={tmp_path / 'profile'}",
+        "--window-size=1000,900",
+    ):
         options.add_argument(flag)
     driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
     driver.set_page_load_timeout(30)
@@ -57,8 +66,16 @@ def wait_for(condition: Any, seconds: float = 30.0) -> Any:
 def test_a_hand_in_the_browser(browser: Any, tmp_path: Path) -> None:
     from selenium.webdriver.common.by import By
 
-    server = Server(f"sqlite:///{tmp_path / 'b.db'}", tmp_path / "server.log",
-                    "--clock", "120", "--bot-delay", "0.1", "--deal-delay", "600").start()
+    server = Server(
+        f"sqlite:///{tmp_path / 'b.db'}",
+        tmp_path / "server.log",
+        "--clock",
+        "120",
+        "--bot-delay",
+        "0.1",
+        "--deal-delay",
+        "600",
+    ).start()
     ARTIFACTS.mkdir(exist_ok=True)
     try:
         browser.get(server.url + "/")
@@ -81,13 +98,20 @@ def test_a_hand_in_the_browser(browser: Any, tmp_path: Path) -> None:
             result = browser.find_element(By.ID, "result").text
             if result:
                 break
-            buttons = [b for b in browser.find_elements(By.CSS_SELECTOR, "#actions button")
-                       if b.is_displayed()]
+            buttons = [
+                b
+                for b in browser.find_elements(By.CSS_SELECTOR, "#actions button")
+                if b.is_displayed()
+            ]
             kinds = {b.get_attribute("data-type"): b for b in buttons}
             if not looked and "Look" in kinds:
                 kinds["Look"].click()
-                wait_for(lambda: len(browser.find_elements(
-                    By.CSS_SELECTOR, "#my-cards .card:not(.back)")) == 3)
+                wait_for(
+                    lambda: (
+                        len(browser.find_elements(By.CSS_SELECTOR, "#my-cards .card:not(.back)"))
+                        == 3
+                    )
+                )
                 looked = True
                 # three boots of 1 chip in the pot (R9), the stake at the boot (R11)
                 assert browser.find_element(By.ID, "pot").text == "3"

@@ -325,7 +325,7 @@ async def _messages(
             if type(turn) is not int:
                 raise Refusal("bad_message", "'turn' must be the turn number you saw (an int)")
             action = library.action_from_json(message.get("action"), seat)
-            after = await table.act(action, turn)
+            after, seq = await table.act(action, turn)
         except Refusal as refusal:
             hub.metrics["refusals"] += 1
             _reply(listener, "refused", ident, **refusal.to_json())
@@ -333,4 +333,4 @@ async def _messages(
         hub.latencies.append(time.perf_counter() - began)
         if len(hub.latencies) > 20_000:
             del hub.latencies[:10_000]
-        _reply(listener, "ack", ident, turn=after)
+        _reply(listener, "ack", ident, turn=after, seq=seq)

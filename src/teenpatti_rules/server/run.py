@@ -40,8 +40,8 @@ def build(
     from .store import open_store
     from .table import TableSettings
 
-    if not 0 <= clock <= 3600 or not 0 <= bot_delay <= 60 or not 0 <= deal_delay <= 600:
-        raise ValueError("--clock is 0 to 3600 seconds; the delays 0 to 60 and 0 to 600")
+    if not all(0 <= value <= 3600 for value in (clock, bot_delay, deal_delay)):
+        raise ValueError("--clock, --bot-delay and --deal-delay are 0 to 3600 seconds")
     hub = Hub(open_store(db), TableSettings(clock, bot_delay, deal_delay))
     hub.open()
     starter = None

@@ -267,19 +267,20 @@ class Table:
 
     # -- acting --------------------------------------------------------------------
 
-    async def act(self, action: Action, turn: int | None) -> int:
+    async def act(self, action: Action, turn: int | None) -> tuple[int, int]:
         """Apply an action (a player's, a bot's, or the table's own), commit it, then
         update the listeners.
 
         :param action: the action, its seat already the sender's.
         :param turn: the turn number the sender saw; None for the table's own actions.
-        :returns: the turn number after it.
+        :returns: the turn number after it, and the number of actions recorded (the
+            action's position in the table's history plus one).
         :raises Refusal: if the library refuses it, it is stale, or it cannot be saved.
         """
         task = asyncio.ensure_future(self._act(action, turn))
         return await asyncio.shield(task)  # a departing sender never half-applies
 
-    async def _act(self, action: Action, turn: int | None) -> int:
+    async def _act(self, action: Action, turn: int | None) -> tuple[int, int]:
         async with self.lock:
             state = self.state
             if state is None:
@@ -318,7 +319,7 @@ class Table:
             self.counted_turn = library.next_turn(self.counted_turn, state, after)
             self.state = after
             self._after_change()
-            return self.turn
+            return self.turn, len(self.actions)
 
     # -- what happens next ---------------------------------------------------------
 
