@@ -4,6 +4,7 @@ page shows the player's own cards after looking (R22, R43), the pot and the resu
 
 from __future__ import annotations
 
+import contextlib
 import shutil
 import time
 from collections.abc import Iterator
@@ -120,10 +121,8 @@ def test_a_hand_in_the_browser(browser: Any, tmp_path: Path) -> None:
                 continue
             for kind in ("Show", "AcceptSideShow", "Bet", "AllIn", "Pack"):
                 if kind in kinds:
-                    try:
+                    with contextlib.suppress(Exception):  # redrawn under the click: again
                         kinds[kind].click()
-                    except Exception:  # the page redrew under the click: look again
-                        pass
                     time.sleep(0.2)
                     break
             else:

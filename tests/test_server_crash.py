@@ -24,7 +24,6 @@ pytest.importorskip("starlette", reason="the server extra is not installed")
 sync_client = pytest.importorskip("websockets.sync.client", reason="the server extra")
 
 from server_process import Server, free_port  # noqa: E402
-
 from teenpatti_rules import History, replay  # noqa: E402
 from teenpatti_rules.server import library  # noqa: E402
 
