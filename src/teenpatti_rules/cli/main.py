@@ -23,12 +23,12 @@ import os
 import sys
 from collections.abc import Sequence
 
-from . import match, odds, play, rank, replay, schema, simulate, variants
+from . import match, odds, play, rank, replay, schema, serve, simulate, variants
 from .common import NAMES, OneLineParser, UsageError, hand_report
 
 __all__ = ["COMMANDS", "NAMES", "build_parser", "hand_report", "main"]
 
-COMMANDS = (rank, odds, simulate, match, replay, play, variants, schema)
+COMMANDS = (rank, odds, simulate, match, replay, play, variants, schema, serve)
 """The command modules, in the order ``--help`` lists them."""
 
 

@@ -1,0 +1,431 @@
+"""The server's one door to the rules library: every call into ``teenpatti_rules`` that
+the table server makes goes through this module, and nothing else in
+:mod:`teenpatti_rules.server` imports the engine, the views or the codecs.
+
+The library is growing the features a table server needs (open tables S1–S9 with
+``Join``/``Leave``/``SitOut``/``SitIn``/``Timeout``/``AddChips``, ``State.turn`` and
+``apply(state, action, turn=)`` raising ``StaleActionError``, ``IllegalActionError.code``
+and ``.rule``, per-seat ``events_for``, a JSON form for every action, event and view, and
+a name check for the door). Until they land, each function below is implemented with
+what exists; each place to switch is marked ``SEAM:`` with what to put there.
+
+Every function is pure or reads only its arguments; none blocks.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Final
+
+from .. import engine as _engine
+from ..actions import ACTION_TYPES, Action, Deal, Look, Pack, RefuseSideShow
+from ..cards import parse_cards
+from ..errors import HistoryError, IllegalActionError
+from ..io.codec import converter
+from ..io.history import History, replay
+from ..limits import MAX_CHIPS, MAX_NAME_LENGTH, player_name
+from ..presets import PRESETS, find_variant
+from ..rules import Rules
+from ..state import Phase, State, new_session
+from ..text.narrate import describe_events
+from ..views import view
+
+__all__ = [
+    "ACTION_NAMES",
+    "Chooser",
+    "Refusal",
+    "action_from_json",
+    "action_to_json",
+    "apply_at_turn",
+    "bot_chooser",
+    "check_name",
+    "deal_action",
+    "is_deal",
+    "narration",
+    "next_turn",
+    "phase_name",
+    "preset_list",
+    "rules_from_request",
+    "rules_to_json",
+    "seat_actions",
+    "start_history",
+    "timeout_action",
+    "turn_of",
+    "view_json",
+]
+
+Chooser = Callable[[State, int, random.Random], Action | None]
+"""An automatic player: ``(view, seat, rng) -> Action | None`` (R44)."""
+
+ACTION_NAMES: Final[Mapping[str, type[Action]]] = {cls.__name__: cls for cls in ACTION_TYPES}
+"""Action classes by their JSON ``"type"`` tag (the class name)."""
+
+_FIELDS: Final[Mapping[str, tuple[str, ...]]] = {
+    "amount": ("amount",),
+    "cards": ("cards",),
+    "": (),
+}
+
+
+class Refusal(Exception):
+    """An action the table refuses, in the form a client is sent.
+
+    :param code: a stable machine-readable reason (``"stale"``, ``"illegal"``,
+        ``"not_your_seat"``, ``"bad_action"``, ``"table_deals"``, or the library's
+        ``IllegalActionError.code`` once it exists).
+    :param message: the reason in words, for people.
+    :param rule: the rule id it applies (``"R30"``) when known, else None.
+    """
+
+    def __init__(self, code: str, message: str, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.rule = rule
+
+    def to_json(self) -> dict[str, Any]:
+        """The refusal as the fields of a ``refused`` message: code, rule, message."""
+        return {"code": self.code, "rule": self.rule, "message": self.message}
+
+
+def turn_of(state: State, counted: int) -> int:
+    """The state's turn number (S9).
+
+    :param state: the table's state.
+    :param counted: the server's own count (see :func:`next_turn`), used while the
+        library has no ``State.turn``.
+    :returns: ``state.turn`` when the library has it, else ``counted``.
+    """
+    # SEAM: return state.turn once State.turn exists (S9), and drop ``counted``.
+    turn = getattr(state, "turn", None)
+    return turn if isinstance(turn, int) else counted
+
+
+def next_turn(counted: int, before: State, after: State) -> int:
+    """The server's stand-in turn count after one action (S9: the turn changes whenever
+    the player who must act changes, and at every deal and end of hand; a look does not
+    change it).
+
+    :param counted: the count before the action.
+    :param before: the state before the action.
+    :param after: the state after it.
+    :returns: the count after it.
+    """
+    # SEAM: unused once State.turn exists.
+    if (
+        before.actor != after.actor
+        or before.phase is not after.phase
+        or before.hand_number != after.hand_number
+        or before.sideshow != after.sideshow
+    ):
+        return counted + 1
+    return counted
+
+
+def _refusal(error: IllegalActionError) -> Refusal:
+    # SEAM: the library's IllegalActionError.code and .rule (StaleActionError → "stale").
+    code = getattr(error, "code", None)
+    rule = getattr(error, "rule", None)
+    return Refusal(
+        code if isinstance(code, str) else "illegal",
+        str(error),
+        rule if isinstance(rule, str) else None,
+    )
+
+
+def apply_at_turn(state: State, action: Action, turn: int | None, current: int) -> State:
+    """Apply a player's action, refusing it when it was chosen at another turn (S9).
+
+    :param state: the table's state.
+    :param action: the action, its seat already checked to be the sender's.
+    :param turn: the turn number the client saw, or None for no check (the table's
+        own actions: deals and timeouts, which the server issues at the current turn).
+    :param current: the current turn number (:func:`turn_of`).
+    :returns: the next state.
+    :raises Refusal: ``"stale"`` for a turn action at another turn; else the engine's
+        refusal (R1–R44) with its code and rule.
+    """
+    # SEAM: apply(state, action, turn=turn) and catch StaleActionError, once they exist.
+    if turn is not None and turn != current and not isinstance(action, Look):
+        raise Refusal("stale", f"the action was chosen at turn {turn}; it is turn {current} now")
+    try:
+        return _engine.apply(state, action)
+    except IllegalActionError as error:
+        raise _refusal(error) from None
+
+
+def seat_actions(state: State, seat: int) -> list[Action]:
+    """The actions ``seat`` may choose now, deals left out (the table deals).
+
+    :param state: the table's state (or the seat's view).
+    :param seat: the seat.
+    :returns: the legal actions of that seat, in the library's order.
+    """
+    # SEAM: legal_actions(state, seat) once it exists.
+    return [
+        action
+        for action in _engine.legal_actions(state)
+        if action.seat == seat and not isinstance(action, Deal)
+    ]
+
+
+def action_to_json(action: Action) -> dict[str, Any]:
+    """An action as a JSON object tagged with its type: ``{"type": "Bet", "seat": 1,
+    "amount": 4}``, ``{"type": "Draw", "seat": 0, "cards": ["As"]}``.
+
+    :param action: any action.
+    :returns: a JSON-ready dict.
+    """
+    # SEAM: the library's action JSON writer.
+    document: dict[str, Any] = {"type": type(action).__name__, "seat": action.seat}
+    if action.argument == "amount":
+        document["amount"] = action.amount  # type: ignore[union-attr]
+    elif isinstance(action, Deal):
+        pass  # a deck is never sent
+    elif action.argument == "cards":
+        document["cards"] = [str(card) for card in action.cards]  # type: ignore[union-attr]
+    return document
+
+
+def action_from_json(document: object, seat: int) -> Action:
+    """Read a client's action (the shape of :func:`action_to_json`; ``seat`` may be left
+    out) for the authenticated ``seat``.
+
+    :param document: the decoded JSON value.
+    :param seat: the sender's seat.
+    :returns: the action.
+    :raises Refusal: ``"bad_action"`` for anything but a well-formed action;
+        ``"not_your_seat"`` when it names another seat; ``"table_deals"`` for a deal.
+    """
+    # SEAM: the library's action JSON reader (strict), then the same seat checks.
+    if not isinstance(document, dict):
+        raise Refusal("bad_action", "an action is a JSON object with a 'type'")
+    kind = document.get("type")
+    cls = ACTION_NAMES.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        names = ", ".join(ACTION_NAMES)
+        raise Refusal("bad_action", f"unknown action type; expected one of: {names}")
+    if cls is Deal:
+        raise Refusal("table_deals", "the table deals, never a player", "R6")
+    given = document.get("seat", seat)
+    if type(given) is not int or given != seat:
+        raise Refusal("not_your_seat", f"you play seat {seat}")
+    wanted = ("type", "seat", *_FIELDS.get(cls.argument, ()))
+    extra = sorted(str(key) for key in document if key not in wanted)
+    if extra:
+        raise Refusal("bad_action", f"unexpected field(s) in the action: {', '.join(extra)[:80]}")
+    if cls.argument == "amount":
+        amount = document.get("amount")
+        if type(amount) is not int or not 0 <= amount <= MAX_CHIPS:
+            raise Refusal("bad_action", f"'amount' must be a whole number of chips (≤ {MAX_CHIPS})")
+        return cls(seat, amount)  # type: ignore[call-arg]
+    if cls.argument == "cards":
+        cards = document.get("cards")
+        if (
+            not isinstance(cards, list)
+            or len(cards) > 5
+            or not all(isinstance(card, str) and len(card) <= 3 for card in cards)
+        ):
+            raise Refusal("bad_action", "'cards' must be a list of up to 5 cards such as 'As'")
+        try:
+            return cls(seat, parse_cards(" ".join(cards)))  # type: ignore[call-arg, arg-type]
+        except ValueError as error:
+            raise Refusal("bad_action", str(error)[:200]) from None
+    return cls(seat)  # type: ignore[call-arg]
+
+
+def view_json(state: State, seat: int | None) -> dict[str, Any]:
+    """What ``seat`` (None: a spectator) may know of the table (R43), JSON-ready.
+
+    :param state: the table's state.
+    :param seat: a seat, or None.
+    :returns: the library's state JSON of :func:`~teenpatti_rules.views.view` (no seed,
+        no hidden card), without the ``rules`` (sent once, in the welcome message).
+    """
+    # SEAM: the library's compact view JSON (no Rules, current hand only).
+    body: dict[str, Any] = converter().unstructure(view(state, seat))
+    body.pop("rules", None)
+    return body
+
+
+def rules_to_json(rules: Rules) -> dict[str, Any]:
+    """A table's rules as the JSON object of every ``Rules`` field."""
+    return converter().unstructure(rules)  # type: ignore[no-any-return]
+
+
+def narration(state: State, seat: int | None) -> list[str]:
+    """The current hand's events that ``seat`` may see, in words, one line each.
+
+    :param state: the table's state.
+    :param seat: a seat, or None for spectators.
+    :returns: the lines, oldest first.
+    """
+    # SEAM: events_for(state, seat, since) + describe_event, to send only the new ones.
+    seen = view(state, seat)
+    names = [seat_.name for seat_ in state.seats]
+    return describe_events(seen.events, names, pot_limit=state.rules.pot_limit)
+
+
+def check_name(name: object, others: Sequence[str]) -> str:
+    """A player's name checked at the door: normalised, within limits, distinct from the
+    names already seated (R3).
+
+    :param name: the name as sent.
+    :param others: the names already seated.
+    :returns: the normalised name.
+    :raises ValueError: naming the problem.
+    """
+    # SEAM: the library's name check function.
+    text = player_name(name, "name")
+    if text in others:
+        raise ValueError(f"the name {text!r} is taken at this table")
+    if len(text) > MAX_NAME_LENGTH:  # pragma: no cover - player_name checks it
+        raise ValueError("name too long")
+    return text
+
+
+def rules_from_request(preset: object, fields: object) -> Rules:
+    """The rules of a new table: a preset (``"classic"`` when None) with ``Rules``
+    fields over it, validated by the library.
+
+    :param preset: a preset name or None.
+    :param fields: a JSON object of ``Rules`` fields, or None.
+    :returns: the rules.
+    :raises ValueError: naming the bad preset or field.
+    """
+    name = "classic" if preset is None else preset
+    if not isinstance(name, str) or name not in PRESETS:
+        raise ValueError(f"unknown preset; expected one of: {', '.join(PRESETS)}")
+    if fields is None:
+        fields = {}
+    if not isinstance(fields, dict) or not all(isinstance(key, str) for key in fields):
+        raise ValueError("'rules' must be a JSON object of Rules fields")
+    try:
+        return find_variant(name, **fields)
+    except TypeError as error:
+        raise ValueError(str(error)) from None
+
+
+def preset_list() -> list[dict[str, Any]]:
+    """Every preset: its name and its description, for the lobby."""
+    return [{"name": name, "summary": preset.summary} for name, preset in PRESETS.items()]
+
+
+def start_history(
+    rules: Rules, names: Sequence[str], seed: int, dealer: int | None = None
+) -> tuple[History, State]:
+    """A session's history (no actions yet) and its first state.
+
+    :param rules: the table's rules.
+    :param names: the players, one per chair.
+    :param seed: the secret session seed.
+    :param dealer: the first dealer, or None for the seed's choice (R5).
+    :returns: ``(history, state)``.
+    :raises ValueError: naming the problem (R3, R4).
+    """
+    # SEAM: open tables start with None chairs and Join actions instead (S1–S3).
+    state = new_session(list(names), rules, seed=seed, dealer=dealer)
+    history = History.start(list(names), rules, seed=seed, dealer=state.dealer)
+    return history, state
+
+
+def history_json(history: History) -> str:
+    """The history as the library's JSON document."""
+    return history.to_json()
+
+
+def history_from_json(text: str) -> History:
+    """Read a stored history (the library's JSON document).
+
+    :raises HistoryError: if it does not load.
+    """
+    return History.from_json(text)
+
+
+def replay_history(history: History) -> State:
+    """The state a history leads to (every action re-applied).
+
+    :raises HistoryError: if an action does not apply.
+    """
+    return replay(history)
+
+
+def deal_action(state: State) -> Deal:
+    """The table's deal of the next hand, from the secret seed (R5, R6)."""
+    return Deal(state.dealer)
+
+
+def is_deal(action: Action) -> bool:
+    """Whether an action is a deal."""
+    return isinstance(action, Deal)
+
+
+def timeout_action(state: State) -> Action | None:
+    """What the table does for the seat whose time ran out, or None.
+
+    :param state: the table's state.
+    :returns: a pack on the actor's turn (R29), or a refusal of a pending sideshow
+        asked of it (R31); None when no one must act.
+    """
+    # SEAM: Timeout(state.actor) once it exists (S6).
+    if state.actor is None:
+        return None
+    if state.phase is Phase.SIDESHOW:
+        return RefuseSideShow(state.actor)
+    if state.phase is Phase.BETTING:
+        return Pack(state.actor)
+    return None
+
+
+def waiting_for(state: State) -> int | None:
+    """The seat the clock runs for: the player to act or to answer a sideshow."""
+    if state.phase in (Phase.BETTING, Phase.SIDESHOW):
+        return state.actor
+    return None
+
+
+def phase_name(state: State) -> str:
+    """The phase's name (``"BETTING"``, ``"AWAITING_DEAL"``, ``"SESSION_OVER"`` ...)."""
+    return state.phase.name
+
+
+def bot_chooser(kind: str) -> Chooser:
+    """An automatic player: ``"rule"`` (R44) or ``"equity"`` (numpy extra).
+
+    :raises ValueError: for another kind.
+    """
+    if kind == "rule":
+        from ..players.rule import choose
+
+        return choose
+    if kind == "equity":
+        from ..players.equity import equity_player
+
+        return equity_player()
+    raise ValueError("a bot is 'rule' or 'equity'")
+
+
+def bot_action(chooser: Chooser, state: State, seat: int, rng: random.Random) -> Action | None:
+    """The bot's choice for ``seat`` from its view, deals left out (the table deals)."""
+    action = chooser(view(state, seat), seat, rng)
+    if action is None or isinstance(action, Deal):
+        return None
+    return action
+
+
+def dumps(document: object) -> str:
+    """JSON text of a message (compact, UTF-8 kept)."""
+    return json.dumps(document, ensure_ascii=False, separators=(",", ":"))
+
+
+__all__ += [
+    "HistoryError",
+    "bot_action",
+    "dumps",
+    "history_from_json",
+    "history_json",
+    "replay_history",
+    "waiting_for",
+]

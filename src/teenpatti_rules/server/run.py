@@ -1,0 +1,74 @@
+"""Start the server: open the database, restore the tables, serve with uvicorn."""
+
+from __future__ import annotations
+
+import logging
+from typing import Final
+
+from . import require_extra
+
+__all__ = ["build", "serve"]
+
+MAX_FRAME_BYTES: Final = 64 * 1024
+"""The largest websocket frame uvicorn accepts (the app then refuses anything over
+:data:`~teenpatti_rules.server.app.MAX_MESSAGE_BYTES`)."""
+
+
+def build(
+    db: str,
+    *,
+    clock: float = 30.0,
+    bots: int = 0,
+    bot_delay: float = 0.5,
+    deal_delay: float = 3.0,
+    bot_kind: str = "rule",
+) -> object:
+    """The ASGI app for a database, its tables restored.
+
+    :param db: ``sqlite:///FILE`` or ``postgresql://...``.
+    :param clock: seconds a person has to act (0: no clock).
+    :param bots: on a database without tables, open one table with this many bots and
+        one free chair (0: none).
+    :param bot_delay: seconds before a bot acts; ``deal_delay``: between hands.
+    :param bot_kind: ``"rule"`` (R44) or ``"equity"`` for the starter table's bots.
+    :returns: the Starlette app.
+    :raises ValueError: for a bad URL or numbers; ImportError for a missing extra.
+    """
+    require_extra()
+    from .app import create_app
+    from .hub import Hub
+    from .store import open_store
+    from .table import TableSettings
+
+    if not all(0 <= value <= 3600 for value in (clock, bot_delay, deal_delay)):
+        raise ValueError("--clock, --bot-delay and --deal-delay are 0 to 3600 seconds")
+    hub = Hub(open_store(db), TableSettings(clock, bot_delay, deal_delay))
+    hub.open()
+    starter = None
+    if bots and not hub.tables:
+        starter = {"name": "Table 1", "players": bots + 1, "bots": bots, "bot_kind": bot_kind}
+    return create_app(hub, starter)
+
+
+def serve(db: str, host: str = "127.0.0.1", port: int = 8000, **options: object) -> None:
+    """Serve until interrupted (SIGINT/SIGTERM stop it cleanly).
+
+    :param db: the database URL; ``host``/``port``: where to listen; ``options``: as
+        :func:`build`.
+    """
+    require_extra()
+    import uvicorn
+
+    app = build(db, **options)  # type: ignore[arg-type]
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    config = uvicorn.Config(
+        app,  # type: ignore[arg-type]
+        host=host,
+        port=port,
+        ws="websockets",
+        ws_max_size=MAX_FRAME_BYTES,
+        ws_per_message_deflate=False,
+        log_level="warning",
+        lifespan="on",
+    )
+    uvicorn.Server(config).run()

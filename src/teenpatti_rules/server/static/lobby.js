@@ -1,0 +1,98 @@
+"use strict";
+// The lobby: open a table, list the tables, take a seat (the token stays in this
+// browser's localStorage), or watch. No build step, no external code.
+(function () {
+  const $ = (id) => document.getElementById(id);
+  const nameBox = $("my-name");
+  nameBox.value = localStorage.getItem("tp-name") || "";
+  nameBox.addEventListener("change", () => localStorage.setItem("tp-name", nameBox.value.trim()));
+
+  async function call(method, url, body) {
+    const response = await fetch(url, {
+      method, headers: { "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const data = await response.json().catch(() => ({}));
+    if (!response.ok) throw new Error((data.error && data.error.message) || response.statusText);
+    return data;
+  }
+
+  async function loadPresets() {
+    const { presets } = await call("GET", "/api/presets");
+    const select = $("t-preset");
+    for (const preset of presets) {
+      const option = document.createElement("option");
+      option.value = preset.name;
+      option.textContent = preset.name;
+      option.title = preset.summary;
+      select.appendChild(option);
+    }
+  }
+
+  async function sit(id) {
+    const name = nameBox.value.trim();
+    if (!name) { $("sit-status").textContent = "Type your name first."; nameBox.focus(); return; }
+    localStorage.setItem("tp-name", name);
+    try {
+      const { seat, token } = await call("POST", `/api/tables/${id}/seats`, { name });
+      localStorage.setItem(`tp-token-${id}`, token);
+      localStorage.setItem(`tp-seat-${id}`, String(seat));
+      location.href = `/table/${id}`;
+    } catch (error) { $("sit-status").textContent = error.message; }
+  }
+
+  function render(tables) {
+    const list = $("tables");
+    list.textContent = "";
+    if (!tables.length) { list.innerHTML = "<li>No table yet: open one.</li>"; return; }
+    for (const table of tables) {
+      const item = document.createElement("li");
+      const taken = table.chairs.filter((c) => c).length;
+      const mine = localStorage.getItem(`tp-token-${table.id}`);
+      const name = document.createElement("span");
+      name.className = "name";
+      name.textContent = table.name;
+      const about = document.createElement("span");
+      about.textContent = `${table.preset} · ${taken}/${table.chairs.length} seated · ${table.status}` +
+        (table.hand_number ? ` · hand ${table.hand_number}` : "");
+      item.append(name, about);
+      if (mine) {
+        const back = document.createElement("a");
+        back.href = `/table/${table.id}`; back.textContent = "Back to my seat";
+        item.append(back);
+      } else if (table.status === "waiting") {
+        const button = document.createElement("button");
+        button.textContent = "Sit"; button.dataset.table = table.id;
+        button.addEventListener("click", () => sit(table.id));
+        item.append(button);
+      }
+      const watch = document.createElement("a");
+      watch.href = `/table/${table.id}?watch=1`; watch.textContent = "Watch";
+      item.append(watch);
+      list.appendChild(item);
+    }
+  }
+
+  async function refresh() {
+    try { render((await call("GET", "/api/tables")).tables); } catch (error) { /* retry later */ }
+  }
+
+  $("create").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const request = {
+      name: $("t-name").value, preset: $("t-preset").value,
+      players: Number($("t-players").value), bots: Number($("t-bots").value),
+      bot_kind: $("t-kind").value,
+    };
+    try {
+      const table = await call("POST", "/api/tables", request);
+      $("create-status").textContent = `Opened ${table.name}.`;
+      await refresh();
+      if (request.bots < request.players && nameBox.value.trim()) await sit(table.id);
+    } catch (error) { $("create-status").textContent = error.message; }
+  });
+
+  loadPresets().catch(() => {});
+  refresh();
+  setInterval(refresh, 3000);
+})();

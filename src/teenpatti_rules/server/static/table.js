@@ -1,0 +1,235 @@
+"use strict";
+// The table: one websocket. A seat says hello with its token (kept by the lobby in
+// localStorage); anyone else watches. Every update carries the seat's view (R43),
+// its legal actions, the turn number (sent back with each action, S9) and the clock.
+(function () {
+  const $ = (id) => document.getElementById(id);
+  const tableId = location.pathname.split("/").filter(Boolean).pop();
+  const params = new URLSearchParams(location.search);
+  const token = params.has("watch") ? null : localStorage.getItem(`tp-token-${tableId}`);
+  const SUITS = { s: "♠", h: "♥", d: "♦", c: "♣" };
+  let socket = null, last = null, me = null, rules = null, clockTimer = null, retry = 500, nextId = 1;
+
+  function card(text, hidden) {
+    const el = document.createElement("span");
+    el.className = "card";
+    if (hidden) { el.classList.add("back"); el.textContent = "?"; el.setAttribute("aria-label", "face-down card"); return el; }
+    const rank = text.slice(0, -1), suit = text.slice(-1);
+    el.textContent = (rank === "T" ? "10" : rank) + (SUITS[suit] || suit);
+    if (suit === "h" || suit === "d") el.classList.add("red");
+    el.setAttribute("aria-label", text);
+    return el;
+  }
+
+  function cardsOf(seat, view) {
+    const box = document.createElement("div");
+    box.className = "cards";
+    if (seat.cards.length) seat.cards.forEach((c) => box.appendChild(card(c, false)));
+    else if (seat.in_hand) for (let i = 0; i < (rules ? rules.hand_size || 3 : 3); i++) box.appendChild(card("", true));
+    return box;
+  }
+
+  function drawSeats(view) {
+    const felt = $("felt");
+    felt.querySelectorAll(".seat").forEach((el) => el.remove());
+    const n = view.seats.length;
+    const start = me === null ? 0 : me;
+    view.seats.forEach((seat, index) => {
+      const k = (index - start + n) % n;
+      const angle = Math.PI / 2 + (2 * Math.PI * k) / n;
+      const el = document.createElement("div");
+      el.className = "seat";
+      el.id = `seat-${index}`;
+      if (index === view.actor && (view.phase === "betting" || view.phase === "sideshow")) el.classList.add("actor");
+      if (index === me) el.classList.add("me");
+      if (!seat.in_hand) el.classList.add("out");
+      el.style.left = `${50 + 42 * Math.cos(angle)}%`;
+      el.style.top = `${50 + 40 * Math.sin(angle)}%`;
+      const who = document.createElement("div");
+      who.className = "who";
+      who.textContent = seat.name + (index === me ? " (you)" : "");
+      const chips = document.createElement("div");
+      const state = !seat.in_session ? "out" : !seat.in_hand ? (view.phase === "betting" ? "packed" : "") :
+        seat.all_in ? "all-in" : seat.seen ? "seen" : "blind";
+      chips.textContent = `${seat.stack} chips · in pot ${seat.contributed} `;
+      const tag = document.createElement("span");
+      tag.className = "tag";
+      tag.textContent = (index === view.dealer ? "dealer " : "") + state;
+      chips.appendChild(tag);
+      el.append(who, chips, cardsOf(seat, view));
+      felt.appendChild(el);
+    });
+  }
+
+  function verb(action, view) {
+    switch (action.type) {
+      case "Look": return "Look (L)";
+      case "Pack": return "Pack (P)";
+      case "AllIn": return "All in";
+      case "Show": return "Show (S)";
+      case "AcceptSideShow": return "Accept sideshow (A)";
+      case "RefuseSideShow": return "Refuse sideshow (X)";
+      case "Draw": return `Draw: discard ${action.cards.join(" ")}`;
+      case "SideShow": return `Sideshow ${action.amount}`;
+      case "Bet": return `${action.amount <= chaal(view) ? "Chaal" : "Raise"} ${action.amount}`;
+      default: return action.type;
+    }
+  }
+
+  function chaal(view) {
+    const seat = view.seats[me];
+    return seat && seat.seen ? 2 * view.stake : view.stake;
+  }
+
+  function send(action) {
+    if (!last || !socket) return;
+    $("notice").textContent = "";
+    socket.send(JSON.stringify({ type: "act", turn: last.turn, action, id: nextId++ }));
+  }
+
+  function drawActions(message) {
+    const box = $("actions");
+    box.textContent = "";
+    const legal = message.legal || [];
+    const bets = legal.filter((a) => a.type === "Bet");
+    const others = legal.filter((a) => a.type !== "Bet");
+    const button = (label, action, cls) => {
+      const b = document.createElement("button");
+      b.textContent = label; b.dataset.type = action.type;
+      if (cls) b.className = cls;
+      b.addEventListener("click", () => send(action));
+      box.appendChild(b);
+      return b;
+    };
+    others.filter((a) => a.type === "Look").forEach((a) => button(verb(a, message.view), a, "quiet"));
+    if (bets.length > 4) {
+      // a range or no-limit table: a slider and a number box between the low and high sizes (V3)
+      const amounts = bets.map((a) => a.amount).sort((x, y) => x - y);
+      const wrap = document.createElement("span");
+      wrap.className = "amount";
+      const range = document.createElement("input");
+      range.type = "range"; range.min = amounts[0]; range.max = amounts[amounts.length - 1]; range.value = amounts[0];
+      range.setAttribute("aria-label", "bet amount");
+      const number = document.createElement("input");
+      number.type = "number"; number.min = range.min; number.max = range.max; number.value = range.value;
+      number.setAttribute("aria-label", "bet amount in chips");
+      range.addEventListener("input", () => { number.value = range.value; });
+      number.addEventListener("input", () => { range.value = number.value; });
+      const go = document.createElement("button");
+      go.textContent = "Bet"; go.dataset.type = "Bet";
+      go.addEventListener("click", () => send({ type: "Bet", amount: Number(number.value) }));
+      wrap.append(range, number, go);
+      box.appendChild(wrap);
+    } else {
+      bets.forEach((a) => button(verb(a, message.view), a));
+    }
+    others.filter((a) => a.type !== "Look").forEach((a) =>
+      button(verb(a, message.view), a, a.type === "Pack" || a.type === "RefuseSideShow" ? "quiet" : ""));
+  }
+
+  function resultLine(view) {
+    const result = view.result;
+    if (!result) return "";
+    const names = view.seats.map((s) => s.name);
+    const won = Object.entries(result.winnings).map(([seat, chips]) => {
+      const hand = result.shown && result.shown[seat] ? ` with ${describeRank(result.shown[seat])}` : "";
+      return `${names[Number(seat)]} wins ${chips}${hand}`;
+    });
+    return `Hand ${result.hand_number}: ${won.join(", ")} (pot ${result.pot}).`;
+  }
+
+  function describeRank(rank) {
+    return rank && rank.category ? String(rank.category).toLowerCase().replace(/_/g, " ") : "a hand";
+  }
+
+  function tickClock(message) {
+    clearInterval(clockTimer);
+    const view = message.view;
+    const whose = view.actor !== null && view.seats[view.actor] ? view.seats[view.actor].name : "";
+    const line = $("turn-line");
+    if (view.phase === "awaiting_deal") { line.textContent = view.hand_number ? "next hand soon" : "dealing…"; return; }
+    if (view.phase === "session_over") { line.textContent = "session over"; return; }
+    if (!message.clock) { line.textContent = whose ? `${whose} to act` : ""; return; }
+    const ends = Date.now() + message.clock.left_ms;
+    const paint = () => {
+      const left = Math.max(0, Math.ceil((ends - Date.now()) / 1000));
+      line.textContent = `${whose} to act · `;
+      const clock = document.createElement("span");
+      clock.className = "clock";
+      clock.textContent = `${left}s`;
+      line.appendChild(clock);
+    };
+    paint();
+    clockTimer = setInterval(paint, 500);
+  }
+
+  function render(message) {
+    last = message;
+    const view = message.view;
+    $("pot").textContent = view.pot;
+    $("stake").textContent = view.stake;
+    $("hand").textContent = `Hand ${view.hand_number}`;
+    drawSeats(view);
+    const mine = $("my-cards");
+    mine.textContent = "";
+    if (me !== null) cardsOf(view.seats[me], view).childNodes.forEach((c) => mine.appendChild(c.cloneNode(true)));
+    drawActions(message);
+    tickClock(message);
+    $("result").textContent = resultLine(view);
+    if (message.log) {
+      const log = $("log");
+      log.textContent = "";
+      message.log.forEach((line) => { const li = document.createElement("li"); li.textContent = line; log.appendChild(li); });
+      log.scrollTop = log.scrollHeight;
+    }
+  }
+
+  function waiting(message) {
+    $("title").textContent = message.name;
+    const taken = message.chairs.filter((c) => c).length;
+    $("turn-line").textContent = `waiting for players: ${taken} of ${message.chairs.length} seated`;
+    $("actions").textContent = "";
+  }
+
+  function connect() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    socket = new WebSocket(`${scheme}://${location.host}/ws/${tableId}`);
+    socket.addEventListener("open", () => {
+      retry = 500;
+      $("conn").textContent = token ? "connected" : "watching";
+      socket.send(JSON.stringify(token ? { type: "hello", token, narrate: true } : { type: "watch", narrate: true }));
+    });
+    socket.addEventListener("message", (event) => {
+      const message = JSON.parse(event.data);
+      if (message.type === "welcome") {
+        me = message.seat; rules = message.rules;
+        $("title").textContent = message.table_name;
+        document.title = `Teen Patti — ${message.table_name}`;
+      }
+      else if (message.type === "state") render(message);
+      else if (message.type === "waiting") waiting(message);
+      else if (message.type === "refused" || message.type === "error") $("notice").textContent = message.message;
+    });
+    socket.addEventListener("close", (event) => {
+      $("conn").textContent = "reconnecting…";
+      if (event.code >= 4400 && event.code < 4500) { $("conn").textContent = "not admitted"; return; }
+      setTimeout(connect, retry);
+      retry = Math.min(retry * 2, 8000);
+    });
+  }
+
+  document.addEventListener("keydown", (event) => {
+    if (!last || event.target.tagName === "INPUT" || event.ctrlKey || event.metaKey || event.altKey) return;
+    const keys = { l: "Look", p: "Pack", s: "Show", a: "AcceptSideShow", x: "RefuseSideShow" };
+    const legal = last.legal || [];
+    let action = null;
+    const key = event.key.toLowerCase();
+    if (keys[key]) action = legal.find((a) => a.type === keys[key]);
+    if (key === "c") action = legal.find((a) => a.type === "Bet");
+    if (key === "r") action = legal.filter((a) => a.type === "Bet")[1];
+    if (action) { event.preventDefault(); send(action); }
+  });
+
+  $("title").textContent = `Table ${tableId}`;
+  connect();
+})();

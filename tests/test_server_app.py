@@ -1,0 +1,335 @@
+"""The table server in process (Starlette TestClient): lobby, a hand over websockets with
+two real clients, stale and hostile messages, reconnect, spectators (R43, S9)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette", reason="the server extra is not installed")
+pytest.importorskip("httpx", reason="starlette's TestClient needs httpx")
+
+from starlette.testclient import TestClient
+
+from teenpatti_rules.server.app import MAX_MESSAGE_BYTES, create_app
+from teenpatti_rules.server.hub import Hub
+from teenpatti_rules.server.store import open_store
+from teenpatti_rules.server.table import TableSettings
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+
+def make_client(path: Path, **settings: Any) -> TestClient:
+    values = {"clock": 0.0, "bot_delay": 0.0, "deal_delay": 3600.0, **settings}
+    hub = Hub(open_store(f"sqlite:///{path}"), TableSettings(**values))
+    hub.open()
+    return TestClient(create_app(hub))
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with make_client(tmp_path / "t.db", deal_delay=0.0) as test_client:
+        yield test_client
+
+
+def receive_until(ws: Any, wanted: Any, limit: int = 60) -> dict[str, Any]:
+    """Messages until one matches ``wanted`` (a predicate); fails after ``limit``."""
+    for _ in range(limit):
+        message: dict[str, Any] = ws.receive_json()
+        if wanted(message):
+            return message
+    raise AssertionError("the awaited message never came")
+
+
+def state_at(seq: int) -> Any:
+    return lambda m: m["type"] == "state" and m["seq"] >= seq
+
+
+def new_table(client: TestClient, **request: Any) -> str:
+    response = client.post("/api/tables", json={"players": 3, "bots": 1, **request})
+    assert response.status_code == 201, response.text
+    return str(response.json()["id"])
+
+
+def sit(client: TestClient, table: str, name: str) -> tuple[int, str]:
+    response = client.post(f"/api/tables/{table}/seats", json={"name": name})
+    assert response.status_code == 201, response.text
+    body = response.json()
+    return body["seat"], body["token"]
+
+
+def test_lobby_lists_creates_and_seats(client: TestClient) -> None:
+    assert client.get("/healthz").json()["ok"] is True
+    assert "classic" in [preset["name"] for preset in client.get("/api/presets").json()["presets"]]
+    table = new_table(client, name="Friday", bots=1)
+    listed = client.get("/api/tables").json()["tables"]
+    assert [t["id"] for t in listed] == [table]
+    assert listed[0]["status"] == "waiting"
+    # the bot took chair 0; people take the next free chairs
+    assert listed[0]["chairs"][0]["kind"] == "rule" and listed[0]["chairs"][1:] == [None, None]
+    assert sit(client, table, "Ravi")[0] == 1
+    # the same name, once normalised (NFC, stripped), is refused at the door (R3)
+    taken = client.post(f"/api/tables/{table}/seats", json={"name": " Ravi "})
+    assert taken.status_code == 400 and taken.json()["error"]["code"] == "bad_name"
+    seat, token = sit(client, table, "Sita")
+    assert seat == 2 and len(token) >= 32
+    assert client.get(f"/api/tables/{table}").json()["status"] == "playing"
+    full = client.post(f"/api/tables/{table}/seats", json={"name": "Tara"})
+    assert full.status_code == 409 and full.json()["error"]["code"] == "table_full"
+    metrics = client.get("/metrics").json()
+    assert metrics["tables"] == 1 and metrics["seats"] == 3
+
+
+@pytest.mark.parametrize(
+    "request_body, code",
+    [
+        ({"players": 1}, "bad_request"),
+        ({"players": 3, "bots": 4}, "bad_request"),
+        ({"players": True}, "bad_request"),
+        ({"preset": "nope"}, "bad_rules"),
+        ({"rules": {"boot": -1}}, "bad_rules"),
+        ({"rules": {"no_such_field": 1}}, "bad_rules"),
+        ({"players": 3, "bot_kind": "oracle"}, "bad_request"),
+        ({"surprise": 1}, "bad_request"),
+        ([], "bad_request"),
+    ],
+)
+def test_bad_tables_are_refused(client: TestClient, request_body: Any, code: str) -> None:
+    response = client.post("/api/tables", json=request_body)
+    assert response.status_code == 400
+    assert response.json()["error"]["code"] == code
+    assert "Traceback" not in response.text
+
+
+def test_lobby_refuses_bad_bodies(client: TestClient) -> None:
+    response = client.post("/api/tables", content=b"{not json")
+    assert response.status_code == 400 and response.json()["error"]["code"] == "bad_json"
+    huge = client.post("/api/tables", content=b" " * (MAX_MESSAGE_BYTES + 1))
+    assert huge.json()["error"]["code"] == "too_large"
+    assert client.post("/api/tables/nope/seats", json={"name": "A"}).status_code == 404
+    table = new_table(client)
+    for body in ({"name": "\x1b[31mred"}, {"name": ""}, {"name": 7}, {"nom": "A"}):
+        response = client.post(f"/api/tables/{table}/seats", json=body)
+        assert response.status_code == 400, body
+
+
+def choose(message: dict[str, Any]) -> dict[str, Any]:
+    """A simple client: show when allowed, else the smallest bet (the hand then ends by a
+    show, R34, or at the pot limit, R12)."""
+    legal = message["legal"]
+    for kind in ("Show", "AcceptSideShow", "Bet", "AllIn", "Pack"):
+        options = [action for action in legal if action["type"] == kind]
+        if options:
+            return min(options, key=lambda a: a.get("amount", 0))
+    raise AssertionError(f"nothing to do in {legal}")
+
+
+def test_a_full_hand_with_two_clients_and_a_spectator(client: TestClient) -> None:
+    table = new_table(client)
+    seat_a, token_a = sit(client, table, "Ravi")
+    seat_b, token_b = sit(client, table, "Sita")
+    tokens = {seat_a: token_a, seat_b: token_b}
+    sockets: dict[int, Any] = {}
+    with (
+        client.websocket_connect(f"/ws/{table}") as ws_a,
+        client.websocket_connect(f"/ws/{table}") as ws_b,
+        client.websocket_connect(f"/ws/{table}") as watcher,
+    ):
+        sockets = {seat_a: ws_a, seat_b: ws_b}
+        for seat, ws in sockets.items():
+            ws.send_json({"type": "hello", "token": tokens[seat], "narrate": True})
+            welcome = ws.receive_json()
+            assert welcome["type"] == "welcome" and welcome["seat"] == seat
+            assert welcome["rules"]["boot"] == 1
+        watcher.send_json({"type": "watch"})
+        assert watcher.receive_json()["seat"] is None
+        latest = {seat: receive_until(ws, state_at(0)) for seat, ws in sockets.items()}
+        seen_by_spectator: list[dict[str, Any]] = []
+        looked = False
+        for _ in range(200):
+            message = latest[seat_a]
+            view = message["view"]
+            if view["result"] is not None and view["result"]["hand_number"] == 1:
+                break
+            actor = view["actor"]
+            if actor not in sockets or view["phase"] not in ("betting", "sideshow"):
+                # the table (the bot, or the deal) moves next
+                for seat, ws in sockets.items():
+                    latest[seat] = receive_until(ws, state_at(message["seq"] + 1))
+                continue
+            ws = sockets[actor]
+            mine = latest[actor]
+            if not looked and actor == seat_a:
+                ws.send_json({"type": "act", "turn": mine["turn"], "action": {"type": "Look"}})
+                latest[actor] = receive_until(ws, state_at(mine["seq"] + 1))
+                assert receive_until(ws, lambda m: m["type"] in ("ack", "refused"))["type"] == "ack"
+                own = latest[actor]["view"]["seats"][seat_a]["cards"]
+                assert len(own) == 3  # after looking, its own cards (R22, R43)
+                other = receive_until(sockets[seat_b], state_at(mine["seq"] + 1))
+                assert other["view"]["seats"][seat_a]["cards"] == []  # never another's
+                latest[seat_b] = other
+                looked = True
+                continue
+            action = choose(mine)
+            ws.send_json({"type": "act", "turn": mine["turn"], "action": action, "id": "m1"})
+            latest[actor] = receive_until(ws, state_at(mine["seq"] + 1))
+            reply = receive_until(ws, lambda m: m["type"] in ("ack", "refused"))
+            assert reply == {
+                "type": "ack",
+                "turn": reply["turn"],
+                "seq": mine["seq"] + 1,
+                "id": "m1",
+            }
+            for seat, other_ws in sockets.items():
+                if seat != actor:
+                    latest[seat] = receive_until(other_ws, state_at(mine["seq"] + 1))
+        else:
+            raise AssertionError("the hand never ended")
+        result = latest[seat_a]["view"]["result"]
+        assert result["hand_number"] == 1 and sum(result["winnings"].values()) == result["pot"]
+        assert any("wins" in line or "takes" in line for line in latest[seat_a]["log"])
+        watcher.send_json({"type": "sync"})
+        while True:
+            message = watcher.receive_json()
+            seen_by_spectator.append(message)
+            if message["type"] == "state" and message["seq"] >= latest[seat_a]["seq"]:
+                break
+    shown = {int(seat) for seat in result["shown"]}
+    for message in seen_by_spectator:
+        if message["type"] != "state":
+            continue
+        assert message["view"]["seed"] is None and message["legal"] == []
+        for seat, seen in enumerate(message["view"]["seats"]):
+            if message["view"]["phase"] in ("betting", "sideshow"):
+                assert seen["cards"] == [], "a spectator saw a hidden card (R43)"
+            elif seen["cards"]:
+                assert seat in shown
+
+
+def test_stale_hostile_and_foreign_messages_are_refused(tmp_path: Path) -> None:
+    with make_client(tmp_path / "t.db", deal_delay=0.0, bot_delay=3600.0) as client:
+        table = new_table(client, players=3, bots=1)
+        seat_a, token_a = sit(client, table, "Ravi")
+        sit(client, table, "Sita")
+        with client.websocket_connect(f"/ws/{table}") as ws:
+            ws.send_json({"type": "hello", "token": token_a})
+            ws.receive_json()
+            state = receive_until(ws, lambda m: m["type"] == "state" and m["seq"] >= 1)
+            turn = state["turn"]
+
+            def refused(message: Any) -> dict[str, Any]:
+                ws.send_text(message if isinstance(message, str) else json.dumps(message))
+                reply = receive_until(ws, lambda m: m["type"] in ("refused", "error", "ack"))
+                assert reply["type"] in ("refused", "error"), reply
+                assert set(reply) >= {"code", "rule", "message"}
+                assert "Traceback" not in json.dumps(reply)
+                return reply
+
+            stale = {"type": "act", "turn": turn - 1, "action": {"type": "Pack"}}
+            assert refused(stale)["code"] == "stale"
+            other = 1 - seat_a if seat_a == 1 else 1
+            foreign = {"type": "act", "turn": turn, "action": {"type": "Pack", "seat": other}}
+            assert refused(foreign)["code"] == "not_your_seat"
+            deal = {"type": "act", "turn": turn, "action": {"type": "Deal"}}
+            assert refused(deal)["code"] == "table_deals"
+            assert refused("not json")["code"] == "bad_json"
+            assert refused("x" * (MAX_MESSAGE_BYTES + 1))["code"] == "too_large"
+            assert refused({"type": "act", "turn": True, "action": {"type": "Pack"}})["code"] == (
+                "bad_message"
+            )
+            assert (
+                refused({"type": "act", "turn": turn, "action": {"type": "Bet", "amount": -3}})[
+                    "code"
+                ]
+                == "bad_action"
+            )
+            assert (
+                refused({"type": "act", "turn": turn, "action": {"type": "Bet", "amount": 10**30}})[
+                    "code"
+                ]
+                == "bad_action"
+            )
+            assert (
+                refused({"type": "act", "turn": turn, "action": ["Pack"]})["code"] == "bad_action"
+            )
+            assert refused({"type": "dance"})["code"] == "bad_message"
+            assert refused("[" * 100_000)["code"] == "too_large"
+            # the library decides the rest: a bet of 3 at stake 1 is no legal amount (R24)
+            assert (
+                refused({"type": "act", "turn": turn, "action": {"type": "Bet", "amount": 3}})[
+                    "code"
+                ]
+                != "ack"
+            )
+            ws.send_json({"type": "ping", "id": 5})
+            assert receive_until(ws, lambda m: m["type"] == "pong") == {"type": "pong", "id": 5}
+        # nothing changed: the same turn, no action recorded past the deal
+        with client.websocket_connect(f"/ws/{table}") as ws:
+            ws.send_json({"type": "watch"})
+            ws.receive_json()
+            assert receive_until(ws, lambda m: m["type"] == "state")["seq"] == state["seq"]
+
+
+def test_bad_tokens_and_hellos_are_turned_away(client: TestClient) -> None:
+    table = new_table(client)
+    sit(client, table, "Ravi")
+    hellos: list[Any] = [
+        {"type": "hello", "token": "guess"},
+        {"type": "hello"},
+        {"type": "act"},
+        [],
+    ]
+    for hello in hellos:
+        with client.websocket_connect(f"/ws/{table}") as ws:
+            ws.send_json(hello)
+            reply = ws.receive_json()
+            assert reply["type"] == "error" and reply["code"] in ("bad_token", "bad_hello")
+    with client.websocket_connect("/ws/nope") as ws:
+        assert ws.receive_json()["code"] == "no_table"
+
+
+def test_reconnect_resumes_the_seat(tmp_path: Path) -> None:
+    with make_client(tmp_path / "t.db", deal_delay=0.0, bot_delay=3600.0) as client:
+        table = new_table(client, players=3, bots=1)
+        seat_a, token_a = sit(client, table, "Ravi")
+        sit(client, table, "Sita")
+        with client.websocket_connect(f"/ws/{table}") as ws:
+            ws.send_json({"type": "hello", "token": token_a})
+            ws.receive_json()
+            before = receive_until(ws, state_at(1))
+            ws.send_json({"type": "act", "turn": before["turn"], "action": {"type": "Look"}})
+            receive_until(ws, lambda m: m["type"] == "ack")
+        with client.websocket_connect(f"/ws/{table}") as ws:
+            ws.send_json({"type": "hello", "token": token_a})
+            assert ws.receive_json()["seat"] == seat_a
+            again = receive_until(ws, lambda m: m["type"] == "state")
+            assert again["seq"] == before["seq"] + 1
+            assert len(again["view"]["seats"][seat_a]["cards"]) == 3  # still seen (R22)
+
+
+def test_restart_restores_the_table_exactly(tmp_path: Path) -> None:
+    path = tmp_path / "t.db"
+    with make_client(path, bot_delay=3600.0, deal_delay=0.0) as client:
+        table = new_table(client, players=3, bots=1)
+        _, token_a = sit(client, table, "Ravi")
+        sit(client, table, "Sita")
+        with client.websocket_connect(f"/ws/{table}") as ws:
+            ws.send_json({"type": "hello", "token": token_a, "narrate": True})
+            ws.receive_json()
+            first = receive_until(ws, state_at(1))
+            ws.send_json({"type": "act", "turn": first["turn"], "action": {"type": "Look"}})
+            looked = receive_until(ws, state_at(2))
+            receive_until(ws, lambda m: m["type"] == "ack")
+    with (
+        make_client(path, bot_delay=3600.0) as client,
+        client.websocket_connect(f"/ws/{table}") as ws,
+    ):
+        ws.send_json({"type": "hello", "token": token_a, "narrate": True})
+        ws.receive_json()
+        again = receive_until(ws, lambda m: m["type"] == "state")
+    assert again["seq"] == looked["seq"] and again["turn"] == looked["turn"]
+    assert again["view"] == looked["view"]  # the same cards, stacks, pot and turn
