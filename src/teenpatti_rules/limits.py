@@ -110,11 +110,6 @@ MAX_BOOT_SCHEDULE: Final = 1_000
 """The most (first hand, boot) pairs of a ``Rules.boot_schedule`` (V18), checked before
 any pair is read (a tournament has a few tens of levels)."""
 
-MAX_BET_BINS: Final = 64
-"""The most amount bins per bet kind (``bet_bins``) of an action alphabet on a
-``bet_sizing="range"`` table (V3): the RL adapters refuse more (the alphabet has
-``10 + 2·(bet_bins − 2)`` ids, 134 at this limit)."""
-
 MAX_ERROR_TEXT: Final = 60
 """Error messages quote untrusted input cut to about this many characters."""
 

@@ -140,9 +140,9 @@ def test_bet_bins_is_bounded(bins: Any) -> None:
     from teenpatti_rules.adapters.gymnasium import TeenPattiEnv
     from teenpatti_rules.adapters.pettingzoo import raw_env
 
-    with pytest.raises(ValueError, match="bet_bins must be an int from 2 to 64"):
+    with pytest.raises(ValueError, match=f"bet_bins must be an int from 2 to {MAX_BET_BINS}"):
         raw_env(num_players=3, bet_sizing="range", bet_bins=bins)
-    with pytest.raises(ValueError, match="bet_bins must be an int from 2 to 64"):
+    with pytest.raises(ValueError, match=f"bet_bins must be an int from 2 to {MAX_BET_BINS}"):
         TeenPattiEnv(num_players=3, bet_sizing="range", bet_bins=bins)
 
 
@@ -152,17 +152,17 @@ def test_bet_bins_at_the_limit_work() -> None:
 
     env = raw_env(num_players=3, bet_sizing="range", bet_bins=MAX_BET_BINS)
     env.reset(seed=0)
-    # 10 fixed ids + 2·(64 − 2) bins (V3 alphabet)
-    assert env.action_space("player_0").n == 10 + 2 * 62  # type: ignore[attr-defined]
+    # 10 fixed ids + 2·(K − 2) bins (V3 alphabet)
+    assert env.action_space("player_0").n == 10 + 2 * (MAX_BET_BINS - 2)  # type: ignore[attr-defined]
 
 
 def test_openspiel_bet_bins_is_bounded() -> None:
     pytest.importorskip("pyspiel")
     from teenpatti_rules.adapters import openspiel as tos
 
-    with pytest.raises(ValueError, match=r"bet_bins must be 2\.\.64"):
+    with pytest.raises(ValueError, match=rf"bet_bins must be 2\.\.{MAX_BET_BINS}"):
         tos.TeenPattiGame({"bet_sizing": "range", "bet_bins": 10**9})
-    game = tos.TeenPattiGame({"bet_sizing": "range", "bet_bins": 64})
+    game = tos.TeenPattiGame({"bet_sizing": "range", "bet_bins": MAX_BET_BINS})
     assert game.num_distinct_actions() == 134
 
 
