@@ -112,3 +112,20 @@ def test_describe_table_is_text() -> None:
         "  > B   100 chips",
         "    C   100 chips",
     ]
+
+
+@pytest.mark.parametrize("variant", ["joker", "best-of-five", "no-limit"])
+def test_a_whole_transcript_fits_80_columns(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], variant: str
+) -> None:
+    import io
+    import sys
+
+    script = "\n".join(["look", "?", "fly", "show", "chaal"] * 12) + "\n"
+    monkeypatch.setattr(sys, "stdin", io.StringIO(script))
+    args = ["play", "--variant", variant, "--players", "7", "--seed", str(2**127), "--no-pause"]
+    assert main([*args, "--name", "Tara"]) == 0
+    out = capsys.readouterr().out
+    assert f"Table: {variant}" in out and "Not allowed: " in out
+    assert all(len(line) <= 80 for line in out.splitlines())
+    assert all(line.strip() != ")" for line in out.splitlines())

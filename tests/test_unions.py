@@ -17,7 +17,7 @@ from teenpatti_rules.actions import ACTION_TYPES, ActionBase
 from teenpatti_rules.engine.reducer import _HANDLERS
 from teenpatti_rules.events import EVENT_TYPES, SEAT, EventBase, EventFacts, HandEnding, ShownHand
 from teenpatti_rules.io.codec import converter
-from teenpatti_rules.records import evolve
+from teenpatti_rules.records import EventLog, evolve
 from teenpatti_rules.text.narrate import describe_event
 from teenpatti_rules.views import visible_event
 
@@ -98,7 +98,7 @@ def test_records_evolve_knows_every_field() -> None:
             continue  # Rules is validated; it changes through attrs.evolve
         for field in attrs.fields(cls):
             # a value each field keeps as it is (events go through their converter)
-            marker = tp.records.EventLog(()) if field.name == "events" else object()
+            marker = EventLog(()) if field.name == "events" else object()
             changed = evolve(record, **{field.name: marker})
             assert getattr(changed, field.name) is marker
             others = [f.name for f in attrs.fields(cls) if f.name != field.name]

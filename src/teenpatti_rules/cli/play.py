@@ -108,7 +108,7 @@ def run(args: argparse.Namespace) -> int:
         person.catch_up(mine)
         say(to_you(describe_stacks(after), names[0]))
         if not after.seats[0].in_session:
-            print(f"{names[0]}, your stack is below the boot: you leave the table (R7).")
+            say(f"{names[0]}, your stack is below the boot: you leave the table (R7).")
             raise Quit
         if pause:
             _pause(after)
@@ -121,14 +121,14 @@ def run(args: argparse.Namespace) -> int:
             print()  # after the ^C the terminal echoed
             code = 130
         if last[0].phase not in BETWEEN_HANDS:
-            print(f"You left during hand {last[0].hand_number}; chips in the pot are not counted.")
+            say(f"You left during hand {last[0].hand_number}; chips in the pot are not counted.")
     print()
     say("\n".join(describe_standings(last[0], left)))
-    print(f"The session's seed was {seed} (--seed {seed} deals the same cards again).")
+    say(f"The session's seed was {seed} (--seed {seed} deals the same cards again).")
     if json_file is not None:
         with json_file:
             json_file.write(History.from_state(state).record(*actions).to_json(indent=1) + "\n")
-        print(f"History saved to {args.json} (teenpatti replay prints it).")
+        say(f"History saved to {args.json} (teenpatti replay prints it).")
     return code
 
 

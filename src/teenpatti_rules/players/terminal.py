@@ -285,7 +285,7 @@ class TerminalPlayer:
             ):
                 return Bet(seat, int(words[1]))  # V3: any amount of the range
             if chosen == "help":
-                print(HELP)
+                say(HELP)
             elif chosen == "quit":
                 raise Quit
             elif isinstance(chosen, str) or chosen is None:
@@ -310,7 +310,7 @@ class TerminalPlayer:
             text = self._read("Amount in chips: ")
             if text.isdigit() and int(text) in amounts:  # type: ignore[operator]
                 return Bet(seat, int(text))
-            print(f"Please type a legal amount ({amounts.describe()}).")  # type: ignore[attr-defined]
+            say(f"Please type a legal amount ({amounts.describe()}).")  # type: ignore[attr-defined]
 
     def _draw(self, seat: int, draws: list[Draw]) -> Action:
         """Ask which cards to discard until they are a legal draw (V20)."""
@@ -324,4 +324,4 @@ class TerminalPlayer:
                 chosen = frozenset()
             if chosen in allowed:
                 return allowed[chosen]
-            print(f"Please type 1 to {most} of your own cards, separated by spaces.")
+            say(f"Please type 1 to {most} of your own cards, separated by spaces.")
