@@ -59,6 +59,7 @@ from ..actions import ACTION_TYPES, Action, parse_action
 from ..errors import HistoryError
 from ..limits import MAX_DOCUMENT_CHARS, MAX_MESSAGE_CHARS
 from ..rules import Rules
+from ..state import Seat
 from ..stream import STREAM_EVENT_TYPES, Cursor, StreamEvent
 from ..views import View
 from .codec import _json_kind, _short, converter
@@ -90,7 +91,13 @@ _EVENTS: Final = {cls.__name__: cls for cls in STREAM_EVENT_TYPES}
 _EVENT_WRITERS: Final[dict[type[Any], Callable[[Any], Any]]] = {}
 _EVENT_READERS: Final[dict[str, Callable[[Any], Any]]] = {}
 _RULES_IDS: dict[int, tuple[Rules, str, dict[str, Any]]] = {}
-_VIEW_SKIP: Final = frozenset({"rules"})
+_VIEW_SPLICED: Final = frozenset({"rules", "seats", "events"})
+_FRAGMENTS: dict[int, tuple[Any, str]] = {}
+_MAX_FRAGMENTS: Final = 1 << 14
+"""The most records whose JSON :func:`view_to_json` keeps (a few MB at most)."""
+
+
+_SEAT_WRITER: Final = writer(Seat)
 
 
 def _rules_entry(rules: Rules) -> tuple[Rules, str, dict[str, Any]]:
@@ -234,8 +241,31 @@ def view_to_json(seen: View, *, rules: bool = True) -> str:
     head: dict[str, Any] = {"version": MESSAGE_VERSION, TAG: "View", "rules_id": digest}
     if rules:
         head["rules"] = body
-    head.update(writer(View, skip=_VIEW_SKIP)(seen))
-    return _ENCODE(head)
+    head.update(writer(View, skip=_VIEW_SPLICED)(seen))
+    seat_text = _fragments(seen.seats, _SEAT_WRITER)
+    event_text = _fragments(seen.events, _event_fragment_writer)
+    return f'{_ENCODE(head)[:-1]},"seats":[{seat_text}],"events":[{event_text}]}}'
+
+
+def _event_fragment_writer(event: Any) -> Any:
+    return _event_writer(type(event))(event)
+
+
+def _fragments(records: Iterable[Any], write: Callable[[Any], Any]) -> str:
+    """The JSON of each record, joined by commas; each record's text is kept (by
+    identity, at most :data:`_MAX_FRAGMENTS` of them): a hand's events and unchanged
+    seats are shared by the states that follow, so each is encoded once.
+    """
+    cache = _FRAGMENTS
+    parts = []
+    for record in records:
+        entry = cache.get(id(record))
+        if entry is None or entry[0] is not record:
+            if len(cache) >= _MAX_FRAGMENTS:
+                cache.clear()
+            entry = cache[id(record)] = (record, _ENCODE(write(record)))
+        parts.append(entry[1])
+    return ",".join(parts)
 
 
 def view_from_json(text: str | bytes, *, rules: Rules | None = None, trusted: bool = False) -> View:
