@@ -240,7 +240,8 @@ def _named_seats(event: Any) -> list[int] | None:
     """The seats ``event`` names, or None if it names none (then any seat may have
     changed, as far as this module knows: fail safe).
     """
-    fields = _seat_fields(type(event))
+    kind: Any = type(event)
+    fields = _seat_fields(kind)
     if fields is None:
         return None
     seats: list[int] = []
