@@ -82,12 +82,13 @@ def test_rules_left_out_must_be_given_and_match() -> None:
         view_from_json(bare, rules=tp.Rules(boot=2))
 
 
-@pytest.mark.parametrize("kind", ["action", "event", "view"])
+@pytest.mark.parametrize("kind", ["action", "event", "view", "events"])
 def test_hostile_documents_are_refused(kind: str) -> None:
     read: Any = {
         "action": action_from_json,
         "event": event_from_json,
         "view": view_from_json,
+        "events": events_from_json,
     }[kind]
     for text in hostile()[kind]:
         with pytest.raises(tp.HistoryError):
@@ -111,3 +112,13 @@ def test_converter_surprises_are_gone() -> None:
     event = state.events[0]
     assert converter().unstructure(event)["type"] == "HandStarted"
     assert converter().structure(converter().unstructure(event), type(event)) == event
+
+
+@pytest.mark.parametrize(
+    "text", ["", "[]", "{}", '{"version": 1, "type": "View"}', "\u0000", "1e999"]
+)
+def test_the_trusted_path_fails_with_a_clear_error_only(text: str) -> None:
+    with pytest.raises(tp.HistoryError):
+        view_from_json(text, rules=tp.Rules(), trusted=True)
+    with pytest.raises(tp.HistoryError, match="unreadable"):
+        events_from_json(text, trusted=True)
