@@ -16,6 +16,7 @@ at 3, 5, 7 and 17 seats; every state of a few sessions is sampled. Reports:
 
 from __future__ import annotations
 
+import gc
 import os
 import random
 import statistics
@@ -62,8 +63,15 @@ def sizes(seats: int) -> tuple[float, float, float]:
 
 
 def per_view_us(function: Callable[[Any], object], items: Sequence[Any], repeat: int = 5) -> float:
-    """Mean microseconds of ``function(item)`` over ``items``, best of ``repeat`` passes."""
-    seconds = best_time(lambda: [function(item) for item in items], repeat)
+    """Mean microseconds of ``function(item)`` over ``items``, best of ``repeat`` passes,
+    with the garbage collector paused as :mod:`timeit` does (the sessions held alive by
+    the benchmark would otherwise make each collection cost milliseconds)."""
+    gc.collect()
+    gc.disable()
+    try:
+        seconds = best_time(lambda: [function(item) for item in items], repeat)
+    finally:
+        gc.enable()
     return seconds / len(items) * 1e6
 
 
@@ -119,7 +127,12 @@ def stream_rate() -> None:
         return count
 
     count = run()
-    seconds = best_time(run, 3)
+    gc.collect()
+    gc.disable()
+    try:
+        seconds = best_time(run, 3)
+    finally:
+        gc.enable()
     messages = (len(states) - 1) * len(viewers)
     print(
         f"events_for + events_to_json, 5 seats and spectators: {count / seconds:,.0f} events/s "
