@@ -122,3 +122,28 @@ def test_the_trusted_path_fails_with_a_clear_error_only(text: str) -> None:
         view_from_json(text, rules=tp.Rules(), trusted=True)
     with pytest.raises(tp.HistoryError, match="unreadable"):
         events_from_json(text, trusted=True)
+
+
+def test_the_fast_writer_writes_what_the_standard_library_writes() -> None:
+    # With the fast extra (orjson) the text is the same as json's, byte for byte.
+    from teenpatti_rules.io.messages import _ENCODE, _STDLIB_ENCODE
+
+    for kind in ("view", "events", "event"):
+        for text in documents()[kind][:300]:
+            document = json.loads(text)
+            assert _ENCODE(document) == _STDLIB_ENCODE(document) == text
+
+
+def test_a_view_written_while_the_log_grows_is_the_view() -> None:
+    # The text of a hand's log is kept and extended (io.messages._log_text): the views
+    # of successive states, and of a branch, read back equal.
+    state = tp.apply(tp.new_session(["A", "B", "C"], seed=5, dealer=0), tp.Deal(0))
+    branch = state
+    for _ in range(6):
+        actions = [a for a in tp.legal_actions(state) if a.seat == state.actor]
+        state = tp.apply(state, actions[-1])
+        for seat in (None, 0):
+            seen = tp.view(state, seat)
+            assert view_from_json(view_to_json(seen)) == seen
+    other = tp.apply(branch, tp.Pack(branch.actor))  # type: ignore[arg-type]
+    assert view_from_json(view_to_json(tp.view(other, 1))) == tp.view(other, 1)
