@@ -104,11 +104,39 @@ def speeds() -> None:
             ),
         ),
     ]
-    print(f"5 seats, {len(views)} views of one session, mean µs per view (best of passes):")
+    from teenpatti_rules.io.messages import _ENCODE, _STDLIB_ENCODE
+
+    codec = "json" if _ENCODE is _STDLIB_ENCODE else "orjson (the fast extra)"
+    print(
+        f"5 seats, {len(views)} views of one session, mean µs per view (best of passes; {codec}):"
+    )
     for label, value in rows:
         print(f"  {label} {value:8.1f} µs")
+    print(f"  write  view_to_json, play order   {play_order_write_us():8.1f} µs")
     write_ratio, read_ratio = rows[0][1] / rows[1][1], rows[2][1] / rows[4][1]
     print(f"  write ratio {write_ratio:.1f}x, trusted read ratio {read_ratio:.1f}x")
+
+
+def play_order_write_us() -> float:
+    """µs per view written as a server writes them: every seat's view of each state of a
+    new session once, in play order, from empty caches (each new state brings a few new
+    events and seats; the rest were written before)."""
+    from teenpatti_rules.io import messages
+
+    states = play(5, 12)
+    views = [tp.view(state, seat) for state in states for seat in range(5)]
+    messages._FRAGMENTS.clear()
+    messages._LOGS.clear()
+    gc.collect()
+    gc.disable()
+    try:
+        start = time.perf_counter()
+        for seen in views:
+            tp.view_to_json(seen, rules=False)
+        seconds = time.perf_counter() - start
+    finally:
+        gc.enable()
+    return seconds / len(views) * 1e6
 
 
 def stream_rate() -> None:
