@@ -83,7 +83,19 @@ def hostile() -> dict[str, list[str]]:
     looked = event_to_json(Looked(1))
     state = tp.apply(tp.new_session(["A", "B", "C"], seed=7, dealer=0), tp.Deal(0))
     seen = view_to_json(tp.view(state, 1))
+    message = events_to_json((Looked(1),), Cursor(1, 5))
     return {
+        "events": [
+            _edit(message, lambda d: d.update(events={})),
+            _edit(message, lambda d: d.update(cursor={"hand_number": -1, "position": 0})),
+            _edit(message, lambda d: d.update(cursor={"hand_number": 1})),
+            _edit(message, lambda d: d.update(extra=True)),
+            _edit(message, lambda d: d.update(type="View")),
+            _edit(message, lambda d: d["events"].append({"type": "Nope"})),
+            _edit(message, lambda d: d["events"].append({"type": "Looked", "seat": "1"})),
+            _edit(message, lambda d: d["events"].append(["Looked", 1])),
+            _edit(message, lambda d: d.pop("cursor")),
+        ],
         "action": [
             _edit(bet, lambda d: d.update(amount="4")),
             _edit(bet, lambda d: d.update(amount=4.0)),

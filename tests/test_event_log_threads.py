@@ -10,7 +10,7 @@ from teenpatti_rules.records import EventLog
 
 
 def test_branches_and_shared_appends_keep_their_own_items() -> None:
-    base = EventLog(("a",))
+    base: EventLog[str] = EventLog(("a",))
     left = base.appended("b")  # the longest prefix: shares the list
     right = base.appended("c")  # a branch: copies
     assert list(left) == ["a", "b"] and list(right) == ["a", "c"] and list(base) == ["a"]

@@ -82,12 +82,13 @@ def test_rules_left_out_must_be_given_and_match() -> None:
         view_from_json(bare, rules=tp.Rules(boot=2))
 
 
-@pytest.mark.parametrize("kind", ["action", "event", "view"])
+@pytest.mark.parametrize("kind", ["action", "event", "view", "events"])
 def test_hostile_documents_are_refused(kind: str) -> None:
     read: Any = {
         "action": action_from_json,
         "event": event_from_json,
         "view": view_from_json,
+        "events": events_from_json,
     }[kind]
     for text in hostile()[kind]:
         with pytest.raises(tp.HistoryError):
@@ -111,3 +112,38 @@ def test_converter_surprises_are_gone() -> None:
     event = state.events[0]
     assert converter().unstructure(event)["type"] == "HandStarted"
     assert converter().structure(converter().unstructure(event), type(event)) == event
+
+
+@pytest.mark.parametrize(
+    "text", ["", "[]", "{}", '{"version": 1, "type": "View"}', "\u0000", "1e999"]
+)
+def test_the_trusted_path_fails_with_a_clear_error_only(text: str) -> None:
+    with pytest.raises(tp.HistoryError):
+        view_from_json(text, rules=tp.Rules(), trusted=True)
+    with pytest.raises(tp.HistoryError, match="unreadable"):
+        events_from_json(text, trusted=True)
+
+
+def test_the_fast_writer_writes_what_the_standard_library_writes() -> None:
+    # With the fast extra (orjson) the text is the same as json's, byte for byte.
+    from teenpatti_rules.io.messages import _ENCODE, _STDLIB_ENCODE
+
+    for kind in ("view", "events", "event"):
+        for text in documents()[kind][:300]:
+            document = json.loads(text)
+            assert _ENCODE(document) == _STDLIB_ENCODE(document) == text
+
+
+def test_a_view_written_while_the_log_grows_is_the_view() -> None:
+    # The text of a hand's log is kept and extended (io.messages._log_text): the views
+    # of successive states, and of a branch, read back equal.
+    state = tp.apply(tp.new_session(["A", "B", "C"], seed=5, dealer=0), tp.Deal(0))
+    branch = state
+    for _ in range(6):
+        actions = [a for a in tp.legal_actions(state) if a.seat == state.actor]
+        state = tp.apply(state, actions[-1])
+        for seat in (None, 0):
+            seen = tp.view(state, seat)
+            assert view_from_json(view_to_json(seen)) == seen
+    other = tp.apply(branch, tp.Pack(branch.actor))  # type: ignore[arg-type]
+    assert view_from_json(view_to_json(tp.view(other, 1))) == tp.view(other, 1)

@@ -42,7 +42,7 @@ def test_thousands_of_documents_from_random_sessions_validate() -> None:
 _NUMBER_WITH_ZERO_FRACTION = '"amount": 4.0'
 
 
-@pytest.mark.parametrize("kind", ["action", "event", "view"])
+@pytest.mark.parametrize("kind", ["action", "event", "view", "events"])
 def test_schemas_refuse_the_hostile_documents_the_loaders_refuse(kind: str) -> None:
     validator = jsonschema.Draft202012Validator(schema(kind))
     for text in hostile()[kind]:

@@ -148,3 +148,19 @@ def test_bad_arguments() -> None:
         apply_events(state, [])  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="not a seat"):
         apply_events(tp.view(state, 0), [CardsSeen(9, ())])
+
+
+def test_a_draw_brings_the_new_cards_to_the_drawer_alone() -> None:
+    # V20: the drawer's new cards reach it in a private event; the others see the draw.
+    rules = tp.Rules(draw_price=1)
+    state = tp.new_session(["A", "B", "C"], rules, seed=3, dealer=2)
+    state = tp.apply(state, tp.Deal(2))
+    state = tp.apply(state, tp.Look(0))
+    before = {seat: Cursor.of(tp.view(state, seat)) for seat in (0, 1)}
+    discard = state.seats[0].cards[:1]
+    state = tp.apply(state, tp.Draw(0, discard))
+    mine, _ = events_for(state, 0, before[0])
+    theirs, _ = events_for(state, 1, before[1])
+    assert [type(e).__name__ for e in mine][:2] == ["Drew", "CardsSeen"]
+    assert mine[1] == CardsSeen(0, state.seats[0].cards) and discard[0] not in state.seats[0].cards
+    assert not any(isinstance(e, CardsSeen) for e in theirs)

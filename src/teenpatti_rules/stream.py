@@ -14,10 +14,10 @@ A stream holds, in order:
 - private events (:class:`CardsSeen`) right after the event that showed cards to the
   viewer alone: its own cards after it looks (R22) or draws (V20), a sideshow
   partner's under ``sideshow_reveal="private"`` (V17); only cards its view shows;
-- last, one :class:`TableStatus`: every public field of the viewer's view (stacks,
+- last, one :class:`TableStatus`: the public fields of the viewer's view (stacks,
   pot, stake, whose turn, the last result ...), so that a client never has to redo
   the engine's bookkeeping, and new fields of the state reach it without a change
-  here.
+  here; only the seats the events name, and the last result only when it changed.
 
 A cursor is ``(hand_number, position)``: a position in the viewer's log of that hand.
 :meth:`Cursor.of` gives a view's cursor. A cursor of the hand in play, or of the
@@ -43,17 +43,27 @@ True
 
 from __future__ import annotations
 
+import functools
 import typing
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final, TypeAlias
 
 import attrs
 
 from .cards import Card
-from .events import EVENT_TYPES, Drew, EventBase, HandStarted, Looked, Showdown, SideShowAccepted
+from .events import (
+    EVENT_TYPES,
+    SEAT,
+    Drew,
+    EventBase,
+    HandStarted,
+    Looked,
+    Showdown,
+    SideShowAccepted,
+)
 from .limits import exact_int, short
-from .records import evolve
-from .state import State
+from .records import FrozenDict, evolve
+from .state import Seat, State
 from .views import View, view
 
 __all__ = [
@@ -124,25 +134,42 @@ _NOT_STATUS: Final = frozenset({"rules", "seed", "events", "undealt", "seat"})
 the log (the stream's events are the log), and whose view it is."""
 
 
+def _frozen_seats(value: Any) -> FrozenDict[int, Seat]:
+    return value if isinstance(value, FrozenDict) else FrozenDict(value)
+
+
 def _make_status_class() -> type[Any]:
     """:class:`TableStatus`, built from the fields of :class:`~teenpatti_rules.views.View`
     (every one but :data:`_NOT_STATUS`): a new public field of the state is in the status.
     """
     hints = typing.get_type_hints(View)
+    hints["seats"] = Mapping[int, Seat]
+    hints["result_kept"] = bool
     fields: dict[str, Any] = {}
     for field in attrs.fields(View):
         if field.name in _NOT_STATUS:
             continue
+        converter = _frozen_seats if field.name == "seats" else field.converter
         fields[field.name] = attrs.field(
-            type=hints[field.name], default=field.default, converter=field.converter
+            type=hints[field.name], default=field.default, converter=converter
         )
+    fields["result_kept"] = attrs.field(type=bool, default=False)
     cls = attrs.make_class("TableStatus", fields, bases=(EventBase,), frozen=True)
     cls.__annotations__ = {name: hints[name] for name in fields}
     cls.__module__ = __name__
     cls.__doc__ = """The public part of the viewer's view after the stream's events: every
     field of :class:`~teenpatti_rules.views.View` but the rules, the seed, the undealt
-    cards, the log and the viewing seat; seats without their cards (``cards=()``), which
-    the stream's events bring (R43). Public: every viewer gets the same one.
+    cards, the log and the viewing seat (R43), with two savings:
+
+    - ``seats`` maps seat number to :class:`~teenpatti_rules.state.Seat` (without its
+      cards, which the stream's events bring) for the seats that may have changed since
+      the cursor: those the stream's events name (their seat fields), or every seat
+      after a deal, after an event that names no seat, or from the previous hand's
+      cursor; the others are the client's own;
+    - ``result_kept`` True says the last result is the client's own (it changes only
+      when a hand ends); ``result`` is then None.
+
+    Public: every viewer gets the same one.
     """
     return cls
 
@@ -169,14 +196,65 @@ def _cursor(since: object) -> Cursor:
     )
 
 
-def _status(seen: View) -> Any:
-    seats = tuple(seat if not seat.cards else evolve(seat, cards=()) for seat in seen.seats)
+def _status(seen: View, changed: Iterable[int] | None, new_hand: bool) -> Any:
+    """The status of ``seen``: the ``changed`` seats (None: all), the result unless the
+    client has it (no hand ended or started since its cursor).
+    """
+    indices = range(len(seen.seats)) if changed is None else sorted(set(changed))
+    seats = {}
+    for index in indices:
+        seat = seen.seats[index]
+        seats[index] = seat if not seat.cards else evolve(seat, cards=())
     values = {name: getattr(seen, name) for name in _STATUS_NAMES}
     values["seats"] = seats
+    result = seen.result
+    if not new_hand and (result is None or result.hand_number != seen.hand_number):
+        values["result"], values["result_kept"] = None, True
     return TableStatus(**values)
 
 
-_STATUS_NAMES: Final = tuple(field.name for field in attrs.fields(TableStatus))
+_STATUS_NAMES: Final = tuple(
+    field.name for field in attrs.fields(TableStatus) if field.name != "result_kept"
+)
+
+
+@functools.cache
+def _seat_fields(cls: Any) -> tuple[tuple[str, str], ...] | None:
+    """``(field, "one" | "many" | "records")`` of the fields of the event class ``cls``
+    that name seats (their :data:`~teenpatti_rules.events.SEAT` metadata; a tuple of
+    records that name seats), or None if it names none.
+    """
+    found: list[tuple[str, str]] = []
+    for field in attrs.fields(cls):
+        kind = field.metadata.get(SEAT)
+        if kind is not None:
+            found.append((field.name, kind))
+            continue
+        args = typing.get_args(typing.get_type_hints(cls)[field.name])
+        if args and attrs.has(args[0]) and _seat_fields(args[0]):
+            found.append((field.name, "records"))
+    return tuple(found) or None
+
+
+def _named_seats(event: Any) -> list[int] | None:
+    """The seats ``event`` names, or None if it names none (then any seat may have
+    changed, as far as this module knows: fail safe).
+    """
+    kind: Any = type(event)
+    fields = _seat_fields(kind)
+    if fields is None:
+        return None
+    seats: list[int] = []
+    for name, kind in fields:
+        value = getattr(event, name)
+        if kind == "one":
+            seats.append(value)
+        elif kind == "many":
+            seats.extend(value)
+        else:
+            for item in value:
+                seats.extend(_named_seats(item) or ())
+    return seats
 
 
 def events_for(
@@ -223,8 +301,16 @@ def events_for(
     viewer = seen.seat
     private = viewer is not None
     out: list[StreamEvent] = []
+    new_hand = start == 0 and cursor.hand_number != hand
+    changed: list[int] | None = None if new_hand else []
     for event in log[start:]:
         out.append(event)
+        if changed is not None:
+            named = None if isinstance(event, HandStarted) else _named_seats(event)
+            if named is None:
+                changed = None
+            else:
+                changed.extend(named)
         if not private:
             continue
         shown: int | None = None
@@ -234,7 +320,7 @@ def events_for(
             shown = event.target if viewer == event.asker else event.asker
         if shown is not None and seen.seats[shown].cards:
             out.append(CardsSeen(shown, seen.seats[shown].cards))
-    out.append(_status(seen))
+    out.append(_status(seen, changed, new_hand or changed is None))
     return tuple(out), Cursor(hand, len(log))
 
 
@@ -268,8 +354,6 @@ def apply_events(seen: View, events: Iterable[StreamEvent]) -> View:
     for event in events:
         if isinstance(event, TableStatus):
             status = event
-            if len(event.seats) != len(cards):  # chairs are fixed (S1); be safe
-                cards = (cards + [()] * len(event.seats))[: len(event.seats)]
         elif isinstance(event, CardsSeen):
             cards[place(event.seat)] = event.cards
         elif isinstance(event, EventBase):
@@ -283,10 +367,16 @@ def apply_events(seen: View, events: Iterable[StreamEvent]) -> View:
                 cards[place(event.seat)] = ()  # V17: a partner's new cards are not shown
         else:
             raise TypeError(f"not an event of a stream: {short(event)}")
-    source: Any = seen if status is None else status
-    values = {name: getattr(source, name) for name in _STATUS_NAMES}
+    values = {name: getattr(seen, name) for name in _STATUS_NAMES}
+    seats = list(seen.seats)
+    if status is not None:
+        values.update((name, getattr(status, name)) for name in _STATUS_NAMES)
+        if status.result_kept:
+            values["result"] = seen.result
+        for index, seat in status.seats.items():
+            seats[place(index)] = seat
     values["seats"] = tuple(
         seat if seat.cards == cards[index] else evolve(seat, cards=cards[index])
-        for index, seat in enumerate(source.seats)
+        for index, seat in enumerate(seats)
     )
     return View(rules=seen.rules, seed=None, events=tuple(log), undealt=(), seat=viewer, **values)
