@@ -44,6 +44,7 @@ __all__ = [
     "MAX_HISTORY_ACTIONS",
     "MAX_LIST_ITEMS",
     "MAX_NAME_LENGTH",
+    "MAX_NUMBER_DIGITS",
     "MAX_PROBLEMS",
     "MAX_RANGE_TABLE_CHIPS",
     "MAX_SEED",
@@ -73,6 +74,12 @@ this many bets (a few tens of milliseconds)."""
 
 MAX_DOCUMENT_CHARS: Final = 8 * 2**20
 """The longest JSON document (history or state) read, in characters (or bytes)."""
+
+MAX_NUMBER_DIGITS: Final = 40
+"""The most digits of a number in a JSON document (a seed below :data:`MAX_SEED` has
+at most 39); a longer one is refused when the document is read, before it is
+converted (Python refuses ints of more than 4,300 digits with a message about
+``sys.set_int_max_str_digits``)."""
 
 MAX_HISTORY_ACTIONS: Final = 200_000
 """The most actions one history holds (read, written or replayed)."""

@@ -39,6 +39,7 @@ from typing import Any
 import attrs
 
 from . import Action, Rules, State, new_session, play_session
+from .limits import MAX_SEED, short
 
 __all__ = [
     "SessionConfig",
@@ -242,8 +243,11 @@ def run_sessions(
     for name, value, low in (("n", n, 0), ("chunksize", chunksize, 1)):
         if type(value) is not int or value < low:
             raise ValueError(f"{name} must be an int of at least {low}, not {value!r}")
-    if type(master_seed) is not int:
-        raise ValueError(f"master_seed must be an int, not {master_seed!r}")
+    if type(master_seed) is not int or not -MAX_SEED < master_seed < MAX_SEED:
+        raise ValueError(
+            f"master_seed must be an int of magnitude below 2**128 (limits.MAX_SEED), "
+            f"not {short(master_seed)}"
+        )
     if not isinstance(config, SessionConfig):
         raise ValueError(f"config must be a SessionConfig, not {config!r}")
     for name in config.policies:

@@ -43,6 +43,25 @@ class Phase(Enum):
     """One player remains or the hand limit was reached (R2, R7, R8); nothing is legal."""
 
 
+def _tuple(value: Iterable[Any]) -> tuple[Any, ...]:
+    """A container field as a plain tuple: a list (or any iterable) given by a caller is
+    copied, so that nothing outside the record can change it later (every container
+    in a state is immutable, always; the state is checked once and then trusted).
+    """
+    if type(value) is tuple or isinstance(value, str) or not isinstance(value, Iterable):
+        return value  # type: ignore[return-value]  # (not a container: the checks refuse it)
+    return tuple(value)
+
+
+def _places(value: Iterable[Iterable[int]]) -> tuple[tuple[int, ...], ...]:
+    """``placings`` / ``departed`` as a tuple of tuples (see :func:`_tuple`)."""
+    if type(value) is tuple and all(type(place) is tuple for place in value):
+        return value
+    if isinstance(value, str) or not isinstance(value, Iterable):
+        return value  # type: ignore[return-value]  # (not a container: the checks refuse it)
+    return tuple(_tuple(place) for place in value)
+
+
 @record
 @attrs.frozen
 class Seat:
@@ -57,7 +76,8 @@ class Seat:
     :param blind_bets: bets made while blind this hand (R23).
     :param contributed: chips put into the pot this hand (R41).
     :param cards: the three cards dealt in the current or last hand, else ``()``.
-        In a :func:`~teenpatti_rules.views.view`, hidden cards are ``()``.
+        In a :func:`~teenpatti_rules.views.view`, hidden cards are ``()``. Any
+        iterable is stored as a tuple (a list given is copied).
 
     Between hands the per-hand fields keep their end-of-hand values until the
     next deal.
@@ -71,7 +91,7 @@ class Seat:
     all_in: bool = False
     blind_bets: int = 0
     contributed: int = 0
-    cards: tuple[Card, ...] = ()
+    cards: tuple[Card, ...] = attrs.field(default=(), converter=_tuple)
 
 
 @record
@@ -99,8 +119,13 @@ def _frozen(value: Mapping[int, Any]) -> FrozenDict[int, Any]:
 def _frozen_rounds(
     rounds: Sequence[Mapping[int, tuple[Card, ...]]],
 ) -> tuple[FrozenDict[int, tuple[Card, ...]], ...]:
-    """Open-flush rounds as a tuple of read-only mappings (V16)."""
-    return tuple(_frozen(r) for r in rounds)
+    """Open-flush rounds as a tuple of read-only mappings of tuples (V16)."""
+    if type(rounds) is tuple and all(
+        isinstance(r, FrozenDict) and all(type(hand) is tuple for hand in r.values())
+        for r in rounds
+    ):
+        return rounds
+    return tuple(FrozenDict({seat: tuple(hand) for seat, hand in r.items()}) for r in rounds)
 
 
 @record
@@ -186,6 +211,10 @@ class State:
     :param indicator: the card turned up after the deal on a ``wild="joker"`` or
         ``"hukam"`` table (V8 W5), public in every view, kept until the next deal;
         None otherwise.
+
+    Every container of a state is immutable: ``seats``, ``session_winners``,
+    ``placings``, ``departed`` and ``undealt`` given as lists (or any iterable) are
+    stored as tuples, so that a state checked once cannot change afterwards.
     """
 
     rules: Rules
@@ -196,14 +225,14 @@ class State:
     pot: int
     stake: int
     actor: int | None
-    seats: tuple[Seat, ...]
+    seats: tuple[Seat, ...] = attrs.field(converter=_tuple)
     sideshow: SideShowRequest | None = None
     result: HandResult | None = None
-    session_winners: tuple[int, ...] = ()
+    session_winners: tuple[int, ...] = attrs.field(default=(), converter=_tuple)
     events: EventLog[Event] = attrs.field(factory=lambda: _NO_EVENTS, converter=_event_log)
-    placings: tuple[tuple[int, ...], ...] = ()
-    departed: tuple[tuple[int, ...], ...] = ()
-    undealt: tuple[Card, ...] = ()
+    placings: tuple[tuple[int, ...], ...] = attrs.field(default=(), converter=_places)
+    departed: tuple[tuple[int, ...], ...] = attrs.field(default=(), converter=_places)
+    undealt: tuple[Card, ...] = attrs.field(default=(), converter=_tuple)
     deck_left: int = 0
     indicator: Card | None = None
 
