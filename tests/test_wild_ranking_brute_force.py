@@ -78,7 +78,7 @@ def _key(hand: tuple[Card, Card, Card], ranking: str, classic: bool, high_235: b
     return tuple(-x for x in key) if ranking == "muflis" else key
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _best_completion(naturals: frozenset[Card], order: tuple[str, bool, bool]) -> Any:
     """W1, W2: the best key over every three distinct cards of the 52 that hold the
     natural cards; the wild cards stand for the others (themselves included)."""

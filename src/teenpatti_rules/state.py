@@ -43,22 +43,22 @@ class Phase(Enum):
     """One player remains or the hand limit was reached (R2, R7, R8); nothing is legal."""
 
 
-def _tuple(value: Iterable[Any]) -> tuple[Any, ...]:
+def _tuple(value: Any) -> Any:
     """A container field as a plain tuple: a list (or any iterable) given by a caller is
     copied, so that nothing outside the record can change it later (every container
     in a state is immutable, always; the state is checked once and then trusted).
     """
     if type(value) is tuple or isinstance(value, str) or not isinstance(value, Iterable):
-        return value  # type: ignore[return-value]  # (not a container: the checks refuse it)
+        return value  # a tuple, or not a container at all: the checks refuse it
     return tuple(value)
 
 
-def _places(value: Iterable[Iterable[int]]) -> tuple[tuple[int, ...], ...]:
+def _places(value: Any) -> Any:
     """``placings`` / ``departed`` as a tuple of tuples (see :func:`_tuple`)."""
     if type(value) is tuple and all(type(place) is tuple for place in value):
         return value
     if isinstance(value, str) or not isinstance(value, Iterable):
-        return value  # type: ignore[return-value]  # (not a container: the checks refuse it)
+        return value  # not a container: the checks refuse it
     return tuple(_tuple(place) for place in value)
 
 
