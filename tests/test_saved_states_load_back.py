@@ -17,9 +17,9 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from strategies import play_session, random_action, tables
 
 import teenpatti_rules as tp
+from strategies import play_session, random_action, tables
 from teenpatti_rules.io.state_json import state_from_json, state_to_json
 from teenpatti_rules.presets import PRESETS, find_variant
 
