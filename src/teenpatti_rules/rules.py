@@ -70,7 +70,7 @@ def _suit_order(instance: Rules, attribute: attrs.Attribute[Any], value: object)
         )
 
 
-def _plain_str(value: object) -> object:
+def _plain_str(value: Any) -> Any:
     """A ``str`` subclass as a plain ``str`` (its own ``__eq__`` / ``__hash__`` /
     ``__str__`` are dropped: a record stores plain values, issue 20 D21); anything
     else as it is, for the validators to refuse.
@@ -80,7 +80,7 @@ def _plain_str(value: object) -> object:
     return value
 
 
-def _rank_letters(value: object) -> object:
+def _rank_letters(value: Any) -> Any:
     """``wild_ranks`` as a plain ``str`` in upper case: rank letters are read
     case-insensitively and kept upper-case, so equal tables are equal records (V8).
     """
