@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 
 from teenpatti_rules import CARDS, Card, Rules, compare_hands, evaluate
 from teenpatti_rules.cards import table_deck
+from teenpatti_rules.ranking import percentile
 
 # ---------------------------------------------------------------- the reference
 
@@ -234,3 +235,17 @@ def test_the_reference_itself_on_hands_worked_by_hand() -> None:
     assert worth("7s 6d", hand_size=2)[0] == (3, 8)  # imagined 8 (or 5): 8-7-6
     assert worth("7s 6d", hand_size=2, ranking="999")[0] == (976,)  # imagined 9
     assert worth("X1 X2 5c", jokers=2, wild_ties="natural_wins") == ((5, 5), -2)
+
+
+@pytest.mark.parametrize("wild", ["lowest", "highest"])
+@pytest.mark.parametrize("hand_size", [4, 5])
+def test_percentiles_of_wild_rank_tables_follow_the_order(wild: str, hand_size: int) -> None:
+    # V8 with V12: strengths of hands of different wild ranks are on one scale, so a
+    # stronger hand never has a lower percentile
+    rules = Rules(wild=wild, hand_size=hand_size)
+    rng = random.Random(f"percentile:{wild}:{hand_size}")
+    hands = [tuple(rng.sample(CARDS, hand_size)) for _ in range(60)]
+    ranked = sorted(hands, key=lambda hand: evaluate(hand, rules).strength)
+    shares = [percentile(evaluate(hand, rules).strength, rules) for hand in ranked]
+    assert shares == sorted(shares)
+    assert all(0.0 <= share < 1.0 for share in shares)
