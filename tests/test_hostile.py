@@ -474,7 +474,7 @@ def test_limit_helpers_edges() -> None:
 
 def test_a_state_that_trips_the_checks_is_refused_too() -> None:
     state = tp.new_session(NAMES, seed=1)
-    broken = attrs.evolve(state, seats=None)  # type: ignore[arg-type]
+    broken = attrs.evolve(state, seats=None)
     with pytest.raises(UnreachableStateError, match="a field holds a wrong value"):
         tp.legal_actions(broken)
 

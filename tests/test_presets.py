@@ -157,7 +157,7 @@ def test_cli_rule_sets_each_table_variant_field(
         ("table_show_after=0", "table_show_after must be at least 1"),
         ("boot_schedule=[[2, 1]]", "boot_schedule must start with"),
         ("ties=coin", "ties must be one of"),
-        ("max_draws=4", "max_draws must be at most 3"),
+        ("max_draws=0", "max_draws must be at least 1"),
     ],
 )
 def test_cli_rule_refuses_nonsense_naming_the_field(

@@ -59,7 +59,7 @@ HANDS = {0: "5h 6s Jc", 1: "2c Kd 7h", 2: "3c 4d 9s"}
         ),
         ({"draw_price": 0}, "Rules.draw_price must be at least 1"),
         ({"max_draws": 0}, "Rules.max_draws must be at least 1"),
-        ({"max_draws": 4}, "Rules.max_draws must be at most 3"),
+        ({"max_draws": 2.5}, "Rules.max_draws must be an int"),
         ({"button": "right"}, "Rules.button must be one of 'left', 'winner'"),
         ({"bet_sizing": "pot"}, "Rules.bet_sizing must be one of 'double', 'range', 'no_limit'"),
     ],

@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 
 from teenpatti_rules import CARDS, Card, Rules, compare_hands, evaluate
 from teenpatti_rules.cards import table_deck
+from teenpatti_rules.ranking import percentile
 
 # ---------------------------------------------------------------- the reference
 
@@ -78,7 +79,7 @@ def _key(hand: tuple[Card, Card, Card], ranking: str, classic: bool, high_235: b
     return tuple(-x for x in key) if ranking == "muflis" else key
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _best_completion(naturals: frozenset[Card], order: tuple[str, bool, bool]) -> Any:
     """W1, W2: the best key over every three distinct cards of the 52 that hold the
     natural cards; the wild cards stand for the others (themselves included)."""
@@ -190,22 +191,22 @@ def test_compare_hands_and_hand_rank_order_are_the_brute_force(
     _agree(rules, random.Random(f"{form}:{hand_size}:{ties}"), pairs=25)
 
 
-@given(
-    form_size=st.sampled_from(FORMS_BY_SIZE),
-    ties=st.sampled_from(["equal", "natural_wins", "more_wilds_win"]),
-    classic=st.booleans(),
-    high_235=st.booleans(),
-    seed=st.integers(0, 2**32),
-)
-def test_random_wild_tables_agree_with_the_brute_force(
-    form_size: tuple[str, int], ties: str, classic: bool, high_235: bool, seed: int
+MIXED_TABLES = [
+    Rules(wild="lowest", hand_size=4, sequence_order="classic", wild_ties="natural_wins"),
+    Rules(wild="highest", hand_size=5, high_235=True, wild_ties="more_wilds_win"),
+    Rules(jokers=2, hand_size=4, sequence_order="classic"),
+    Rules(wild="joker", hand_size=5, wild_ties="natural_wins", high_235=True),
+    Rules(wild="hukam", sequence_order="classic", wild_ties="more_wilds_win"),
+    Rules(wild_ranks="JQ23", hand_size=2, high_235=True, wild_ties="natural_wins"),
+]
+"""Wild forms with the sequence variants (V1, V11) and W4's options, a few tables so
+that each is built once."""
+
+
+@given(rules=st.sampled_from(MIXED_TABLES), seed=st.integers(0, 2**32))
+def test_random_hands_of_mixed_wild_tables_agree_with_the_brute_force(
+    rules: Rules, seed: int
 ) -> None:
-    form, hand_size = form_size
-    order = "classic" if classic else "standard"
-    rules = _table(form, hand_size, wild_ties=ties, sequence_order=order, high_235=high_235)
-    if rules is None:
-        rules = _table(form, hand_size, sequence_order=order, high_235=high_235)
-    assert rules is not None
     _agree(rules, random.Random(seed), pairs=3)
 
 
@@ -234,3 +235,17 @@ def test_the_reference_itself_on_hands_worked_by_hand() -> None:
     assert worth("7s 6d", hand_size=2)[0] == (3, 8)  # imagined 8 (or 5): 8-7-6
     assert worth("7s 6d", hand_size=2, ranking="999")[0] == (976,)  # imagined 9
     assert worth("X1 X2 5c", jokers=2, wild_ties="natural_wins") == ((5, 5), -2)
+
+
+@pytest.mark.parametrize("wild", ["lowest", "highest"])
+@pytest.mark.parametrize("hand_size", [4, 5])
+def test_percentiles_of_wild_rank_tables_follow_the_order(wild: str, hand_size: int) -> None:
+    # V8 with V12: strengths of hands of different wild ranks are on one scale, so a
+    # stronger hand never has a lower percentile
+    rules = Rules(wild=wild, hand_size=hand_size)
+    rng = random.Random(f"percentile:{wild}:{hand_size}")
+    hands = [tuple(rng.sample(CARDS, hand_size)) for _ in range(60)]
+    ranked = sorted(hands, key=lambda hand: evaluate(hand, rules).strength)
+    shares = [percentile(evaluate(hand, rules).strength, rules) for hand in ranked]
+    assert shares == sorted(shares)
+    assert all(0.0 <= share < 1.0 for share in shares)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Mapping, Sequence
 
-from .cards import Card, parse_cards
+from .cards import Card, in_deck, parse_cards
 from .engine.pots import seats_from_left_of
 from .limits import short
 from .state import State
@@ -118,7 +118,7 @@ def deck_for(
         if len(turned) != 1 or turned[0].is_joker:
             raise ValueError(f"indicator is one of the 52 cards, not {short(indicator)}")
     for seat, hand in zip(order, cards, strict=True):
-        joker = next((card for card in hand if card.index - 51 > rules.jokers), None)
+        joker = next((card for card in hand if not in_deck(card, rules.jokers)), None)
         if joker is not None:
             raise ValueError(
                 f"hands[{seat}] holds {joker}, not in this table's deck (jokers={rules.jokers}, V8)"

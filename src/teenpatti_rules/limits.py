@@ -47,6 +47,7 @@ __all__ = [
     "MAX_LIST_ITEMS",
     "MAX_MESSAGE_CHARS",
     "MAX_NAME_LENGTH",
+    "MAX_NUMBER_DIGITS",
     "MAX_PROBLEMS",
     "MAX_RANGE_TABLE_CHIPS",
     "MAX_SEED",
@@ -95,6 +96,11 @@ MAX_MESSAGE_CHARS: Final = 64 * 2**10
 :func:`~teenpatti_rules.io.messages.action_from_json`,
 :func:`~teenpatti_rules.io.messages.event_from_json` (an event with a whole table's
 status is a few KB)."""
+MAX_NUMBER_DIGITS: Final = 40
+"""The most digits of a number in a JSON document (a seed below :data:`MAX_SEED` has
+at most 39); a longer one is refused when the document is read, before it is
+converted (Python refuses ints of more than 4,300 digits with a message about
+``sys.set_int_max_str_digits``)."""
 
 MAX_HISTORY_ACTIONS: Final = 200_000
 """The most actions one history holds (read, written or replayed)."""

@@ -299,7 +299,10 @@ def percentile(
     :param rules: ranking variants, as for :func:`evaluate`.
     :param indicator: as for :func:`evaluate`.
     :returns: a float in ``[0, 1)``: among the hands of the table's three-card lookup
-        table (for ``hand_size`` 2 the two-card hands).
+        table (for ``hand_size`` 2 the two-card hands; for ``wild="lowest"`` /
+        ``"highest"`` with four or five cards, whose strengths are on a scale of
+        their own, V8 with V12, among :data:`SAMPLED_HANDS` seeded random hands, as
+        :func:`hand_percentile`).
     :raises IndexError: if ``strength`` is not a strength of that order.
 
     >>> percentile(evaluate("5s 3d 2c").strength)
@@ -307,7 +310,12 @@ def percentile(
     >>> round(percentile(evaluate("As Ad Ac").strength), 4)
     0.9998
     """
-    return rank_table(rules, check_indicator(check_rules(rules), indicator)).percentile(strength)
+    table = check_rules(rules)
+    card = check_indicator(table, indicator)
+    if table is not None and by_wild_rank(table):
+        strengths = _sampled_strengths(table, card)
+        return bisect.bisect_left(strengths, strength) / len(strengths)
+    return rank_table(table, card).percentile(strength)
 
 
 SAMPLED_HANDS = 4_000

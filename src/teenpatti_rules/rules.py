@@ -21,7 +21,14 @@ import attrs
 
 from .hands import ORDERS
 from .hands.standard import SequenceOrder
-from .limits import MAX_BOOT_SCHEDULE, MAX_CHIPS, WrongTypeError, check_table_chips, short
+from .limits import (
+    MAX_BOOT_SCHEDULE,
+    MAX_CHIPS,
+    WrongTypeError,
+    check_table_chips,
+    exact_int,
+    short,
+)
 
 __all__ = ["MAX_SEATS", "BetSizing", "Rules", "SequenceOrder"]
 
@@ -46,7 +53,7 @@ def _int_at_least(low: int, *, optional: bool = False) -> Any:
             kind = "an int or None" if optional else "an int"
             raise WrongTypeError(f"{name} must be {kind}, not {short(value)}")
         if value < low:
-            raise ValueError(f"{name} must be at least {low}, not {value}")
+            raise ValueError(f"{name} must be at least {low}, not {short(value)}")
         if value > MAX_CHIPS:
             raise ValueError(f"{name} must be at most {MAX_CHIPS}, not {short(value)}")
 
@@ -63,19 +70,41 @@ def _suit_order(instance: Rules, attribute: attrs.Attribute[Any], value: object)
         )
 
 
+def _plain_str(value: Any) -> Any:
+    """A ``str`` subclass as a plain ``str`` (its own ``__eq__`` / ``__hash__`` /
+    ``__str__`` are dropped: a record stores plain values, issue 20 D21); anything
+    else as it is, for the validators to refuse.
+    """
+    if isinstance(value, str) and type(value) is not str:
+        return str.__str__(value)
+    return value
+
+
+def _rank_letters(value: Any) -> Any:
+    """``wild_ranks`` as a plain ``str`` in upper case: rank letters are read
+    case-insensitively and kept upper-case, so equal tables are equal records (V8).
+    """
+    value = _plain_str(value)
+    return value.upper() if isinstance(value, str) else value
+
+
 def _wild_ranks(instance: Rules, attribute: attrs.Attribute[Any], value: object) -> None:
+    """V8: None or distinct rank letters (a letter given twice is refused: RULES.md,
+    Variants, a combination that could never take effect).
+    """
     if value is None:
         return
     letters = "23456789TJQKA"
-    if (
-        not isinstance(value, str)
-        or not value
-        or any(ch not in letters for ch in value.upper())
-        or len(set(value.upper())) != len(value)
-    ):
+    if not isinstance(value, str) or not value or any(ch not in letters for ch in value):
         raise ValueError(
             "Rules.wild_ranks must be None or distinct rank letters of "
-            f"'{letters}' (e.g. 'AK47'), not {short(value)}"
+            f"'{letters}' (e.g. 'AK47'), not {short(value)} (V8)"
+        )
+    if len(set(value)) != len(value):
+        twice = next(ch for i, ch in enumerate(value) if ch in value[:i])
+        raise ValueError(
+            f"Rules.wild_ranks gives the rank letter {twice!r} twice ({short(value)}): a "
+            "letter given twice could never take effect (RULES.md Variants, V8)"
         )
 
 
@@ -119,12 +148,22 @@ def _to_int(value: object) -> object:
     return operator.index(value)  # type: ignore[arg-type]
 
 
+_TEXT_FIELDS = ("str", "SequenceOrder", "BetSizing")
+
+
 def _exact_ints(cls: type, fields: list[attrs.Attribute[Any]]) -> list[attrs.Attribute[Any]]:
-    """Give every int field the converter :func:`_to_int` (chips and counts are exact ints)."""
-    return [
-        field.evolve(converter=_to_int) if str(field.type).startswith("int") else field
-        for field in fields
-    ]
+    """Give every int field the converter :func:`_to_int` (chips and counts are exact
+    ints) and every text field without a converter :func:`_plain_str`.
+    """
+    result = []
+    for field in fields:
+        kind = str(field.type)
+        if kind.startswith("int"):
+            field = field.evolve(converter=_to_int)
+        elif kind.startswith(_TEXT_FIELDS) and field.converter is None:
+            field = field.evolve(converter=_plain_str)
+        result.append(field)
+    return result
 
 
 def _pairs(value: Any) -> Any:
@@ -193,11 +232,13 @@ def _refused(rules: Rules) -> tuple[str, str] | None:
     ]
     if len(wild_fields) > 1:  # V8: exactly one of them sets the wild cards
         return wild_fields[0], wild_fields[1]
-    if rules.suit_order is not None:  # V7: refused with V8, V9, V10
+    if rules.suit_order is not None:  # V7: refused with V8, V9, V10 and hand_size 2
         if wild_fields:
             return "suit_order", wild_fields[0]
         if rules.ranking != "standard":
             return "suit_order", "ranking"
+        if rules.hand_size == 2:  # the imagined card is a wild card (V7, V12, W1)
+            return "suit_order", "hand_size"
     if wild_fields and rules.ranking != "standard":  # V8: refused with V9, V10
         return wild_fields[0], "ranking"
     if rules.hand_size == 2:  # V8: lowest/highest and printed jokers refused with V12's 2
@@ -205,13 +246,13 @@ def _refused(rules: Rules) -> tuple[str, str] | None:
             return "wild", "hand_size"
         if rules.jokers:
             return "jokers", "hand_size"
-    if rules.ranking == "999":  # V10: sequences mean nothing (this library's choice)
+    if rules.ranking == "999":  # V10: sequences mean nothing, so these never take effect
         if rules.high_235:
             return "high_235", "ranking"
         if rules.sequence_order != "standard":
             return "sequence_order", "ranking"
     if rules.wild_ties != "equal" and not wild_fields and rules.hand_size != 2:
-        return "wild_ties", "wild_ranks"  # W4 needs wild cards (this library's choice)
+        return "wild_ties", "wild_ranks"  # W4 never takes effect without wild cards
     return None
 
 
@@ -255,8 +296,9 @@ class Rules:
         the hand's name (for a pair, the higher-suited card of the pair; for
         A-2-3, the ace). Two hands from one deck never share that card, so at a
         table no two hands tie.
-    :param wild_ranks: None, or rank letters whose cards are all wild, e.g.
-        ``"AK47"`` (V8).
+    :param wild_ranks: None, or distinct rank letters whose cards are all wild, e.g.
+        ``"AK47"`` (V8); read case-insensitively and stored upper-case
+        (``Rules(wild_ranks="ak47") == Rules(wild_ranks="AK47")``).
     :param wild: None, ``"joker"`` / ``"hukam"`` (the cards of the indicator's rank /
         suit are wild, W5) or ``"lowest"`` / ``"highest"`` (the lowest / highest
         rank of each hand is wild) (V8).
@@ -292,8 +334,9 @@ class Rules:
         tuple of tuples.
     :param draw_price: chips per card of a ``Draw`` (V20), None (default) for no
         draws. At least 1. Needs ``hand_size`` 3.
-    :param max_draws: the most cards a player may draw in a hand (V20), 1 to 3
-        (default 2).
+    :param max_draws: the most cards a player may draw in a hand, counting every
+        draw (V20): any int of at least 1 (default 2; above 3 a player may draw again
+        among cards it drew).
     :param button: ``"left"`` (R5, default) or ``"winner"`` (V21: the player who won
         the most chips deals next).
     :param open_table: True for an open table (S2): a hand needs ``min_players``
@@ -316,16 +359,18 @@ class Rules:
         :data:`~teenpatti_rules.limits.MAX_CHIPS`; under ``bet_sizing="range"`` a
         table of ``min_players`` starting stacks at most
         :data:`~teenpatti_rules.limits.MAX_RANGE_TABLE_CHIPS` chips), or an unknown
-        choice; naming both fields for a combination RULES.md refuses (V7 with V8–V10,
-        V8 with V9–V10, two wild sources, ``lowest``/``highest``/``jokers`` with
-        ``hand_size`` 2; and, this library's choices, ``high_235`` or a classic
-        sequence order with 999, and ``wild_ties`` without wild cards); for
+        choice; naming both fields for a combination RULES.md refuses (V7 with V8–V10
+        and with ``hand_size`` 2, V8 with V9–V10, two wild sources,
+        ``lowest``/``highest``/``jokers`` with ``hand_size`` 2) or one in which an
+        option could never take effect (RULES.md, Variants: ``high_235`` or a classic
+        sequence order with 999, ``wild_ties`` without wild cards, a rank letter twice
+        in ``wild_ranks``, a draw table whose ``hand_size`` is not 3); for
         ``max_players`` above :attr:`seat_limit`; and for a combination the table
         variants refuse: a ``boot_schedule`` not starting at ``(1, boot)``, a
-        ``stake_limit`` below a scheduled boot, a draw table whose ``hand_size`` is
-        not 3 or whose ``max_draws`` is above 3; a ``max_buy_in`` below the boot (S3),
+        ``stake_limit`` below a scheduled boot; a ``max_buy_in`` below the boot (S3),
         ``rebuy`` with a ``boot_schedule`` (S7), ``forced_blinds`` with
-        ``max_blind_bets=0`` (V22). As
+        ``max_blind_bets=0`` (V22). Every text field is stored as a plain ``str`` (a
+        ``str`` subclass is converted). As
         :class:`~teenpatti_rules.errors.WrongTypeError` (also a :class:`TypeError`)
         for a bool, float, Fraction, Decimal or str where an int belongs. An int
         subclass (``IntEnum``) or numpy integer is converted to a plain ``int``.
@@ -346,7 +391,9 @@ class Rules:
     raise_cap: int = attrs.field(default=2, validator=_int_at_least(2))
     stake_limit: int | None = attrs.field(default=None, validator=_int_at_least(1, optional=True))
     suit_order: str | None = attrs.field(default=None, validator=_suit_order)
-    wild_ranks: str | None = attrs.field(default=None, validator=_wild_ranks)
+    wild_ranks: str | None = attrs.field(
+        default=None, converter=_rank_letters, validator=_wild_ranks
+    )
     wild: str | None = attrs.field(
         default=None, validator=_one_of(None, "joker", "hukam", "lowest", "highest")
     )
@@ -397,7 +444,8 @@ class Rules:
             a, b = refused
             raise ValueError(
                 f"Rules.{a}={getattr(self, a)!r} cannot be combined with "
-                f"Rules.{b}={getattr(self, b)!r} (RULES.md V7-V12)"
+                f"Rules.{b}={getattr(self, b)!r} (RULES.md V7-V12: refused, or it could "
+                "never take effect)"
             )
         seats = self.seat_limit
         if self.max_players > seats:
@@ -444,12 +492,8 @@ class Rules:
                 )
         if self.draw_price is not None and self.hand_size != 3:
             raise ValueError(
-                f"Rules.draw_price needs Rules.hand_size 3, not {self.hand_size} (V20)"
-            )
-        if self.max_draws > 3:
-            raise ValueError(
-                f"Rules.max_draws must be at most 3 (the cards of a hand), not "
-                f"{self.max_draws} (V20)"
+                f"Rules.draw_price needs Rules.hand_size 3, not {self.hand_size}: a draw "
+                "is not legal with another hand size, so it could never take effect (V20)"
             )
         self._check_open_table()
 
@@ -471,13 +515,22 @@ class Rules:
         """The boot (and opening stake) of hand ``hand_number`` (1 for the first): ``boot``,
         or under a ``boot_schedule`` the boot of the last pair starting at or before it (V18).
 
+        :param hand_number: an int, 1 or more (an int subclass or numpy integer is
+            converted).
+        :returns: the boot in chips.
+        :raises ValueError: for a hand number below 1 (hands are numbered from 1).
+        :raises ~teenpatti_rules.limits.WrongTypeError: (a :class:`TypeError` and a
+            :class:`ValueError`) for a hand number that is not an int (a bool, float,
+            str ...).
+
         >>> Rules(boot_schedule=((1, 1), (11, 2), (21, 5))).boot_of_hand(11)
         2
         """
+        number = exact_int(hand_number, "hand_number", low=1, high=None)
         schedule = self.boot_schedule
         if schedule is None:
             return self.boot
-        return next(boot for first, boot in reversed(schedule) if first <= hand_number)
+        return next(boot for first, boot in reversed(schedule) if first <= number)
 
     @property
     def leaving_stack(self) -> int:

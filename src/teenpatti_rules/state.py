@@ -57,6 +57,25 @@ class Phase(Enum):
     chips are."""
 
 
+def _tuple(value: Any) -> Any:
+    """A container field as a plain tuple: a list (or any iterable) given by a caller is
+    copied, so that nothing outside the record can change it later (every container
+    in a state is immutable, always; the state is checked once and then trusted).
+    """
+    if type(value) is tuple or isinstance(value, str) or not isinstance(value, Iterable):
+        return value  # a tuple, or not a container at all: the checks refuse it
+    return tuple(value)
+
+
+def _places(value: Any) -> Any:
+    """``placings`` / ``departed`` as a tuple of tuples (see :func:`_tuple`)."""
+    if type(value) is tuple and all(type(place) is tuple for place in value):
+        return value
+    if isinstance(value, str) or not isinstance(value, Iterable):
+        return value  # not a container: the checks refuse it
+    return tuple(_tuple(place) for place in value)
+
+
 @record
 @attrs.frozen
 class Seat:
@@ -72,7 +91,8 @@ class Seat:
     :param blind_bets: bets made while blind this hand (R23).
     :param contributed: chips put into the pot this hand (R41).
     :param cards: the three cards dealt in the current or last hand, else ``()``.
-        In a :func:`~teenpatti_rules.views.view`, hidden cards are ``()``.
+        In a :func:`~teenpatti_rules.views.view`, hidden cards are ``()``. Any
+        iterable is stored as a tuple (a list given is copied).
     :param sitting_out: the player sits out (S5): from the next deal it is dealt no
         cards and posts no boot, until it sits in.
     :param leaving: the player left during the hand it is in (S4): the engine acts for
@@ -95,7 +115,7 @@ class Seat:
     all_in: bool = False
     blind_bets: int = 0
     contributed: int = 0
-    cards: tuple[Card, ...] = ()
+    cards: tuple[Card, ...] = attrs.field(default=(), converter=_tuple)
     sitting_out: bool = False
     leaving: bool = False
     timeouts: int = 0
@@ -133,8 +153,13 @@ def _frozen(value: Mapping[int, Any]) -> FrozenDict[int, Any]:
 def _frozen_rounds(
     rounds: Sequence[Mapping[int, tuple[Card, ...]]],
 ) -> tuple[FrozenDict[int, tuple[Card, ...]], ...]:
-    """Open-flush rounds as a tuple of read-only mappings (V16)."""
-    return tuple(_frozen(r) for r in rounds)
+    """Open-flush rounds as a tuple of read-only mappings of tuples (V16)."""
+    if type(rounds) is tuple and all(
+        isinstance(r, FrozenDict) and all(type(hand) is tuple for hand in r.values())
+        for r in rounds
+    ):
+        return rounds
+    return tuple(FrozenDict({seat: tuple(hand) for seat, hand in r.items()}) for r in rounds)
 
 
 @record
@@ -228,6 +253,10 @@ class State:
     :param chips_taken: chips taken away by players who left (S8): the stacks they
         left with. Stacks of players in the session plus the pot equal
         ``chips_brought - chips_taken``.
+
+    Every container of a state is immutable: ``seats``, ``session_winners``,
+    ``placings``, ``departed`` and ``undealt`` given as lists (or any iterable) are
+    stored as tuples, so that a state checked once cannot change afterwards.
     """
 
     rules: Rules
@@ -238,14 +267,14 @@ class State:
     pot: int
     stake: int
     actor: int | None
-    seats: tuple[Seat, ...]
+    seats: tuple[Seat, ...] = attrs.field(converter=_tuple)
     sideshow: SideShowRequest | None = None
     result: HandResult | None = None
-    session_winners: tuple[int, ...] = ()
+    session_winners: tuple[int, ...] = attrs.field(default=(), converter=_tuple)
     events: EventLog[Event] = attrs.field(factory=lambda: _NO_EVENTS, converter=_event_log)
-    placings: tuple[tuple[int, ...], ...] = ()
-    departed: tuple[tuple[int, ...], ...] = ()
-    undealt: tuple[Card, ...] = ()
+    placings: tuple[tuple[int, ...], ...] = attrs.field(default=(), converter=_places)
+    departed: tuple[tuple[int, ...], ...] = attrs.field(default=(), converter=_places)
+    undealt: tuple[Card, ...] = attrs.field(default=(), converter=_tuple)
     deck_left: int = 0
     indicator: Card | None = None
     turn: int = 0

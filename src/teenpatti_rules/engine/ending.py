@@ -38,6 +38,7 @@ __all__ = [
     "leave_short_stacks",
     "move_button",
     "open_flush_payout",
+    "open_flush_rules",
     "pay_out",
     "placings",
     "session_over",
@@ -93,9 +94,12 @@ def pay_out(
 
 
 @cache
-def _open_flush_rules(sequence_order: SequenceOrder) -> Rules:
+def open_flush_rules(sequence_order: SequenceOrder) -> Rules:
     """The rules an open flush is ranked by: R13–R16 with the table's sequence order
-    and nothing else (V16).
+    and nothing else (V16; the state checks rank the logged rounds with it too).
+
+    :param sequence_order: the table's ``Rules.sequence_order``.
+    :returns: a default :class:`~teenpatti_rules.rules.Rules` with that order.
     """
     return Rules(sequence_order=sequence_order)
 
@@ -111,7 +115,7 @@ def _play_open_flush(
     deck cannot give three cards each (V16). :returns: the seats still tied (one winner,
     or the players who split).
     """
-    rules = _open_flush_rules(state.rules.sequence_order)
+    rules = open_flush_rules(state.rules.sequence_order)
     n = len(state.seats)
     while len(tied) > 1:
         order = sorted(tied, key=lambda seat: (seat - state.dealer - 1) % n)

@@ -16,14 +16,23 @@ from collections.abc import Iterator
 
 import attrs
 
-from ..cards import Card
-from ..events import SEAT, HandEnding, IndicatorTurned, Showdown, ShownHand
+from ..cards import Card, in_deck
+from ..events import (
+    SEAT,
+    Drew,
+    HandEnding,
+    HandStarted,
+    IndicatorTurned,
+    OpenFlush,
+    Showdown,
+    ShownHand,
+)
 from ..hands.wild import strength_table
-from ..limits import MAX_CHIPS, check_table_chips, player_name, short
+from ..limits import MAX_CHIPS, MAX_SEED, check_table_chips, player_name, short
 from ..ranking import HandRank, evaluate
 from ..rules import Rules
 from ..state import HandResult, Phase, State
-from .ending import placings
+from .ending import open_flush_rules, placings
 from .questions import bettors, hand_boot, sideshow_target
 
 __all__ = ["check"]
@@ -68,6 +77,102 @@ def _event_problems(state: State) -> Iterator[str]:
         if isinstance(event, Showdown):
             for k, hand in enumerate(event.hands):
                 yield from _shown_hand_problems(hand, state, f"{path}.hands[{k}]")
+
+
+_CHIP_FIELDS = frozenset({"amount", "stack", "stake"})
+"""Event fields that count chips: at most the chips at the table."""
+_COUNT_FIELDS = frozenset({"hand_number", "rounds", "turns"})
+"""Event fields that count hands, rounds or turns (a draw's count: :func:`_draw_problems`)."""
+
+
+def _event_content_problems(state: State) -> Iterator[str]:
+    """What each event of the log says, against the table (issue 20, D6): counts and
+    amounts are ints within :data:`~teenpatti_rules.limits.MAX_CHIPS` (chips at most
+    the chips at the table); the log is of this hand (R6); a draw (V20) is of 1 to
+    ``hand_size`` cards at ``draw_price`` each, a seat's draws at most ``max_draws``
+    cards in all, on a draw table only; open flushes (V16) only on an open-flush table,
+    each hand three distinct natural cards (printed jokers are passed over), no card
+    twice nor in a hand or the indicator, ranked by R13–R16 with the table's sequence
+    order; the hands of one showdown share no card.
+    """
+    chips = state.total_chips
+    drawn: dict[int, int] = {}
+    flushed: list[Card] = []
+    for index, event in enumerate(state.events):
+        path = f"$.events[{index}]"
+        for field in attrs.fields(type(event)):
+            name, value = field.name, getattr(event, field.name)
+            if name not in _CHIP_FIELDS and name not in _COUNT_FIELDS:
+                continue
+            if type(value) is not int or not 0 <= value <= MAX_CHIPS:
+                yield (
+                    f"{name} is an int 0..{MAX_CHIPS} (limits.MAX_CHIPS), not {short(value)} "
+                    f"@ {path}.{name}"
+                )
+            elif name in _CHIP_FIELDS and value > chips:
+                yield f"{name} {value} is more than the {chips} chips at the table @ {path}.{name}"
+        if isinstance(event, HandStarted) and event.hand_number != state.hand_number:
+            yield (
+                f"the log is of hand {state.hand_number}, not of hand {short(event.hand_number)} "
+                f"@ {path}.hand_number"
+            )
+        elif isinstance(event, Drew):
+            yield from _draw_problems(event, state, drawn, path)
+        elif isinstance(event, OpenFlush):
+            yield from _flush_event_problems(event, state, flushed, path)
+        elif isinstance(event, Showdown):
+            shown = [card for hand in event.hands for card in hand.cards]
+            if len(set(shown)) != len(shown):
+                yield f"a card is in two hands of one showdown @ {path}.hands"
+
+
+def _draw_problems(event: Drew, state: State, drawn: dict[int, int], path: str) -> Iterator[str]:
+    """V20: one draw of the log (``drawn`` counts each seat's cards drawn so far)."""
+    rules = state.rules
+    if rules.draw_price is None:
+        yield f"only a table with a draw_price draws cards (V20) @ {path}"
+        return
+    count = event.count
+    if type(count) is not int or not 1 <= count <= rules.hand_size:
+        yield f"a draw is of 1 to {rules.hand_size} cards, not {short(count)} (V20) @ {path}.count"
+        return
+    seat = event.seat
+    drawn[seat] = drawn.get(seat, 0) + count
+    if drawn[seat] > rules.max_draws:
+        yield (
+            f"seat {seat} draws {drawn[seat]} cards in the hand, more than max_draws "
+            f"{rules.max_draws} (V20) @ {path}.count"
+        )
+    if event.amount != count * rules.draw_price:
+        yield (
+            f"a draw of {count} cards costs {count * rules.draw_price} chips (draw_price "
+            f"{rules.draw_price}), not {short(event.amount)} (V20) @ {path}.amount"
+        )
+
+
+def _flush_event_problems(
+    event: OpenFlush, state: State, flushed: list[Card], path: str
+) -> Iterator[str]:
+    """V16: one open-flush round of the log (``flushed``: the cards of the earlier ones)."""
+    rules = state.rules
+    if rules.ties != "open_flush":
+        yield f"only a ties='open_flush' table plays open flushes (V16) @ {path}"
+        return
+    order = open_flush_rules(rules.sequence_order)
+    for k, hand in enumerate(event.hands):
+        where = f"{path}.hands[{k}]"
+        if len(hand.cards) != 3 or any(card.is_joker for card in hand.cards):
+            yield f"an open-flush hand is three natural cards (V16) @ {where}.cards"
+            return
+        flushed += hand.cards
+        if evaluate(hand.cards, order) != hand.rank or str(evaluate(hand.cards, order)) != str(
+            hand.rank
+        ):
+            yield f"{hand.rank} is not the open-flush rank of these cards (V16) @ {where}.rank"
+    held = [card for seat in state.seats for card in seat.cards]
+    held += [] if state.indicator is None else [state.indicator]
+    if len(set(flushed)) != len(flushed) or set(flushed) & set(held):
+        yield f"an open-flush card is dealt twice (V16) @ {path}"
 
 
 def _shown_hand_problems(hand: ShownHand, state: State, path: str) -> Iterator[str]:
@@ -130,8 +235,11 @@ def _open_flush_problems(state: State, result: HandResult) -> Iterator[str]:
             if type(seat) is not int or not 0 <= seat < n:
                 yield f"seat {short(seat)} does not exist @ {path}[{index}]"
                 return
-            if len(hand) != 3 or any(card.index - 51 > rules.jokers for card in hand):
-                yield f"each open-flush hand is three cards of the deck (V16) @ {path}[{index}]"
+            if len(hand) != 3 or any(card.is_joker for card in hand):
+                yield (
+                    "each open-flush hand is three natural cards of the deck (printed "
+                    f"jokers are passed over, V16) @ {path}[{index}]"
+                )
                 return
             cards += hand
     if result.hand_number == state.hand_number:  # the hands of that deal are still held
@@ -177,7 +285,7 @@ def _table_problems(state: State) -> Iterator[str]:
         size = rules.hand_size
         if len(seat.cards) not in (0, size) or len(set(seat.cards)) != len(seat.cards):
             yield f"a seat holds {size} distinct cards or none @ {path}.cards"
-        if any(card.is_joker and card.index - 51 > rules.jokers for card in seat.cards):
+        if any(not in_deck(card, rules.jokers) for card in seat.cards):
             yield f"a printed joker the table does not have (jokers={rules.jokers}) @ {path}.cards"
     try:
         check_table_chips(rules, state.total_chips)
@@ -198,6 +306,12 @@ def _table_problems(state: State) -> Iterator[str]:
         yield "the indicator is the card the log says was turned up (W5) @ $.indicator"
     yield from _deck_problems(state, hands)
     yield from _departed_problems(state)
+    seed = state.seed
+    if seed is not None and (type(seed) is not int or not -MAX_SEED < seed < MAX_SEED):
+        yield (
+            "the seed is an int of magnitude below 2**128 (limits.MAX_SEED), not "
+            f"{short(seed)} @ $.seed"
+        )
     for field in ("hand_number", "pot", "stake", "deck_left"):
         problem = _count_problem(field, getattr(state, field))
         if problem:
@@ -225,7 +339,7 @@ def _deck_problems(state: State, hands: list[Card]) -> Iterator[str]:
             "only an open-flush (V16) or draw (V20) table keeps the rest of the deck: "
             "undealt and deck_left are empty @ $.undealt"
         )
-    if any(card.index - 51 > rules.jokers for card in state.undealt):
+    if any(not in_deck(card, rules.jokers) for card in state.undealt):
         yield f"a printed joker the table does not have (jokers={rules.jokers}) @ $.undealt"
     left = state.deck_left
     if type(left) is int and left + len(dealt) - len(state.undealt) > rules.deck_size:
@@ -342,7 +456,7 @@ def _in_hand_problems(state: State) -> Iterator[str]:
     if state.stake < boot:
         yield f"the stake is at least the boot ({boot}) (R11, V18) @ $.stake"
     actor = state.actor
-    if actor is None or not 0 <= actor < n:
+    if type(actor) is not int or not 0 <= actor < n:  # True is no seat number
         yield f"a seat 0..{n - 1} must act in phase {phase.value!r} @ $.actor"
         return
     if not (seats[actor].in_hand and not seats[actor].all_in):
@@ -385,4 +499,6 @@ def check(state: State) -> list[str]:
     if state.result is not None:
         problems += _result_problems(state, state.result)
     problems += _event_problems(state)
+    if not problems:  # the contents, once the seats they name exist
+        problems += _event_content_problems(state)
     return problems

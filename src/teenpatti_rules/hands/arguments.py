@@ -1,9 +1,10 @@
 """The argument checks of :func:`~teenpatti_rules.ranking.evaluate` and friends.
 
 One home for what every entry point of the evaluator checks first (the rules, the
-indicator, the hand): :mod:`teenpatti_rules.ranking` and :mod:`.batch` both call it.
-This module reads :class:`~teenpatti_rules.rules.Rules`, so it sits above
-``rules`` (beside :mod:`.batch`), while the tables of this package sit below it.
+indicator, the hand): :mod:`teenpatti_rules.ranking` and
+:mod:`teenpatti_rules.hands.batch` both call it. This module reads
+:class:`~teenpatti_rules.rules.Rules`, so it sits above ``rules`` (beside
+:mod:`teenpatti_rules.hands.batch`), while the tables of this package sit below it.
 """
 
 from __future__ import annotations

@@ -8,6 +8,7 @@ re-exports them (their public home, API.md); they live here so that the tables o
 from __future__ import annotations
 
 from enum import IntEnum
+from typing import Any
 
 import attrs
 
@@ -30,6 +31,11 @@ class HandCategory(IntEnum):
     def words(self) -> str:
         """The category's name in words (``"pure sequence"``, ``"high card"``)."""
         return self.name.lower().replace("_", " ")
+
+
+def _tuple(value: Any) -> Any:
+    """A list given for ``ranks`` or ``wilds`` stored as a tuple: a rank is immutable."""
+    return value if type(value) is tuple else tuple(value)
 
 
 @attrs.frozen(order=False)
@@ -65,9 +71,9 @@ class HandRank:
 
     category: HandCategory = attrs.field(eq=False)
     strength: int
-    ranks: tuple[Rank, Rank, Rank] = attrs.field(eq=False)
+    ranks: tuple[Rank, Rank, Rank] = attrs.field(eq=False, converter=_tuple)
     wild_count: int = attrs.field(default=0, eq=False, kw_only=True)
-    wilds: tuple[Card, ...] = attrs.field(default=(), eq=False, kw_only=True)
+    wilds: tuple[Card, ...] = attrs.field(default=(), eq=False, kw_only=True, converter=_tuple)
     number: int | None = attrs.field(default=None, eq=False, kw_only=True)
 
     def __lt__(self, other: HandRank) -> bool:

@@ -148,7 +148,7 @@ def _structure_hand_rank(value: Any, _: Any) -> HandRank:
     return HandRank(
         category,
         strength,
-        ranks,  # type: ignore[arg-type]
+        ranks,
         wild_count=wild_count,
         wilds=wilds,
         number=number,

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from ..errors import HistoryError
-from ..limits import MAX_DOCUMENT_CHARS, short
+from ..limits import MAX_DOCUMENT_CHARS, MAX_NUMBER_DIGITS, short
 from .codec import _json_kind, _short, converter
 
 __all__ = ["bad_document", "describe_error", "load_document", "structure"]
@@ -53,6 +53,19 @@ def bad_document(what: str, problems: Sequence[str]) -> HistoryError:
 
 def _refuse_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
+
+
+def _parse_int(text: str) -> int:
+    """A JSON integer, refused past :data:`~teenpatti_rules.limits.MAX_NUMBER_DIGITS`
+    digits before it is converted (issue 20, D24).
+    """
+    digits = len(text) - text.startswith("-")
+    if digits > MAX_NUMBER_DIGITS:
+        raise ValueError(
+            f"a number of {digits} digits; numbers in a document have at most "
+            f"{MAX_NUMBER_DIGITS} (limits.MAX_NUMBER_DIGITS)"
+        )
+    return int(text)
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -111,7 +124,10 @@ def load_document(text: str | bytes, what: str, version: int) -> dict[str, Any]:
             )
     try:
         document = json.loads(
-            text, parse_constant=_refuse_constant, object_pairs_hook=_no_duplicates
+            text,
+            parse_constant=_refuse_constant,
+            parse_int=_parse_int,
+            object_pairs_hook=_no_duplicates,
         )
     except RecursionError:
         raise HistoryError(f"malformed {what} JSON: nested too deeply", path="$") from None

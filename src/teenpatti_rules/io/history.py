@@ -64,7 +64,7 @@ import attrs
 from ..actions import ACTION_TYPES, Action, parse_action
 from ..engine import apply
 from ..errors import HistoryError
-from ..limits import MAX_HISTORY_ACTIONS, player_name, short
+from ..limits import MAX_CHIPS, MAX_HISTORY_ACTIONS, MAX_SEED, check_table_chips, player_name, short
 from ..rules import Rules
 from ..state import State, new_session
 from .codec import _short, converter
@@ -336,6 +336,11 @@ def _start_problems(history: History) -> list[str]:
             )
     if not _is_int(history.seed):
         problems.append(f"the seed is an int, not {_short(history.seed)} @ $.seed")
+    elif not -MAX_SEED < history.seed < MAX_SEED:
+        problems.append(
+            "the seed is an int of magnitude below 2**128 (limits.MAX_SEED), not "
+            f"{_short(history.seed)} @ $.seed"
+        )
     if not _is_int(history.dealer) or not 0 <= history.dealer < n:
         problems.append(f"the dealer is a seat 0..{n - 1}, not {_short(history.dealer)} @ $.dealer")
     stacks = history.stacks
@@ -348,6 +353,16 @@ def _start_problems(history: History) -> list[str]:
                     f"a starting stack is an int of at least the boot ({rules.boot}), "
                     f"not {_short(stack)} @ $.stacks[{i}]"
                 )
+            elif stack > MAX_CHIPS:
+                problems.append(
+                    f"a starting stack is at most {MAX_CHIPS} (limits.MAX_CHIPS), "
+                    f"not {_short(stack)} @ $.stacks[{i}]"
+                )
+        if not problems:
+            try:
+                check_table_chips(rules, sum(stacks))
+            except ValueError as error:
+                problems.append(f"{error} @ $.stacks")
     if not isinstance(history.actions, tuple):
         problems.append(f"actions is a list of actions, not {_short(history.actions)} @ $.actions")
     elif len(history.actions) > MAX_HISTORY_ACTIONS:

@@ -69,10 +69,19 @@ the state is one the engine could have reached, cheaply (no replay), so that
   seat holds its three cards;
 - the result's seats exist, its winnings are positive and sum to its pot, and hands
   are shown exactly when the hand did not end by packing; its open-flush rounds
-  (V16) are on an open-flush table, three cards of the deck per existing seat, no
+  (V16) are on an open-flush table, three natural cards per existing seat, no
   card twice;
 - every seat an event names exists, and every hand rank is the rank of its cards
-  under the table's rules.
+  under the table's rules;
+- what the events say: counts and amounts are ints up to
+  :data:`~teenpatti_rules.limits.MAX_CHIPS` (chips at most those at the table); the
+  log is of the state's hand; a draw (V20) is of 1 to ``hand_size`` cards at
+  ``draw_price`` each, a seat's draws at most ``max_draws`` cards in all, on a draw
+  table only; an open flush (V16) on an open-flush table only, three natural cards
+  a seat (printed jokers are passed over), none twice nor in a hand or the
+  indicator, ranked by R13–R16 with the table's sequence order; a showdown's hands
+  share no card; the seed (a full state) is below
+  :data:`~teenpatti_rules.limits.MAX_SEED` in magnitude.
 
 A view (``seed`` null) loads as a :class:`~teenpatti_rules.views.View`, with hidden
 cards and the viewing seat (``"seat"``: a seat number, or null, the default, for
