@@ -332,6 +332,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("sections", nargs="*", help="sections to run (default: all but rllib)")
     parser.add_argument("--quick", action="store_true", help="tiny sizes: a smoke run")
     parser.add_argument("--rllib", action="store_true", help="run the rllib section too")
+    parser.add_argument(
+        "--ppo-steps", type=int, default=30_000, help="MaskablePPO training steps (30,000)"
+    )
     args = parser.parse_args(argv)
     q = args.quick
     runs: dict[str, Callable[[], None]] = {
@@ -340,7 +343,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         "never_acted": lambda: never_acted(200 if q else 5000),
         "gymnasium": lambda: gymnasium(100 if q else 3000, 5 if q else 100),
         "maskable_ppo": lambda: maskable_ppo(
-            2048 if q else 30_000, 100 if q else 3000, 5 if q else 100
+            2048 if q else args.ppo_steps, 100 if q else 3000, 5 if q else 100
         ),
         "rllib": lambda: rllib(1 if q else 5),
     }
