@@ -274,6 +274,17 @@ def maskable_ppo(steps: int, episodes: int, sessions: int) -> None:
 # --- RLlib ---------------------------------------------------------------------------------
 
 
+def _walk(tree: Any, path: str = "") -> list[tuple[str, Any]]:
+    """Every (dotted path, value) of nested mappings whose value is a number."""
+    out: list[tuple[str, Any]] = []
+    if isinstance(tree, dict):
+        for key, value in tree.items():
+            out.extend(_walk(value, f"{path}.{key}" if path else str(key)))
+    elif isinstance(tree, int | float):
+        out.append((path, round(float(tree), 3)))
+    return out
+
+
 def rllib(iterations: int) -> None:
     """rl-rllib: the guide's PPO self-play, its reported return and the accounted one."""
     print(f"== rllib: the guide's PPO self-play, {iterations} iterations")
@@ -316,12 +327,11 @@ def rllib(iterations: int) -> None:
     algo = config.build_algo()
     for iteration in range(iterations):
         result = algo.train()
-        runners = result["env_runners"]
-        per_agent = {k: round(v, 3) for k, v in runners["agent_episode_returns_mean"].items()}
-        print(
-            f"  iteration {iteration}: episode_return_mean {runners['episode_return_mean']:+.3f}"
-            f" (per agent: {per_agent})"
-        )
+        found = dict(_walk(result))
+        if iteration == 0:
+            print(f"  result keys: {sorted(result)}")
+        returns = {k: v for k, v in found.items() if "episode_return_mean" in k}
+        print(f"  iteration {iteration}: {returns}")
     algo.stop()
     ray.shutdown()
 
