@@ -274,17 +274,6 @@ def maskable_ppo(steps: int, episodes: int, sessions: int) -> None:
 # --- RLlib ---------------------------------------------------------------------------------
 
 
-def _walk(tree: Any, path: str = "") -> list[tuple[str, Any]]:
-    """Every (dotted path, value) of nested mappings whose value is a number."""
-    out: list[tuple[str, Any]] = []
-    if isinstance(tree, dict):
-        for key, value in tree.items():
-            out.extend(_walk(value, f"{path}.{key}" if path else str(key)))
-    elif isinstance(tree, int | float):
-        out.append((path, round(float(tree), 3)))
-    return out
-
-
 def rllib(iterations: int) -> None:
     """rl-rllib: the guide's PPO self-play, its reported return and the accounted one."""
     print(f"== rllib: the guide's PPO self-play, {iterations} iterations")
@@ -320,18 +309,21 @@ def rllib(iterations: int) -> None:
                 }
             )
         )
-        .env_runners(num_env_runners=1)
+        # sampling in the driver: on a loaded 2-core machine the guide's one remote
+        # env runner was dropped by RLlib's fault tolerance before it sampled a step
+        .env_runners(num_env_runners=0)
         .training(train_batch_size_per_learner=2000, minibatch_size=256)
         .debugging(seed=SEED)
     )
     algo = config.build_algo()
     for iteration in range(iterations):
         result = algo.train()
-        found = dict(_walk(result))
-        if iteration == 0:
-            print(f"  result keys: {sorted(result)}")
-        returns = {k: v for k, v in found.items() if "episode_return_mean" in k}
-        print(f"  iteration {iteration}: {returns}")
+        runners = result.get("env_runners", {})
+        per_agent = {
+            k: round(v, 3) for k, v in runners.get("agent_episode_returns_mean", {}).items()
+        }
+        mean = runners.get("episode_return_mean", float("nan"))
+        print(f"  iteration {iteration}: episode_return_mean {mean:+.3f}, per agent {per_agent}")
     algo.stop()
     ray.shutdown()
 
