@@ -309,19 +309,21 @@ def rllib(iterations: int) -> None:
                 }
             )
         )
-        .env_runners(num_env_runners=1)
+        # sampling in the driver: on a loaded 2-core machine the guide's one remote
+        # env runner was dropped by RLlib's fault tolerance before it sampled a step
+        .env_runners(num_env_runners=0)
         .training(train_batch_size_per_learner=2000, minibatch_size=256)
         .debugging(seed=SEED)
     )
     algo = config.build_algo()
     for iteration in range(iterations):
         result = algo.train()
-        runners = result["env_runners"]
-        per_agent = {k: round(v, 3) for k, v in runners["agent_episode_returns_mean"].items()}
-        print(
-            f"  iteration {iteration}: episode_return_mean {runners['episode_return_mean']:+.3f}"
-            f" (per agent: {per_agent})"
-        )
+        runners = result.get("env_runners", {})
+        per_agent = {
+            k: round(v, 3) for k, v in runners.get("agent_episode_returns_mean", {}).items()
+        }
+        mean = runners.get("episode_return_mean", float("nan"))
+        print(f"  iteration {iteration}: episode_return_mean {mean:+.3f}, per agent {per_agent}")
     algo.stop()
     ray.shutdown()
 
@@ -332,6 +334,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("sections", nargs="*", help="sections to run (default: all but rllib)")
     parser.add_argument("--quick", action="store_true", help="tiny sizes: a smoke run")
     parser.add_argument("--rllib", action="store_true", help="run the rllib section too")
+    parser.add_argument(
+        "--ppo-steps", type=int, default=30_000, help="MaskablePPO training steps (30,000)"
+    )
     args = parser.parse_args(argv)
     q = args.quick
     runs: dict[str, Callable[[], None]] = {
@@ -340,7 +345,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         "never_acted": lambda: never_acted(200 if q else 5000),
         "gymnasium": lambda: gymnasium(100 if q else 3000, 5 if q else 100),
         "maskable_ppo": lambda: maskable_ppo(
-            2048 if q else 30_000, 100 if q else 3000, 5 if q else 100
+            2048 if q else args.ppo_steps, 100 if q else 3000, 5 if q else 100
         ),
         "rllib": lambda: rllib(1 if q else 5),
     }

@@ -8,7 +8,13 @@
 - :mod:`teenpatti_rules.adapters.openspiel` — the OpenSpiel game
   ``python_teen_patti`` (``[openspiel]``).
 
-This package imports no framework: each module imports its own when it is imported.
+``pip install -e '.[rl]'`` installs all three frameworks. This package imports no
+framework: each module imports its own when it is imported, and raises an
+``ImportError`` naming the extra to install when it is missing.
+
+Every adapter plays a fixed roster of seats: an open table (``open_table``) or
+``rebuy`` is refused, and none produces the open-table actions ``Join``, ``Leave``,
+``SitOut``, ``SitIn``, ``Timeout`` or ``AddChips`` (S1–S9).
 Every adapter only maps the core's :func:`~teenpatti_rules.engine.apply`,
 :func:`~teenpatti_rules.engine.legal_actions` and :func:`~teenpatti_rules.views.view`
 through :mod:`teenpatti_rules.encoding`; none re-implements a rule.

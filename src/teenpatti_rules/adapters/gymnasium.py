@@ -63,7 +63,8 @@ try:
 except ImportError:  # pragma: no cover - exercised in a venv without Gymnasium
     raise ImportError(
         "teenpatti_rules.adapters.gymnasium needs Gymnasium: "
-        "pip install 'teenpatti_rules[gymnasium]' (or '[rl]' for every adapter)"
+        "pip install gymnasium (from a clone: pip install -e '.[gymnasium]', or '.[rl]' "
+        "for every adapter)"
     ) from None
 import numpy as np
 

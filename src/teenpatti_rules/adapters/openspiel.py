@@ -89,7 +89,8 @@ try:
 except ImportError:  # pragma: no cover - exercised in a venv without OpenSpiel
     raise ImportError(
         "teenpatti_rules.adapters.openspiel needs OpenSpiel: "
-        "pip install 'teenpatti_rules[openspiel]' (or '[rl]' for every adapter)"
+        "pip install open_spiel (from a clone: pip install -e '.[openspiel]', or '.[rl]' "
+        "for every adapter)"
     ) from None
 
 from .. import Deal, Phase, State, apply, view

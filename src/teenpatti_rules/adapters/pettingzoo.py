@@ -64,7 +64,8 @@ try:
 except ImportError:  # pragma: no cover - exercised in a venv without PettingZoo
     raise ImportError(
         "teenpatti_rules.adapters.pettingzoo needs PettingZoo and Gymnasium: "
-        "pip install 'teenpatti_rules[pettingzoo]' (or '[rl]' for every adapter)"
+        "pip install pettingzoo gymnasium "
+        "(from a clone: pip install -e '.[pettingzoo]', or '.[rl]' for every adapter)"
     ) from None
 
 from .. import Deal, Phase, Rules, State, apply, view
