@@ -58,7 +58,7 @@ max_blind_bets        4           R23; −1 for no limit (V5)
 pot_limit             0           R37; 0 for none
 stake_limit           0           V4; 0 for none
 bet_sizing            "double"    or ``"range"`` (V3)
-bet_bins              5           bins per bet kind on a ``"range"`` table, 2..64
+bet_bins              5           bins per bet kind on a ``"range"`` table, 2..1000
 show_cost_multiplier  1           V2 (1 or 2)
 sequence_order        "standard"  or ``"classic"`` (V1)
 dealer                0           the hand's dealer (R5), or the first one
