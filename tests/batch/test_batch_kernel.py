@@ -10,6 +10,7 @@ later ones load it.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib.util
 import subprocess
 import sys
@@ -51,20 +52,27 @@ def _assert_equal(a: Any, b: Any, where: str) -> None:
 def test_the_kernel_equals_numpy_field_by_field(table: dict[str, Any]) -> None:
     slow, fast = _pair(table)
     rng = np.random.default_rng(table["seed"])
-    rules, players, tables = table["rules"], table["players"], 32
+    rules, players, tables = table["rules"], table["players"], 16
     stacks = rng.integers(rules.boot, rules.boot * table["big"] + 1, size=(tables, players))
     a = slow.init(seed=table["seed"], n=tables, stacks=stacks)
     b = fast.init(seed=table["seed"], n=tables, stacks=stacks)
     _assert_equal(a, b, "init")
-    for step in range(80):
+    for step in range(60):
         actions = random_actions(rng, a.legal_action_mask, table["pack_weight"])
-        kept = state_arrays(b)
+        kept = _raw(b)
         a, b_next = slow.step(a, actions), fast.step(b, actions)
         _assert_equal(a, b_next, f"step {step}")
-        again = state_arrays(b)
-        for name, array in kept.items():  # the kernel never writes its input
-            assert np.array_equal(again[name], array), name
+        for name, array in _raw(b).items():  # the kernel never writes its input
+            assert np.array_equal(kept[name], array), name
         b = b_next
+
+
+def _raw(state: Any) -> dict[str, np.ndarray]:
+    return {
+        f.name: np.array(getattr(state, f.name))
+        for f in dataclasses.fields(state)
+        if f.name != "history_tail"
+    }
 
 
 @numba_only
