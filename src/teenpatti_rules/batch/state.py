@@ -53,7 +53,7 @@ Array = NDArray[Any]
 
 def freeze(array: Array) -> Array:
     """Mark ``array`` read-only and return it (the engine's arrays are never written)."""
-    array.flags.writeable = False
+    array.setflags(write=False)
     return array
 
 
@@ -322,9 +322,9 @@ class BatchState:
             if name not in _FIELD_NAMES:
                 raise TypeError(f"BatchState has no field {name!r}")
             if isinstance(value, HistoryTail):
-                value.column.flags.writeable = False
+                value.column.setflags(write=False)
             elif value is not None:
-                value.flags.writeable = False
+                value.setflags(write=False)
         # A frozen dataclass's replace() runs __init__ over every field: a step
         # replaces most of them, so copying the instance dict is several times faster.
         copy = object.__new__(BatchState)
