@@ -109,7 +109,9 @@ def main() -> int:
             rate, per_table = batch_rate(env, n, SECONDS)
             ratio = rate / reducer
             bar = BARS.get((backend, n))
-            verdict = "" if bar is None else f"  (bar {bar:.0f}x: {'ok' if ratio >= bar else 'MISSED'})"
+            verdict = (
+                "" if bar is None else f"  (bar {bar:.0f}x: {'ok' if ratio >= bar else 'MISSED'})"
+            )
             ok &= bar is None or ratio >= bar
             print(
                 f"{backend:5} N={n:<6}: {rate:12,.0f} table-steps/s {ratio:7.1f}x reducer, "

@@ -115,6 +115,7 @@ def kernel_step(
         config.show_cost_multiplier,
         -1 if dealer is None else dealer,
         int(autoreset),
+        config.dealer_boots,
     )
     seats = tuple(out[f"seat_{name}"] for name in SEAT_FIELDS)
     rest = [out[name] for name in KERNEL_FIELDS[len(SEAT_FIELDS) :]]

@@ -8,8 +8,9 @@ orders of ``ranking``, V11 ``high_235`` where the rules have it) and V7
 a hand's strength is then the one ``evaluate_many`` gives, which orders hands as
 :func:`~teenpatti_rules.ranking.compare_hands`); V2
 ``show_cost_multiplier``; V4 ``stake_limit``; V5 ``max_blind_bets``; any ``boot``,
-``pot_limit``; ``starting_boots`` and ``hand_limit`` are accepted (an episode is one
-hand with given stacks). Every other option refuses with a :class:`ValueError`
+``pot_limit``; V13 ``dealer_boots``; ``starting_boots``, ``hand_limit`` and V21
+``button`` are accepted (an episode is one hand with given stacks, so who deals the
+next hand of a session does not arise: every hand's dealer is drawn, or fixed). Every other option refuses with a :class:`ValueError`
 naming the field.
 """
 
@@ -41,6 +42,8 @@ SUPPORTED_FIELDS = frozenset(
         "wild_ranks",
         "wild",
         "wild_ties",
+        "dealer_boots",
+        "button",
     }
 )
 """The :class:`~teenpatti_rules.rules.Rules` fields the batch engine plays at any value;
@@ -60,6 +63,7 @@ class TableConfig:
     :param pot_limit: the pot limit in chips (R37); :data:`NO_LIMIT` for none.
     :param stake_limit: the highest stake (V4); :data:`NO_LIMIT` for none.
     :param show_cost_multiplier: 1 or 2 (R34, V2).
+    :param dealer_boots: boots the dealer posts (V13; 1 by default).
     """
 
     players: int
@@ -68,6 +72,7 @@ class TableConfig:
     pot_limit: int
     stake_limit: int
     show_cost_multiplier: int
+    dealer_boots: int = 1
 
 
 def table_config(rules: Rules, players: int) -> TableConfig:
@@ -118,4 +123,5 @@ def table_config(rules: Rules, players: int) -> TableConfig:
         pot_limit=limit(rules.pot_limit),
         stake_limit=limit(rules.stake_limit),
         show_cost_multiplier=rules.show_cost_multiplier,
+        dealer_boots=rules.dealer_boots,
     )

@@ -178,6 +178,7 @@ def _deal(
     i: int,
     players: int,
     boot: int,
+    dealer_boots: int,
     pot_limit: int,
     max_blind: int,
     stake_limit: int,
@@ -235,13 +236,18 @@ def _deal(
         d = np.int64(_mix(key ^ _mix(h * _GOLDEN + _DEALER_TAG)) % np.uint64(players))
     dealer[i] = d
     able = 0
+    total = 0
     for p in range(players):
         place = (p - d - 1) % players
         for r in range(3):
             cards[i, p, r] = low_cards[place + players * r]
         strength[p, i] = ranks[cards[i, p, 0], cards[i, p, 1], cards[i, p, 2]]
-        stack[p, i] = start[p, i] - boot
-        contributed[p, i] = boot
+        post = boot
+        if p == d and dealer_boots > 1:  # V13: the dealer posts more, at most its stack
+            post = min(np.int64(start[p, i]), boot * dealer_boots)
+        stack[p, i] = start[p, i] - post
+        contributed[p, i] = post
+        total += post
         in_hand[p, i] = True
         seen[p, i] = False
         all_in[p, i] = stack[p, i] == 0
@@ -251,7 +257,7 @@ def _deal(
         rewards[p, i] = 0
         if bettors[p, i]:
             able += 1
-    pot[i] = boot * players
+    pot[i] = total
     stake[i] = boot
     asker[i] = -1
     history_length[i] = 0
@@ -303,11 +309,12 @@ def step_tables(
     ``config[7]`` (autoreset) is set; ``column`` gets each table's history code.
 
     ``config`` holds players, boot, pot limit, blind-bet limit, stake limit, show
-    cost multiplier, fixed dealer (-1: drawn) and autoreset. Returns -1, or the
+    cost multiplier, fixed dealer (-1: drawn), autoreset and the dealer's boots (V13). Returns -1, or the
     first table whose action its mask does not allow (nothing is then meaningful in
     the arrays: the caller drops them).
     """
-    players, boot, pot_limit, max_blind, stake_limit, show_mult, fixed_dealer, reset = config
+    players, boot, pot_limit, max_blind, stake_limit, show_mult, fixed_dealer, reset = config[:8]
+    dealer_boots = config[8]
     stack, contributed, in_hand, seen, all_in, blind_bets, strength, start, rewards, wins = s
     n = pot.shape[0]
     bettors = np.empty((players, n), dtype=np.bool_)
@@ -326,7 +333,7 @@ def step_tables(
                 hand_index[i] += 1
                 column[i] = -2
                 _deal(
-                    i, players, boot, pot_limit, max_blind, stake_limit, show_mult,
+                    i, players, boot, dealer_boots, pot_limit, max_blind, stake_limit, show_mult,
                     fixed_dealer, ranks, table_key, hand_index, dealer, cards, s,
                     pot, stake, current, phase, asker, ending, terminated,
                     history_length, mask, bettors, won, low_keys, low_cards,
