@@ -10,8 +10,8 @@ a hand's strength is then the one ``evaluate_many`` gives, which orders hands as
 ``show_cost_multiplier``; V4 ``stake_limit``; V5 ``max_blind_bets``; any ``boot``,
 ``pot_limit``; V13 ``dealer_boots``; ``starting_boots``, ``hand_limit`` and V21
 ``button`` are accepted (an episode is one hand with given stacks, so who deals the
-next hand of a session does not arise: every hand's dealer is drawn, or fixed). Every other option refuses with a :class:`ValueError`
-naming the field.
+next hand of a session does not arise: every hand's dealer is drawn, or fixed).
+Every other option refuses with a :class:`ValueError` naming the field.
 """
 
 from __future__ import annotations

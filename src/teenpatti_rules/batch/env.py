@@ -148,7 +148,7 @@ class BatchEnv:
 
         :param seed: any int; table ``i`` deals from a key derived from ``seed`` and
             ``i``, so a table's hands do not depend on ``n``.
-        :param n: the number of tables, 1 to :data:`MAX_BATCH_TABLES`.
+        :param n: the number of tables, 1 to :data:`~teenpatti_rules.batch.env.MAX_BATCH_TABLES`.
         :param stacks: optional integer ``(n, P)`` stacks per table (each at least the
             boot), instead of the environment's ``stacks``.
         :returns: the first :class:`~teenpatti_rules.batch.state.BatchState`.

@@ -242,7 +242,7 @@ def _deal(
         for r in range(3):
             cards[i, p, r] = low_cards[place + players * r]
         strength[p, i] = ranks[cards[i, p, 0], cards[i, p, 1], cards[i, p, 2]]
-        post = boot
+        post: Any = boot
         if p == d and dealer_boots > 1:  # V13: the dealer posts more, at most its stack
             post = min(np.int64(start[p, i]), boot * dealer_boots)
         stack[p, i] = start[p, i] - post
@@ -309,9 +309,9 @@ def step_tables(
     ``config[7]`` (autoreset) is set; ``column`` gets each table's history code.
 
     ``config`` holds players, boot, pot limit, blind-bet limit, stake limit, show
-    cost multiplier, fixed dealer (-1: drawn), autoreset and the dealer's boots (V13). Returns -1, or the
-    first table whose action its mask does not allow (nothing is then meaningful in
-    the arrays: the caller drops them).
+    cost multiplier, fixed dealer (-1: drawn), autoreset and the dealer's boots
+    (V13). Returns -1, or the first table whose action its mask does not allow
+    (nothing is then meaningful in the arrays: the caller drops them).
     """
     players, boot, pot_limit, max_blind, stake_limit, show_mult, fixed_dealer, reset = config[:8]
     dealer_boots = config[8]

@@ -112,11 +112,13 @@ class BatchState:
     :param dealer: ``int32`` the dealer's seat (R5, R10, R19).
     :param current_player: ``int32`` the seat to act: the player whose turn it is,
         or the asked player while a sideshow is pending; ``-1`` once terminated.
-    :param phase: ``int8``: :data:`PHASE_BETTING`, :data:`PHASE_SIDESHOW` or
-        :data:`PHASE_OVER`.
+    :param phase: ``int8``: :data:`PHASE_BETTING <teenpatti_rules.batch.state.PHASE_BETTING>`,
+        :data:`PHASE_SIDESHOW <teenpatti_rules.batch.state.PHASE_SIDESHOW>` or
+        :data:`PHASE_OVER <teenpatti_rules.batch.state.PHASE_OVER>`.
     :param asker: ``int32`` the seat that asked the pending sideshow, else ``-1`` (R30).
-    :param ending: ``int8`` how the hand ended: :data:`ENDING_NONE` while in play,
-        :data:`ENDING_PACKED`, :data:`ENDING_SHOW` or :data:`ENDING_SHOWDOWN`.
+    :param ending: ``int8`` how the hand ended: ``ENDING_NONE`` (0) while in play,
+        ``ENDING_PACKED`` (1), ``ENDING_SHOW`` (2) or ``ENDING_SHOWDOWN`` (3), the
+        constants of this module.
     :param terminated: ``bool``: the hand is over.
     :param table_key: ``uint64`` the table's random key, derived from the seed of
         :meth:`~teenpatti_rules.batch.BatchEnv.init` and the table index.

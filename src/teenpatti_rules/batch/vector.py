@@ -6,11 +6,12 @@ Needs gymnasium (``pip install 'teenpatti_rules[gymnasium]'``) and numpy.
 Each of the ``num_envs`` sub-environments is one table. At every step the agent
 acts for the table's *current player* (the seat to act, or the asked player during
 a sideshow, R31), seeing that seat's observation in the layout of
-:func:`teenpatti_rules.encoding.observation` (:data:`~teenpatti_rules.encoding.
-OBSERVATION_LAYOUT`: the same vector the Gymnasium and PettingZoo adapters give,
-built here from the arrays; the tests check it equals the encoding's for every
-row), and picks one of the 10 fixed ids of :class:`~teenpatti_rules.encoding.
-ActionId`; ``infos["action_mask"]`` holds the legal ids.
+:func:`teenpatti_rules.encoding.observation`
+(:data:`~teenpatti_rules.encoding.OBSERVATION_LAYOUT`: the same vector the Gymnasium
+and PettingZoo adapters give, built here from the arrays; the tests check it equals
+the encoding's for every row), and picks one of the 10 fixed ids of
+:class:`~teenpatti_rules.encoding.ActionId`; ``infos["action_mask"]`` holds the
+legal ids.
 
 - ``reward``: when the step ends a table's hand, the chips the seat that just acted
   won or lost over the hand (R42), else 0. The other seats' results are in
@@ -131,7 +132,7 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv):
     :param rules: the table's :class:`~teenpatti_rules.rules.Rules` (None: default),
         one that :class:`~teenpatti_rules.batch.BatchEnv` plays.
     :param players: seats per table.
-    :param num_envs: tables, 1 to :data:`~teenpatti_rules.batch.MAX_BATCH_TABLES`.
+    :param num_envs: tables, 1 to :data:`~teenpatti_rules.batch.env.MAX_BATCH_TABLES`.
     :param stacks: chips per seat at each deal (as for ``BatchEnv``).
     :param backend: ``"auto"``, ``"numba"`` or ``"numpy"`` (as for ``BatchEnv``).
     :raises TypeError: / :raises ValueError: as :class:`~teenpatti_rules.batch.BatchEnv`
