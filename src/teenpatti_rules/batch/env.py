@@ -57,7 +57,9 @@ _RESET_FIELDS = tuple(
 
 def _fold_history(state: BatchState) -> BatchState:
     """``state`` with its history tail folded into the base when it has grown long."""
-    base, length, tail = fold(state.history_base, state.history_base_length, state.history_tail)
+    base, length, tail = fold(
+        state.history_base, state.history_base_length, state.history_tail, state.history_length
+    )
     if tail is state.history_tail:
         return state
     return state.replace(history_base=base, history_base_length=length, history_tail=tail)

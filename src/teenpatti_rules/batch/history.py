@@ -6,9 +6,10 @@ autoreset dealt the next hand. States keep a read-only *base* (the histories
 as they were some steps ago, ``(n, Lb)`` with their lengths) and the *tail*, the
 tuple of columns recorded since; a step appends one column (the old state keeps
 its shorter tuple, the columns are shared, nothing is copied). When the tail
-grows as long as the base is wide (at least :data:`MIN_TAIL`), the step folds it
-into a new base holding only the current hands: the cost per step stays constant
-on average and the memory follows the longest hand in play, never the steps played.
+grows as long as the longest history in play (at least :data:`MIN_TAIL`), the step
+folds it into a new base holding only the current hands: the cost per step stays
+constant on average and the memory follows the longest hand in play, never the
+steps played.
 """
 
 from __future__ import annotations
@@ -37,8 +38,8 @@ NO_ACTION = -1
 NEW_HAND = -2
 """Column code: the table dealt its next hand (autoreset); its history starts empty."""
 MIN_TAIL = 32
-"""The tail is folded into the base once it holds this many columns (or the base's
-width, if more)."""
+"""The tail is folded into the base once it holds this many columns (or the longest
+history's length, if more)."""
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -116,16 +117,23 @@ def row_history(base: Array, base_length: Array, tail: HistoryTail | None, index
 
 
 def fold(
-    base: Array, base_length: Array, tail: HistoryTail | None
+    base: Array, base_length: Array, tail: HistoryTail | None, length: Array
 ) -> tuple[Array, Array, HistoryTail | None]:
     """``(base, base_length, tail)`` with a long tail folded into a new base.
 
-    The tail is folded once it holds ``max(MIN_TAIL, Lb)`` columns; otherwise the
-    arguments come back unchanged. Every returned array is read-only.
+    The tail is folded once it holds ``max(MIN_TAIL, L)`` columns, ``L`` the longest
+    history now (``length.max()``, read only past ``MIN_TAIL`` columns): the fold
+    costs ``O(n (L + tail))``, so ``O(n)`` a step on average, and the new base is
+    ``L`` wide, whatever the hands before were. Otherwise the arguments come back
+    unchanged. Every returned array is read-only.
+
+    :param length: ``(n,)`` the histories' lengths now.
     """
-    if tail is None or tail.size < max(MIN_TAIL, base.shape[1]):
+    if tail is None or tail.size < MIN_TAIL:
         return base, base_length, tail
-    history, length = materialize(base, base_length, tail)
+    if tail.size < int(length.max()):
+        return base, base_length, tail
+    history, lengths = materialize(base, base_length, tail)
     history.flags.writeable = False
-    length.flags.writeable = False
-    return history, length, None
+    lengths.flags.writeable = False
+    return history, lengths, None
