@@ -101,8 +101,9 @@ def kernel_step(
 ) -> tuple[dict[str, Any], int]:
     """Run the kernel over copies of ``state``'s arrays.
 
-    :returns: the new arrays by field name (with ``history_tail``), and -1, or the
-        first table whose action is not a legal id (the arrays are then to be dropped).
+    :returns: the new arrays by field name, read-only (with ``history_tail``), and
+        -1, or the first table whose action is not a legal id (the arrays are then to
+        be dropped).
     """
     out = {name: getattr(state, name).copy() for name in KERNEL_FIELDS}
     column = np.empty(state.tables, dtype=np.int8)
@@ -122,5 +123,8 @@ def kernel_step(
     bad = int(
         kernel_module().step_tables(numbers, strength_table(rules), actions, column, seats, *rest)
     )
+    for array in out.values():
+        array.setflags(write=False)
+    column.setflags(write=False)
     out["history_tail"] = push(state.history_tail, column)
     return out, bad

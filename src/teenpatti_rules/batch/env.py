@@ -240,7 +240,7 @@ class BatchEnv:
                 f"action {action} is not legal at table {bad} "
                 f"(seat {int(state.current_player[bad])} may play {allowed})"
             )
-        return self._remember(_fold_history(state.replace(**arrays)))
+        return self._remember(_fold_history(state.with_frozen(arrays)))
 
     def _remember(self, state: BatchState) -> BatchState:
         """Note ``state`` as made here (its shape is then not checked again)."""

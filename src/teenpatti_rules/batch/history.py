@@ -84,23 +84,21 @@ def materialize(base: Array, base_length: Array, tail: HistoryTail | None) -> tu
     :param tail: the columns recorded since, or None.
     :returns: ``(history, length)``; ``L`` is the longest history (at least 1).
     """
-    columns = _columns(tail)
     rows = base.shape[0]
-    length = base_length.astype(np.int32).copy()
+    columns = _columns(tail)
+    codes = np.stack(columns) if columns else np.zeros((0, rows), dtype=np.int8)  # (T, n)
+    steps = np.arange(codes.shape[0])[:, None]
+    reset_at = np.where(codes == NEW_HAND, steps, -1).max(axis=0, initial=-1)  # (n,)
+    prefix = np.where(reset_at >= 0, 0, base_length).astype(np.int64)  # kept from the base
+    played = (codes >= 0) & (steps > reset_at[None, :])  # this hand's ids in the tail
+    length = (prefix + played.sum(axis=0)).astype(np.int32)
     width = max(1, int(length.max()) if rows else 1)
-    for column in columns:
-        length = np.where(column == NEW_HAND, 0, length + (column >= 0)).astype(np.int32)
-        width = max(width, int(length.max()) if rows else 1)
     history = np.zeros((rows, width), dtype=np.int8)
     keep = min(base.shape[1], width)
-    history[:, :keep] = base[:, :keep]
-    length = base_length.astype(np.int32).copy()
-    flat = history.reshape(-1)
-    start = np.arange(rows, dtype=np.int64) * width
-    for column in columns:
-        played = np.flatnonzero(column >= 0)
-        flat[start[played] + length[played]] = column[played]
-        length = np.where(column == NEW_HAND, 0, length + (column >= 0)).astype(np.int32)
+    history[:, :keep] = base[:, :keep] * (np.arange(keep)[None, :] < prefix[:, None])
+    position = prefix[None, :] + np.cumsum(played, axis=0) - 1
+    at, table = np.nonzero(played)
+    history[table, position[at, table]] = codes[at, table]
     return history, length
 
 

@@ -327,8 +327,15 @@ class BatchState:
                 value.column.setflags(write=False)
             elif value is not None:
                 value.setflags(write=False)
-        # A frozen dataclass's replace() runs __init__ over every field: a step
-        # replaces most of them, so copying the instance dict is several times faster.
+        return self.with_frozen(changes)
+
+    def with_frozen(self, changes: dict[str, Any]) -> BatchState:
+        """A copy with the given fields replaced, for the engine's own fresh values
+        that are already read-only and of the right fields (nothing is checked).
+
+        A frozen dataclass's ``replace()`` runs ``__init__`` over every field: a step
+        replaces most of them, so copying the instance dict is several times faster.
+        """
         copy = object.__new__(BatchState)
         fields = copy.__dict__
         fields.update(self.__dict__)
