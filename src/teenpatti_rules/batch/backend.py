@@ -117,6 +117,8 @@ def kernel_step(
         -1 if dealer is None else dealer,
         int(autoreset),
         config.dealer_boots,
+        config.table_show_after,
+        config.max_turns,
     )
     seats = tuple(out[f"seat_{name}"] for name in SEAT_FIELDS)
     rest = [out[name] for name in KERNEL_FIELDS[len(SEAT_FIELDS) :]]

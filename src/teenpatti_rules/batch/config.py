@@ -8,9 +8,10 @@ orders of ``ranking``, V11 ``high_235`` where the rules have it) and V7
 a hand's strength is then the one ``evaluate_many`` gives, which orders hands as
 :func:`~teenpatti_rules.ranking.compare_hands`); V2
 ``show_cost_multiplier``; V4 ``stake_limit``; V5 ``max_blind_bets``; any ``boot``,
-``pot_limit``; V13 ``dealer_boots``; ``starting_boots``, ``hand_limit`` and V21
-``button`` are accepted (an episode is one hand with given stacks, so who deals the
-next hand of a session does not arise: every hand's dealer is drawn, or fixed).
+``pot_limit``; V13 ``dealer_boots``; V14 ``table_show_after``; V15 ``max_turns``;
+``starting_boots``, ``hand_limit`` and V21 ``button`` are accepted (an episode is
+one hand with given stacks, so who deals the next hand of a session does not arise:
+every hand's dealer is drawn, or fixed).
 Every other option refuses with a :class:`ValueError` naming the field.
 """
 
@@ -44,6 +45,8 @@ SUPPORTED_FIELDS = frozenset(
         "wild_ties",
         "dealer_boots",
         "button",
+        "table_show_after",
+        "max_turns",
     }
 )
 """The :class:`~teenpatti_rules.rules.Rules` fields the batch engine plays at any value;
@@ -64,6 +67,9 @@ class TableConfig:
     :param stake_limit: the highest stake (V4); :data:`NO_LIMIT` for none.
     :param show_cost_multiplier: 1 or 2 (R34, V2).
     :param dealer_boots: boots the dealer posts (V13; 1 by default).
+    :param table_show_after: bets at one stake that end betting (V14); :data:`NO_LIMIT`
+        for none.
+    :param max_turns: betting actions that end betting (V15); :data:`NO_LIMIT` for none.
     """
 
     players: int
@@ -73,6 +79,8 @@ class TableConfig:
     stake_limit: int
     show_cost_multiplier: int
     dealer_boots: int = 1
+    table_show_after: int = NO_LIMIT
+    max_turns: int = NO_LIMIT
 
 
 def table_config(rules: Rules, players: int) -> TableConfig:
@@ -124,4 +132,6 @@ def table_config(rules: Rules, players: int) -> TableConfig:
         stake_limit=limit(rules.stake_limit),
         show_cost_multiplier=rules.show_cost_multiplier,
         dealer_boots=rules.dealer_boots,
+        table_show_after=limit(rules.table_show_after),
+        max_turns=limit(rules.max_turns),
     )

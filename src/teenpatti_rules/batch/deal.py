@@ -186,6 +186,8 @@ def new_hands(
         "seat_start_stack": start,
         "seat_rewards": ((stack - start) * straight).astype(np.int32),
         "seat_winnings": winnings,
+        "seat_turns": np.zeros((players, rows), dtype=np.int32),
+        "seat_stake_bets": np.zeros((players, rows), dtype=np.int32),
         "pot": pot,
         "stake": stake,
         "dealer": dealer_seat,

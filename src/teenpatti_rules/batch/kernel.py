@@ -208,7 +208,8 @@ def _deal(
     (R5, R9–R12, R19). ``s`` holds the seat arrays: stack, contributed, in_hand,
     seen, all_in, blind_bets, strength, start_stack, rewards, winnings.
     """
-    stack, contributed, in_hand, seen, all_in, blind_bets, strength, start, rewards, wins = s
+    stack, contributed, in_hand, seen, all_in, blind_bets, strength, start, rewards, wins = s[:10]
+    turns, stake_bets = s[10], s[11]
     key = np.uint64(table_key[i])
     h = np.uint64(hand_index[i])
     # The deck is the order of 52 hashed keys (as ``deal.shuffle``); the hands need
@@ -255,6 +256,8 @@ def _deal(
         blind_bets[p, i] = 0
         wins[p, i] = 0
         rewards[p, i] = 0
+        turns[p, i] = 0
+        stake_bets[p, i] = 0
         if bettors[p, i]:
             able += 1
     pot[i] = total
@@ -314,8 +317,9 @@ def step_tables(
     (nothing is then meaningful in the arrays: the caller drops them).
     """
     players, boot, pot_limit, max_blind, stake_limit, show_mult, fixed_dealer, reset = config[:8]
-    dealer_boots = config[8]
-    stack, contributed, in_hand, seen, all_in, blind_bets, strength, start, rewards, wins = s
+    dealer_boots, table_show_after, max_turns = config[8], config[9], config[10]
+    stack, contributed, in_hand, seen, all_in, blind_bets, strength, start, rewards, wins = s[:10]
+    turns, stake_bets = s[10], s[11]
     n = pot.shape[0]
     bettors = np.empty((players, n), dtype=np.bool_)
     won = np.zeros(players, dtype=np.int64)
@@ -363,8 +367,16 @@ def step_tables(
             all_in[actor, i] = True
         if is_bet and not seen_a:
             blind_bets[actor, i] += 1
+        if a == 0 or is_bet or a == 7 or a == 6 or is_ask:  # V15
+            turns[actor, i] += 1
         if chaal:
-            stake[i] = amount // 2 if seen_a else amount
+            new_stake = amount // 2 if seen_a else amount
+            if new_stake != stake[i]:  # V14: a new stake resets every count
+                for p in range(players):
+                    stake_bets[p, i] = 0
+            else:
+                stake_bets[actor, i] += 1
+            stake[i] = new_stake
         if a == 1:
             seen[actor, i] = True
         old_asker = asker[i]
@@ -390,14 +402,28 @@ def step_tables(
             (a == 6 or is_ask) and at_limit
         )  # R37, R40, R38
         show = a == 6 and not at_limit  # R35
-        ends = last_one or showdown or show
+        table_show = False
+        turn_limit = False
+        if turn and not last_one and not showdown:  # V14, then V15
+            table_show = True
+            turn_limit = True
+            for p in range(players):
+                if bettors[p, i]:
+                    table_show = table_show and stake_bets[p, i] >= table_show_after
+                    turn_limit = turn_limit and turns[p, i] >= max_turns
+            turn_limit = turn_limit and not table_show
+        ends = last_one or showdown or show or table_show or turn_limit
         pending = is_ask and not at_limit  # R30
         if ends:
             current[i] = -1
             phase[i] = 2
             asker[i] = -1
             terminated[i] = True
-            ending[i] = 1 if last_one else (2 if show else 3)
+            ending[i] = 1 if last_one else (2 if show else (3 if showdown else 0))
+            if table_show:
+                ending[i] = 4
+            elif turn_limit:
+                ending[i] = 5
             if last_one:
                 for p in range(players):
                     won[p] = pot[i] if in_hand[p, i] else 0

@@ -24,6 +24,8 @@ __all__ = [
     "ENDING_PACKED",
     "ENDING_SHOW",
     "ENDING_SHOWDOWN",
+    "ENDING_TABLE_SHOW",
+    "ENDING_TURN_LIMIT",
     "PHASE_BETTING",
     "PHASE_OVER",
     "PHASE_SIDESHOW",
@@ -47,6 +49,10 @@ ENDING_SHOW = 2
 """``ending`` value: a show between the last two players (R35)."""
 ENDING_SHOWDOWN = 3
 """``ending`` value: a showdown of every hand still in (R12, R37, R38, R40)."""
+ENDING_TABLE_SHOW = 4
+"""``ending`` value: a table show, an ordinary showdown (V14)."""
+ENDING_TURN_LIMIT = 5
+"""``ending`` value: every bettor took its turns, an ordinary showdown (V15)."""
 
 Array = NDArray[Any]
 
@@ -73,6 +79,8 @@ SEAT_FIELDS = (
     "start_stack",
     "rewards",
     "winnings",
+    "turns",
+    "stake_bets",
 )
 """The per-seat arrays: stored seat-major as ``seat_<name>`` of shape ``(P, n)``, read
 as ``<name>`` of shape ``(n, P)`` (a transposed view)."""
@@ -104,6 +112,10 @@ class BatchState:
       step. A hand's rewards sum to 0 (R42).
     - ``winnings``: ``int32`` chips each seat won from the pot (gross) in the hand
       that ended last (R18, R35, R39, R41); zeros while the hand is in play.
+    - ``turns``: ``int32`` betting actions taken this hand: bets, all-ins, packs,
+      shows and sideshow requests, not answers (V15).
+    - ``stake_bets``: ``int32`` bets (a sideshow request's chaal included) made since
+      the stake last changed; a bet that changes it sets every count to 0 (V14).
 
     Per table, shape ``(n,)``:
 
@@ -117,8 +129,9 @@ class BatchState:
         :data:`PHASE_OVER <teenpatti_rules.batch.state.PHASE_OVER>`.
     :param asker: ``int32`` the seat that asked the pending sideshow, else ``-1`` (R30).
     :param ending: ``int8`` how the hand ended: ``ENDING_NONE`` (0) while in play,
-        ``ENDING_PACKED`` (1), ``ENDING_SHOW`` (2) or ``ENDING_SHOWDOWN`` (3), the
-        constants of this module.
+        ``ENDING_PACKED`` (1), ``ENDING_SHOW`` (2), ``ENDING_SHOWDOWN`` (3),
+        ``ENDING_TABLE_SHOW`` (4, V14) or ``ENDING_TURN_LIMIT`` (5, V15), the constants
+        of this module.
     :param terminated: ``bool``: the hand is over.
     :param table_key: ``uint64`` the table's random key, derived from the seed of
         :meth:`~teenpatti_rules.batch.BatchEnv.init` and the table index.
@@ -151,6 +164,8 @@ class BatchState:
     seat_start_stack: Array
     seat_rewards: Array
     seat_winnings: Array
+    seat_turns: Array
+    seat_stake_bets: Array
     pot: Array
     stake: Array
     dealer: Array
@@ -243,6 +258,16 @@ class BatchState:
     def rewards(self) -> Array:
         """``int32`` ``(n, P)`` net chips of the hand that ended in the last step."""
         return self.seat_rewards.T
+
+    @property
+    def turns(self) -> Array:
+        """``int32`` ``(n, P)`` betting actions taken this hand (V15)."""
+        return self.seat_turns.T
+
+    @property
+    def stake_bets(self) -> Array:
+        """``int32`` ``(n, P)`` bets made since the stake last changed (V14)."""
+        return self.seat_stake_bets.T
 
     @property
     def winnings(self) -> Array:
