@@ -119,6 +119,7 @@ def kernel_step(
         config.dealer_boots,
         config.table_show_after,
         config.max_turns,
+        1 if config.ask_next else -1,
     )
     seats = tuple(out[f"seat_{name}"] for name in SEAT_FIELDS)
     rest = [out[name] for name in KERNEL_FIELDS[len(SEAT_FIELDS) :]]

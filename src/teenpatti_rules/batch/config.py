@@ -9,7 +9,9 @@ a hand's strength is then the one ``evaluate_many`` gives, which orders hands as
 :func:`~teenpatti_rules.ranking.compare_hands`); V2
 ``show_cost_multiplier``; V4 ``stake_limit``; V5 ``max_blind_bets``; any ``boot``,
 ``pot_limit``; V13 ``dealer_boots``; V14 ``table_show_after``; V15 ``max_turns``;
-``starting_boots``, ``hand_limit`` and V21 ``button`` are accepted (an episode is
+V17 ``sideshow_target`` (and ``sideshow_reveal``, which changes only what views
+show: a row's reducer state has it); ``starting_boots``, ``hand_limit`` and V21
+``button`` are accepted (an episode is
 one hand with given stacks, so who deals the next hand of a session does not arise:
 every hand's dealer is drawn, or fixed).
 Every other option refuses with a :class:`ValueError` naming the field.
@@ -47,6 +49,8 @@ SUPPORTED_FIELDS = frozenset(
         "button",
         "table_show_after",
         "max_turns",
+        "sideshow_target",
+        "sideshow_reveal",
     }
 )
 """The :class:`~teenpatti_rules.rules.Rules` fields the batch engine plays at any value;
@@ -70,6 +74,7 @@ class TableConfig:
     :param table_show_after: bets at one stake that end betting (V14); :data:`NO_LIMIT`
         for none.
     :param max_turns: betting actions that end betting (V15); :data:`NO_LIMIT` for none.
+    :param ask_next: a sideshow asks the next player, not the previous one (V17).
     """
 
     players: int
@@ -81,6 +86,7 @@ class TableConfig:
     dealer_boots: int = 1
     table_show_after: int = NO_LIMIT
     max_turns: int = NO_LIMIT
+    ask_next: bool = False
 
 
 def table_config(rules: Rules, players: int) -> TableConfig:
@@ -134,4 +140,5 @@ def table_config(rules: Rules, players: int) -> TableConfig:
         dealer_boots=rules.dealer_boots,
         table_show_after=limit(rules.table_show_after),
         max_turns=limit(rules.max_turns),
+        ask_next=rules.sideshow_target == "next",
     )

@@ -122,6 +122,7 @@ def _mask(
     max_blind: int,
     stake_limit: int,
     show_mult: int,
+    ask_step: int,
     phase: Any,
     current: Any,
     stake: Any,
@@ -156,7 +157,7 @@ def _mask(
             count += 1
             if not seen[p, i] and p != actor:
                 blind_opponent = True
-    target = _nearest(bettors, i, actor, players, -1)
+    target = _nearest(bettors, i, actor, players, ask_step)  # R30, V17
     target_seen = target >= 0 and seen[target, i]
     may_ask = betting and seen_a and count >= 3 and target_seen
     mask[i, 0] = betting
@@ -179,6 +180,7 @@ def _deal(
     players: int,
     boot: int,
     dealer_boots: int,
+    ask_step: int,
     pot_limit: int,
     max_blind: int,
     stake_limit: int,
@@ -282,7 +284,7 @@ def _deal(
         ending[i] = 0
         terminated[i] = False
     _mask(
-        i, players, max_blind, stake_limit, show_mult, phase, current, stake,
+        i, players, max_blind, stake_limit, show_mult, ask_step, phase, current, stake,
         stack, in_hand, seen, all_in, blind_bets, bettors, mask,
     )  # fmt: skip
 
@@ -312,12 +314,15 @@ def step_tables(
     ``config[7]`` (autoreset) is set; ``column`` gets each table's history code.
 
     ``config`` holds players, boot, pot limit, blind-bet limit, stake limit, show
-    cost multiplier, fixed dealer (-1: drawn), autoreset and the dealer's boots
-    (V13). Returns -1, or the first table whose action its mask does not allow
-    (nothing is then meaningful in the arrays: the caller drops them).
+    cost multiplier, fixed dealer (-1: drawn), autoreset, the dealer's boots (V13),
+    the table-show and turn limits (V14, V15) and the sideshow's direction (-1: the
+    previous player, +1: the next, V17). Returns -1, or the first table whose action
+    its mask does not allow (nothing is then meaningful in the arrays: the caller
+    drops them).
     """
     players, boot, pot_limit, max_blind, stake_limit, show_mult, fixed_dealer, reset = config[:8]
     dealer_boots, table_show_after, max_turns = config[8], config[9], config[10]
+    ask_step = config[11]
     stack, contributed, in_hand, seen, all_in, blind_bets, strength, start, rewards, wins = s[:10]
     turns, stake_bets = s[10], s[11]
     n = pot.shape[0]
@@ -337,7 +342,8 @@ def step_tables(
                 hand_index[i] += 1
                 column[i] = -2
                 _deal(
-                    i, players, boot, dealer_boots, pot_limit, max_blind, stake_limit, show_mult,
+                    i, players, boot, dealer_boots, ask_step, pot_limit, max_blind, stake_limit,
+                    show_mult,
                     fixed_dealer, ranks, table_key, hand_index, dealer, cards, s,
                     pot, stake, current, phase, asker, ending, terminated,
                     history_length, mask, bettors, won, low_keys, low_cards,
@@ -439,7 +445,7 @@ def step_tables(
             pot[i] = 0
         else:
             if pending:
-                current[i] = _nearest(bettors, i, actor, players, -1)
+                current[i] = _nearest(bettors, i, actor, players, ask_step)
                 phase[i] = 1
                 asker[i] = actor
             elif turn:
@@ -449,7 +455,7 @@ def step_tables(
                     phase[i] = 0
                     asker[i] = -1
         _mask(
-            i, players, max_blind, stake_limit, show_mult, phase, current, stake,
+            i, players, max_blind, stake_limit, show_mult, ask_step, phase, current, stake,
             stack, in_hand, seen, all_in, blind_bets, bettors, mask,
         )  # fmt: skip
     return -1

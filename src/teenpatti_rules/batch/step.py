@@ -138,7 +138,9 @@ def advance(config: TableConfig, state: BatchState, actions: Array) -> BatchStat
     left_of = np.where(is_answer, asker, actor)
     current = np.where(
         pending,
-        seats.previous_player(bettors, bettor_code, actor),
+        (seats.next_player if config.ask_next else seats.previous_player)(  # R30, V17
+            bettors, bettor_code, actor
+        ),
         np.where(turn, seats.next_player(bettors, bettor_code, left_of), state.current_player),
     )
     current = np.where(ends, -1, current).astype(np.int32)
