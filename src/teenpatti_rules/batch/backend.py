@@ -65,7 +65,8 @@ def pick_backend(backend: str) -> str:
     available = importlib.util.find_spec("numba") is not None
     if backend == "numba" and not available:
         raise ImportError(
-            "BatchEnv(backend='numba') needs numba: pip install 'teenpatti_rules[fast]'"
+            "BatchEnv(backend='numba') needs numba: pip install numba "
+            "(from a clone, pip install -e '.[fast]')"
         )
     return "numba" if available else "numpy"
 

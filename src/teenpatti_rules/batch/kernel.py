@@ -1,8 +1,8 @@
 """The compiled batch step: one loop over the tables, each table in scalar code (numba).
 
-Needs numba (``pip install 'teenpatti_rules[fast]'``); imported only when a
-:class:`~teenpatti_rules.batch.BatchEnv` picks the ``"numba"`` backend, never by
-``import teenpatti_rules``. The functions are compiled on their first call and the
+Needs numba (``pip install numba``; from a clone, ``pip install -e '.[fast]'``);
+imported only when a :class:`~teenpatti_rules.batch.BatchEnv` picks the ``"numba"``
+backend, never by ``import teenpatti_rules``. The functions are compiled on their first call and the
 machine code is cached on disk (``cache=True``, in ``__pycache__`` beside this file),
 so later processes load it instead of compiling.
 

@@ -1,7 +1,7 @@
 """A Gymnasium vector-env face for :class:`~teenpatti_rules.batch.BatchEnv`: ``n``
 tables stepped together, one shared policy playing every seat (self-play).
 
-Needs gymnasium (``pip install 'teenpatti_rules[gymnasium]'``) and numpy.
+Needs gymnasium and numpy (from a clone, ``pip install -e '.[gymnasium]'``).
 
 Each of the ``num_envs`` sub-environments is one table. At every step the agent
 acts for the table's *current player* (the seat to act, or the asked player during
