@@ -113,3 +113,17 @@ def test_importing_the_library_compiles_nothing() -> None:
         "assert 'numba' not in sys.modules, 'numba imported'\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+@numba_only
+def test_the_kernel_side_random_policy_plays_legal_ids() -> None:
+    """The benchmark's policy: always a legal id; the same arguments, the same ids;
+    PACK (weight 0.01) is rarely chosen where other ids are legal."""
+    from teenpatti_rules.batch.kernel import random_legal_actions
+
+    env = BatchEnv(tp.Rules(), players=4, backend="numpy")
+    mask = np.array(env.init(seed=2, n=2000).legal_action_mask)
+    ids = random_legal_actions(mask, 5, 0, 0.01)
+    assert mask[np.arange(2000), ids].all()
+    assert np.array_equal(ids, random_legal_actions(mask, 5, 0, 0.01))
+    assert (ids == 0).mean() < 0.05  # four legal ids each (R22-R24): PACK at most ~1 %

@@ -81,6 +81,8 @@ def test_gymnasiums_vector_wrappers_run_on_it() -> None:
 def test_bad_use_is_refused() -> None:
     with pytest.raises(ValueError, match="num_envs"):
         BatchVectorEnv(tp.Rules(), players=3, num_envs=0)
+    with pytest.raises(ValueError, match="num_envs must be an int from 1 to 262144"):
+        BatchVectorEnv(tp.Rules(), players=3, num_envs=10**9)  # before any allocation
     envs = BatchVectorEnv(tp.Rules(), players=3, num_envs=2)
     with pytest.raises(RuntimeError, match="reset"):
         envs.step(np.zeros(2, dtype=int))

@@ -46,7 +46,7 @@ from numpy.typing import NDArray
 
 from ..encoding import FIXED_ACTIONS, ActionId, observation_layout, observation_size
 from ..rules import Rules
-from .env import BatchEnv
+from .env import MAX_BATCH_TABLES, BatchEnv
 from .state import PHASE_BETTING, PHASE_SIDESHOW, BatchState
 
 __all__ = ["BatchVectorEnv", "observations"]
@@ -151,8 +151,14 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv):
     ) -> None:
         self.metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP}
         self.batch = BatchEnv(rules, players, stacks=stacks, autoreset=True, backend=backend)
-        if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
-            raise ValueError(f"num_envs must be an int of at least 1, not {num_envs!r}")
+        if (
+            isinstance(num_envs, bool)
+            or not isinstance(num_envs, int)
+            or not 1 <= num_envs <= MAX_BATCH_TABLES
+        ):  # checked before the spaces allocate (n, size) bounds
+            raise ValueError(
+                f"num_envs must be an int from 1 to {MAX_BATCH_TABLES}, not {num_envs!r}"
+            )
         self.num_envs = num_envs
         size = observation_size(players, self.batch.rules)
         self.single_observation_space = spaces.Box(0.0, 1.0, (size,), np.float32)
