@@ -19,6 +19,8 @@ ENDINGS = {
     tp.HandEnding.PACKED: 1,
     tp.HandEnding.SHOW: 2,
     tp.HandEnding.SHOWDOWN: 3,
+    tp.HandEnding.TABLE_SHOW: 4,
+    tp.HandEnding.TURN_LIMIT: 5,
 }
 
 

@@ -2,7 +2,7 @@
 
 Random tables (3-7 players, random stacks per table, pot limits, blind-bet limits,
 V1, V2, V4, V5, V7, the hand orders, V8 wild ranks and lowest/highest wild cards with
-every W4 tie rule) and random legal ids, on both backends (the compiled kernel when
+every W4 tie rule, V13 dealer boots, V14 table shows, V15 turn limits, V17 sideshow target and reveal, V21) and random legal ids, on both backends (the compiled kernel when
 numba is installed): after each step every row's phase, actor, pot,
 stake, seats (stack, in_hand, seen, all_in, blind_bets, contributed, cards), the
 actor's mask and the result are those of the reducer (R1-R44), which is driven with
@@ -45,6 +45,12 @@ def batch_tables(draw: st.DrawFn) -> dict[str, Any]:
                 "wild_ranks": st.sampled_from(["AK47", "2", "JQ23"]),  # V8
                 "wild": st.sampled_from(["lowest", "highest"]),  # V8
                 "wild_ties": st.sampled_from(["natural_wins", "more_wilds_win"]),  # W4
+                "dealer_boots": st.integers(2, 4),  # V13
+                "button": st.just("winner"),  # V21 (no effect within one hand)
+                "table_show_after": st.integers(1, 3),  # V14
+                "max_turns": st.integers(1, 4),  # V15
+                "sideshow_target": st.just("next"),  # V17
+                "sideshow_reveal": st.just("private"),  # V17 (views only)
             },
         )
     )

@@ -1,6 +1,8 @@
-"""Teen Patti at thousands of tables at once, on numpy arrays.
+"""Teen Patti at thousands of tables at once, on arrays.
 
-Needs numpy: ``pip install numpy`` (from a clone, ``pip install '.[numpy]'``).
+Needs numpy: ``pip install numpy`` (from a clone, ``pip install '.[numpy]'``); with
+numba (``pip install '.[fast]'``) the steps run in a compiled kernel
+(``BatchEnv(..., backend="auto")``, the default, picks it when numba is installed).
 
 A pgx-shaped functional API: :class:`BatchEnv` deals one hand per table
 (:meth:`BatchEnv.init`), steps every table with one action id each
@@ -8,7 +10,7 @@ A pgx-shaped functional API: :class:`BatchEnv` deals one hand per table
 back into a reducer :class:`~teenpatti_rules.state.State` (:meth:`BatchEnv.to_state`).
 The rules are R1–R44 of the default table for one hand with given stacks, with the
 variants listed in :mod:`teenpatti_rules.batch.config`; every table's result equals the
-reducer's (the differential tests check it step by step).
+reducer's on either backend (the differential tests check it step by step).
 
 Action ids (``A = 10``) are those of :mod:`teenpatti_rules.encoding`
 (:class:`~teenpatti_rules.encoding.ActionId`, re-exported here): PACK 0, LOOK 1,
@@ -22,7 +24,10 @@ Modules: :mod:`~teenpatti_rules.batch.env` (the environment),
 :mod:`~teenpatti_rules.batch.showdown` (side pots and splits),
 :mod:`~teenpatti_rules.batch.seats` (turn order),
 :mod:`~teenpatti_rules.batch.convert` (a table as a reducer state),
-:mod:`~teenpatti_rules.batch.config` (which rules are played).
+:mod:`~teenpatti_rules.batch.config` (which rules are played),
+:mod:`~teenpatti_rules.batch.history` (the action histories),
+:mod:`~teenpatti_rules.batch.backend` and :mod:`~teenpatti_rules.batch.kernel` (the
+compiled kernel), :mod:`~teenpatti_rules.batch.vector` (a Gymnasium vector env).
 """
 
 from __future__ import annotations

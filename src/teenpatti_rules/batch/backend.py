@@ -65,7 +65,8 @@ def pick_backend(backend: str) -> str:
     available = importlib.util.find_spec("numba") is not None
     if backend == "numba" and not available:
         raise ImportError(
-            "BatchEnv(backend='numba') needs numba: pip install 'teenpatti_rules[fast]'"
+            "BatchEnv(backend='numba') needs numba: pip install numba "
+            "(from a clone, pip install -e '.[fast]')"
         )
     return "numba" if available else "numpy"
 
@@ -101,8 +102,9 @@ def kernel_step(
 ) -> tuple[dict[str, Any], int]:
     """Run the kernel over copies of ``state``'s arrays.
 
-    :returns: the new arrays by field name (with ``history_tail``), and -1, or the
-        first table whose action is not a legal id (the arrays are then to be dropped).
+    :returns: the new arrays by field name, read-only (with ``history_tail``), and
+        -1, or the first table whose action is not a legal id (the arrays are then to
+        be dropped).
     """
     out = {name: getattr(state, name).copy() for name in KERNEL_FIELDS}
     column = np.empty(state.tables, dtype=np.int8)
@@ -115,11 +117,18 @@ def kernel_step(
         config.show_cost_multiplier,
         -1 if dealer is None else dealer,
         int(autoreset),
+        config.dealer_boots,
+        config.table_show_after,
+        config.max_turns,
+        1 if config.ask_next else -1,
     )
     seats = tuple(out[f"seat_{name}"] for name in SEAT_FIELDS)
     rest = [out[name] for name in KERNEL_FIELDS[len(SEAT_FIELDS) :]]
     bad = int(
         kernel_module().step_tables(numbers, strength_table(rules), actions, column, seats, *rest)
     )
+    for array in out.values():
+        array.setflags(write=False)
+    column.setflags(write=False)
     out["history_tail"] = push(state.history_tail, column)
     return out, bad

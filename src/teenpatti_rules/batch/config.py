@@ -8,9 +8,13 @@ orders of ``ranking``, V11 ``high_235`` where the rules have it) and V7
 a hand's strength is then the one ``evaluate_many`` gives, which orders hands as
 :func:`~teenpatti_rules.ranking.compare_hands`); V2
 ``show_cost_multiplier``; V4 ``stake_limit``; V5 ``max_blind_bets``; any ``boot``,
-``pot_limit``; ``starting_boots`` and ``hand_limit`` are accepted (an episode is one
-hand with given stacks). Every other option refuses with a :class:`ValueError`
-naming the field.
+``pot_limit``; V13 ``dealer_boots``; V14 ``table_show_after``; V15 ``max_turns``;
+V17 ``sideshow_target`` (and ``sideshow_reveal``, which changes only what views
+show: a row's reducer state has it); ``starting_boots``, ``hand_limit`` and V21
+``button`` are accepted (an episode is
+one hand with given stacks, so who deals the next hand of a session does not arise:
+every hand's dealer is drawn, or fixed).
+Every other option refuses with a :class:`ValueError` naming the field.
 """
 
 from __future__ import annotations
@@ -41,6 +45,12 @@ SUPPORTED_FIELDS = frozenset(
         "wild_ranks",
         "wild",
         "wild_ties",
+        "dealer_boots",
+        "button",
+        "table_show_after",
+        "max_turns",
+        "sideshow_target",
+        "sideshow_reveal",
     }
 )
 """The :class:`~teenpatti_rules.rules.Rules` fields the batch engine plays at any value;
@@ -60,6 +70,11 @@ class TableConfig:
     :param pot_limit: the pot limit in chips (R37); :data:`NO_LIMIT` for none.
     :param stake_limit: the highest stake (V4); :data:`NO_LIMIT` for none.
     :param show_cost_multiplier: 1 or 2 (R34, V2).
+    :param dealer_boots: boots the dealer posts (V13; 1 by default).
+    :param table_show_after: bets at one stake that end betting (V14); :data:`NO_LIMIT`
+        for none.
+    :param max_turns: betting actions that end betting (V15); :data:`NO_LIMIT` for none.
+    :param ask_next: a sideshow asks the next player, not the previous one (V17).
     """
 
     players: int
@@ -68,6 +83,10 @@ class TableConfig:
     pot_limit: int
     stake_limit: int
     show_cost_multiplier: int
+    dealer_boots: int = 1
+    table_show_after: int = NO_LIMIT
+    max_turns: int = NO_LIMIT
+    ask_next: bool = False
 
 
 def table_config(rules: Rules, players: int) -> TableConfig:
@@ -118,4 +137,8 @@ def table_config(rules: Rules, players: int) -> TableConfig:
         pot_limit=limit(rules.pot_limit),
         stake_limit=limit(rules.stake_limit),
         show_cost_multiplier=rules.show_cost_multiplier,
+        dealer_boots=rules.dealer_boots,
+        table_show_after=limit(rules.table_show_after),
+        max_turns=limit(rules.max_turns),
+        ask_next=rules.sideshow_target == "next",
     )

@@ -107,7 +107,8 @@ def new_hands(
 ) -> BatchState:
     """Deal one hand at each table: the boots, the cards, the first actor (R5, R9–R12, R19).
 
-    Every seat posts the boot; a seat whose stack is exactly the boot is all-in (R9).
+    Every seat posts the boot, the dealer ``dealer_boots`` boots or its whole stack if
+    less (V13); a seat left with no chips is all-in (R9).
     If the boots bring the pot to the pot limit, or at most one seat can still bet,
     the hand goes straight to a showdown (R12), so the table starts terminated.
 
@@ -131,13 +132,17 @@ def new_hands(
     # Seat-major (P, n) arrays from here on.
     start = np.ascontiguousarray(start_stack.T, dtype=np.int32)
     boot = config.boot
-    stack = start - boot
     contributed = np.full((players, rows), boot, dtype=np.int32)
+    if config.dealer_boots > 1:  # V13: the dealer posts more, at most its stack
+        columns = np.arange(rows)
+        dealer_start = start[dealer_seat, columns]
+        contributed[dealer_seat, columns] = np.minimum(dealer_start, boot * config.dealer_boots)
+    stack = start - contributed
     in_hand = np.ones((players, rows), dtype=bool)
     seen = np.zeros((players, rows), dtype=bool)
     all_in = stack == 0
     blind_bets = np.zeros((players, rows), dtype=np.int32)
-    pot = np.full(rows, boot * players, dtype=np.int32)
+    pot = contributed.sum(axis=0, dtype=np.int32)
     stake = np.full(rows, boot, dtype=np.int32)
     bettors = ~all_in
     seats = seating(players)
@@ -181,6 +186,8 @@ def new_hands(
         "seat_start_stack": start,
         "seat_rewards": ((stack - start) * straight).astype(np.int32),
         "seat_winnings": winnings,
+        "seat_turns": np.zeros((players, rows), dtype=np.int32),
+        "seat_stake_bets": np.zeros((players, rows), dtype=np.int32),
         "pot": pot,
         "stake": stake,
         "dealer": dealer_seat,

@@ -57,7 +57,9 @@ _RESET_FIELDS = tuple(
 
 def _fold_history(state: BatchState) -> BatchState:
     """``state`` with its history tail folded into the base when it has grown long."""
-    base, length, tail = fold(state.history_base, state.history_base_length, state.history_tail)
+    base, length, tail = fold(
+        state.history_base, state.history_base_length, state.history_tail, state.history_length
+    )
     if tail is state.history_tail:
         return state
     return state.replace(history_base=base, history_base_length=length, history_tail=tail)
@@ -148,7 +150,7 @@ class BatchEnv:
 
         :param seed: any int; table ``i`` deals from a key derived from ``seed`` and
             ``i``, so a table's hands do not depend on ``n``.
-        :param n: the number of tables, 1 to :data:`MAX_BATCH_TABLES`.
+        :param n: the number of tables, 1 to :data:`~teenpatti_rules.batch.env.MAX_BATCH_TABLES`.
         :param stacks: optional integer ``(n, P)`` stacks per table (each at least the
             boot), instead of the environment's ``stacks``.
         :returns: the first :class:`~teenpatti_rules.batch.state.BatchState`.
@@ -238,7 +240,7 @@ class BatchEnv:
                 f"action {action} is not legal at table {bad} "
                 f"(seat {int(state.current_player[bad])} may play {allowed})"
             )
-        return self._remember(_fold_history(state.replace(**arrays)))
+        return self._remember(_fold_history(state.with_frozen(arrays)))
 
     def _remember(self, state: BatchState) -> BatchState:
         """Note ``state`` as made here (its shape is then not checked again)."""

@@ -6,9 +6,10 @@ autoreset dealt the next hand. States keep a read-only *base* (the histories
 as they were some steps ago, ``(n, Lb)`` with their lengths) and the *tail*, the
 tuple of columns recorded since; a step appends one column (the old state keeps
 its shorter tuple, the columns are shared, nothing is copied). When the tail
-grows as long as the base is wide (at least :data:`MIN_TAIL`), the step folds it
-into a new base holding only the current hands: the cost per step stays constant
-on average and the memory follows the longest hand in play, never the steps played.
+grows as long as the longest history in play (at least :data:`MIN_TAIL`), the step
+folds it into a new base holding only the current hands: the cost per step stays
+constant on average and the memory follows the longest hand in play, never the
+steps played.
 """
 
 from __future__ import annotations
@@ -37,8 +38,8 @@ NO_ACTION = -1
 NEW_HAND = -2
 """Column code: the table dealt its next hand (autoreset); its history starts empty."""
 MIN_TAIL = 32
-"""The tail is folded into the base once it holds this many columns (or the base's
-width, if more)."""
+"""The tail is folded into the base once it holds this many columns (or the longest
+history's length, if more)."""
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -83,23 +84,21 @@ def materialize(base: Array, base_length: Array, tail: HistoryTail | None) -> tu
     :param tail: the columns recorded since, or None.
     :returns: ``(history, length)``; ``L`` is the longest history (at least 1).
     """
-    columns = _columns(tail)
     rows = base.shape[0]
-    length = base_length.astype(np.int32).copy()
+    columns = _columns(tail)
+    codes = np.stack(columns) if columns else np.zeros((0, rows), dtype=np.int8)  # (T, n)
+    steps = np.arange(codes.shape[0])[:, None]
+    reset_at = np.where(codes == NEW_HAND, steps, -1).max(axis=0, initial=-1)  # (n,)
+    prefix = np.where(reset_at >= 0, 0, base_length).astype(np.int64)  # kept from the base
+    played = (codes >= 0) & (steps > reset_at[None, :])  # this hand's ids in the tail
+    length = (prefix + played.sum(axis=0)).astype(np.int32)
     width = max(1, int(length.max()) if rows else 1)
-    for column in columns:
-        length = np.where(column == NEW_HAND, 0, length + (column >= 0)).astype(np.int32)
-        width = max(width, int(length.max()) if rows else 1)
     history = np.zeros((rows, width), dtype=np.int8)
     keep = min(base.shape[1], width)
-    history[:, :keep] = base[:, :keep]
-    length = base_length.astype(np.int32).copy()
-    flat = history.reshape(-1)
-    start = np.arange(rows, dtype=np.int64) * width
-    for column in columns:
-        played = np.flatnonzero(column >= 0)
-        flat[start[played] + length[played]] = column[played]
-        length = np.where(column == NEW_HAND, 0, length + (column >= 0)).astype(np.int32)
+    history[:, :keep] = base[:, :keep] * (np.arange(keep)[None, :] < prefix[:, None])
+    position = prefix[None, :] + np.cumsum(played, axis=0) - 1
+    at, table = np.nonzero(played)
+    history[table, position[at, table]] = codes[at, table]
     return history, length
 
 
@@ -116,16 +115,23 @@ def row_history(base: Array, base_length: Array, tail: HistoryTail | None, index
 
 
 def fold(
-    base: Array, base_length: Array, tail: HistoryTail | None
+    base: Array, base_length: Array, tail: HistoryTail | None, length: Array
 ) -> tuple[Array, Array, HistoryTail | None]:
     """``(base, base_length, tail)`` with a long tail folded into a new base.
 
-    The tail is folded once it holds ``max(MIN_TAIL, Lb)`` columns; otherwise the
-    arguments come back unchanged. Every returned array is read-only.
+    The tail is folded once it holds ``max(MIN_TAIL, L)`` columns, ``L`` the longest
+    history now (``length.max()``, read only past ``MIN_TAIL`` columns): the fold
+    costs ``O(n (L + tail))``, so ``O(n)`` a step on average, and the new base is
+    ``L`` wide, whatever the hands before were. Otherwise the arguments come back
+    unchanged. Every returned array is read-only.
+
+    :param length: ``(n,)`` the histories' lengths now.
     """
-    if tail is None or tail.size < max(MIN_TAIL, base.shape[1]):
+    if tail is None or tail.size < MIN_TAIL:
         return base, base_length, tail
-    history, length = materialize(base, base_length, tail)
+    if tail.size < int(length.max()):
+        return base, base_length, tail
+    history, lengths = materialize(base, base_length, tail)
     history.flags.writeable = False
-    length.flags.writeable = False
-    return history, length, None
+    lengths.flags.writeable = False
+    return history, lengths, None

@@ -1,8 +1,8 @@
 """The compiled batch step: one loop over the tables, each table in scalar code (numba).
 
-Needs numba (``pip install 'teenpatti_rules[fast]'``); imported only when a
-:class:`~teenpatti_rules.batch.BatchEnv` picks the ``"numba"`` backend, never by
-``import teenpatti_rules``. The functions are compiled on their first call and the
+Needs numba (``pip install numba``; from a clone, ``pip install -e '.[fast]'``);
+imported only when a :class:`~teenpatti_rules.batch.BatchEnv` picks the ``"numba"``
+backend, never by ``import teenpatti_rules``. The functions are compiled on their first call and the
 machine code is cached on disk (``cache=True``, in ``__pycache__`` beside this file),
 so later processes load it instead of compiling.
 
@@ -122,6 +122,7 @@ def _mask(
     max_blind: int,
     stake_limit: int,
     show_mult: int,
+    ask_step: int,
     phase: Any,
     current: Any,
     stake: Any,
@@ -156,7 +157,7 @@ def _mask(
             count += 1
             if not seen[p, i] and p != actor:
                 blind_opponent = True
-    target = _nearest(bettors, i, actor, players, -1)
+    target = _nearest(bettors, i, actor, players, ask_step)  # R30, V17
     target_seen = target >= 0 and seen[target, i]
     may_ask = betting and seen_a and count >= 3 and target_seen
     mask[i, 0] = betting
@@ -178,6 +179,8 @@ def _deal(
     i: int,
     players: int,
     boot: int,
+    dealer_boots: int,
+    ask_step: int,
     pot_limit: int,
     max_blind: int,
     stake_limit: int,
@@ -207,7 +210,8 @@ def _deal(
     (R5, R9–R12, R19). ``s`` holds the seat arrays: stack, contributed, in_hand,
     seen, all_in, blind_bets, strength, start_stack, rewards, winnings.
     """
-    stack, contributed, in_hand, seen, all_in, blind_bets, strength, start, rewards, wins = s
+    stack, contributed, in_hand, seen, all_in, blind_bets, strength, start, rewards, wins = s[:10]
+    turns, stake_bets = s[10], s[11]
     key = np.uint64(table_key[i])
     h = np.uint64(hand_index[i])
     # The deck is the order of 52 hashed keys (as ``deal.shuffle``); the hands need
@@ -235,13 +239,18 @@ def _deal(
         d = np.int64(_mix(key ^ _mix(h * _GOLDEN + _DEALER_TAG)) % np.uint64(players))
     dealer[i] = d
     able = 0
+    total = 0
     for p in range(players):
         place = (p - d - 1) % players
         for r in range(3):
             cards[i, p, r] = low_cards[place + players * r]
         strength[p, i] = ranks[cards[i, p, 0], cards[i, p, 1], cards[i, p, 2]]
-        stack[p, i] = start[p, i] - boot
-        contributed[p, i] = boot
+        post: Any = boot
+        if p == d and dealer_boots > 1:  # V13: the dealer posts more, at most its stack
+            post = min(np.int64(start[p, i]), boot * dealer_boots)
+        stack[p, i] = start[p, i] - post
+        contributed[p, i] = post
+        total += post
         in_hand[p, i] = True
         seen[p, i] = False
         all_in[p, i] = stack[p, i] == 0
@@ -249,9 +258,11 @@ def _deal(
         blind_bets[p, i] = 0
         wins[p, i] = 0
         rewards[p, i] = 0
+        turns[p, i] = 0
+        stake_bets[p, i] = 0
         if bettors[p, i]:
             able += 1
-    pot[i] = boot * players
+    pot[i] = total
     stake[i] = boot
     asker[i] = -1
     history_length[i] = 0
@@ -273,7 +284,7 @@ def _deal(
         ending[i] = 0
         terminated[i] = False
     _mask(
-        i, players, max_blind, stake_limit, show_mult, phase, current, stake,
+        i, players, max_blind, stake_limit, show_mult, ask_step, phase, current, stake,
         stack, in_hand, seen, all_in, blind_bets, bettors, mask,
     )  # fmt: skip
 
@@ -303,12 +314,17 @@ def step_tables(
     ``config[7]`` (autoreset) is set; ``column`` gets each table's history code.
 
     ``config`` holds players, boot, pot limit, blind-bet limit, stake limit, show
-    cost multiplier, fixed dealer (-1: drawn) and autoreset. Returns -1, or the
-    first table whose action its mask does not allow (nothing is then meaningful in
-    the arrays: the caller drops them).
+    cost multiplier, fixed dealer (-1: drawn), autoreset, the dealer's boots (V13),
+    the table-show and turn limits (V14, V15) and the sideshow's direction (-1: the
+    previous player, +1: the next, V17). Returns -1, or the first table whose action
+    its mask does not allow (nothing is then meaningful in the arrays: the caller
+    drops them).
     """
-    players, boot, pot_limit, max_blind, stake_limit, show_mult, fixed_dealer, reset = config
-    stack, contributed, in_hand, seen, all_in, blind_bets, strength, start, rewards, wins = s
+    players, boot, pot_limit, max_blind, stake_limit, show_mult, fixed_dealer, reset = config[:8]
+    dealer_boots, table_show_after, max_turns = config[8], config[9], config[10]
+    ask_step = config[11]
+    stack, contributed, in_hand, seen, all_in, blind_bets, strength, start, rewards, wins = s[:10]
+    turns, stake_bets = s[10], s[11]
     n = pot.shape[0]
     bettors = np.empty((players, n), dtype=np.bool_)
     won = np.zeros(players, dtype=np.int64)
@@ -326,7 +342,8 @@ def step_tables(
                 hand_index[i] += 1
                 column[i] = -2
                 _deal(
-                    i, players, boot, pot_limit, max_blind, stake_limit, show_mult,
+                    i, players, boot, dealer_boots, ask_step, pot_limit, max_blind, stake_limit,
+                    show_mult,
                     fixed_dealer, ranks, table_key, hand_index, dealer, cards, s,
                     pot, stake, current, phase, asker, ending, terminated,
                     history_length, mask, bettors, won, low_keys, low_cards,
@@ -356,8 +373,16 @@ def step_tables(
             all_in[actor, i] = True
         if is_bet and not seen_a:
             blind_bets[actor, i] += 1
+        if a == 0 or is_bet or a == 7 or a == 6 or is_ask:  # V15
+            turns[actor, i] += 1
         if chaal:
-            stake[i] = amount // 2 if seen_a else amount
+            new_stake = amount // 2 if seen_a else amount
+            if new_stake != stake[i]:  # V14: a new stake resets every count
+                for p in range(players):
+                    stake_bets[p, i] = 0
+            else:
+                stake_bets[actor, i] += 1
+            stake[i] = new_stake
         if a == 1:
             seen[actor, i] = True
         old_asker = asker[i]
@@ -383,14 +408,28 @@ def step_tables(
             (a == 6 or is_ask) and at_limit
         )  # R37, R40, R38
         show = a == 6 and not at_limit  # R35
-        ends = last_one or showdown or show
+        table_show = False
+        turn_limit = False
+        if turn and not last_one and not showdown:  # V14, then V15
+            table_show = True
+            turn_limit = True
+            for p in range(players):
+                if bettors[p, i]:
+                    table_show = table_show and stake_bets[p, i] >= table_show_after
+                    turn_limit = turn_limit and turns[p, i] >= max_turns
+            turn_limit = turn_limit and not table_show
+        ends = last_one or showdown or show or table_show or turn_limit
         pending = is_ask and not at_limit  # R30
         if ends:
             current[i] = -1
             phase[i] = 2
             asker[i] = -1
             terminated[i] = True
-            ending[i] = 1 if last_one else (2 if show else 3)
+            ending[i] = 1 if last_one else (2 if show else (3 if showdown else 0))
+            if table_show:
+                ending[i] = 4
+            elif turn_limit:
+                ending[i] = 5
             if last_one:
                 for p in range(players):
                     won[p] = pot[i] if in_hand[p, i] else 0
@@ -406,7 +445,7 @@ def step_tables(
             pot[i] = 0
         else:
             if pending:
-                current[i] = _nearest(bettors, i, actor, players, -1)
+                current[i] = _nearest(bettors, i, actor, players, ask_step)
                 phase[i] = 1
                 asker[i] = actor
             elif turn:
@@ -416,7 +455,7 @@ def step_tables(
                     phase[i] = 0
                     asker[i] = -1
         _mask(
-            i, players, max_blind, stake_limit, show_mult, phase, current, stake,
+            i, players, max_blind, stake_limit, show_mult, ask_step, phase, current, stake,
             stack, in_hand, seen, all_in, blind_bets, bettors, mask,
         )  # fmt: skip
     return -1

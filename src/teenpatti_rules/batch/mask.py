@@ -80,7 +80,8 @@ def legal_mask(
         & (low * config.show_cost_multiplier <= stack_a)
     )
     bettors = in_hand & ~all_in
-    target = seats.previous_player(bettors, seats.code(bettors), actor)
+    ask = seats.next_player if config.ask_next else seats.previous_player  # R30, V17
+    target = ask(bettors, seats.code(bettors), actor)
     target_seen = at_seat(seen, np.maximum(target, 0)) & (target >= 0)
     may_ask = betting & seen_a & (count >= 3) & target_seen
     columns = {

@@ -24,6 +24,8 @@ __all__ = [
     "ENDING_PACKED",
     "ENDING_SHOW",
     "ENDING_SHOWDOWN",
+    "ENDING_TABLE_SHOW",
+    "ENDING_TURN_LIMIT",
     "PHASE_BETTING",
     "PHASE_OVER",
     "PHASE_SIDESHOW",
@@ -47,13 +49,17 @@ ENDING_SHOW = 2
 """``ending`` value: a show between the last two players (R35)."""
 ENDING_SHOWDOWN = 3
 """``ending`` value: a showdown of every hand still in (R12, R37, R38, R40)."""
+ENDING_TABLE_SHOW = 4
+"""``ending`` value: a table show, an ordinary showdown (V14)."""
+ENDING_TURN_LIMIT = 5
+"""``ending`` value: every bettor took its turns, an ordinary showdown (V15)."""
 
 Array = NDArray[Any]
 
 
 def freeze(array: Array) -> Array:
     """Mark ``array`` read-only and return it (the engine's arrays are never written)."""
-    array.flags.writeable = False
+    array.setflags(write=False)
     return array
 
 
@@ -73,6 +79,8 @@ SEAT_FIELDS = (
     "start_stack",
     "rewards",
     "winnings",
+    "turns",
+    "stake_bets",
 )
 """The per-seat arrays: stored seat-major as ``seat_<name>`` of shape ``(P, n)``, read
 as ``<name>`` of shape ``(n, P)`` (a transposed view)."""
@@ -104,6 +112,10 @@ class BatchState:
       step. A hand's rewards sum to 0 (R42).
     - ``winnings``: ``int32`` chips each seat won from the pot (gross) in the hand
       that ended last (R18, R35, R39, R41); zeros while the hand is in play.
+    - ``turns``: ``int32`` betting actions taken this hand: bets, all-ins, packs,
+      shows and sideshow requests, not answers (V15).
+    - ``stake_bets``: ``int32`` bets (a sideshow request's chaal included) made since
+      the stake last changed; a bet that changes it sets every count to 0 (V14).
 
     Per table, shape ``(n,)``:
 
@@ -112,11 +124,14 @@ class BatchState:
     :param dealer: ``int32`` the dealer's seat (R5, R10, R19).
     :param current_player: ``int32`` the seat to act: the player whose turn it is,
         or the asked player while a sideshow is pending; ``-1`` once terminated.
-    :param phase: ``int8``: :data:`PHASE_BETTING`, :data:`PHASE_SIDESHOW` or
-        :data:`PHASE_OVER`.
+    :param phase: ``int8``: :data:`PHASE_BETTING <teenpatti_rules.batch.state.PHASE_BETTING>`,
+        :data:`PHASE_SIDESHOW <teenpatti_rules.batch.state.PHASE_SIDESHOW>` or
+        :data:`PHASE_OVER <teenpatti_rules.batch.state.PHASE_OVER>`.
     :param asker: ``int32`` the seat that asked the pending sideshow, else ``-1`` (R30).
-    :param ending: ``int8`` how the hand ended: :data:`ENDING_NONE` while in play,
-        :data:`ENDING_PACKED`, :data:`ENDING_SHOW` or :data:`ENDING_SHOWDOWN`.
+    :param ending: ``int8`` how the hand ended: ``ENDING_NONE`` (0) while in play,
+        ``ENDING_PACKED`` (1), ``ENDING_SHOW`` (2), ``ENDING_SHOWDOWN`` (3),
+        ``ENDING_TABLE_SHOW`` (4, V14) or ``ENDING_TURN_LIMIT`` (5, V15), the constants
+        of this module.
     :param terminated: ``bool``: the hand is over.
     :param table_key: ``uint64`` the table's random key, derived from the seed of
         :meth:`~teenpatti_rules.batch.BatchEnv.init` and the table index.
@@ -149,6 +164,8 @@ class BatchState:
     seat_start_stack: Array
     seat_rewards: Array
     seat_winnings: Array
+    seat_turns: Array
+    seat_stake_bets: Array
     pot: Array
     stake: Array
     dealer: Array
@@ -243,6 +260,16 @@ class BatchState:
         return self.seat_rewards.T
 
     @property
+    def turns(self) -> Array:
+        """``int32`` ``(n, P)`` betting actions taken this hand (V15)."""
+        return self.seat_turns.T
+
+    @property
+    def stake_bets(self) -> Array:
+        """``int32`` ``(n, P)`` bets made since the stake last changed (V14)."""
+        return self.seat_stake_bets.T
+
+    @property
     def winnings(self) -> Array:
         """``int32`` ``(n, P)`` gross chips won from the pot in the hand that ended last."""
         return self.seat_winnings.T
@@ -322,11 +349,18 @@ class BatchState:
             if name not in _FIELD_NAMES:
                 raise TypeError(f"BatchState has no field {name!r}")
             if isinstance(value, HistoryTail):
-                value.column.flags.writeable = False
+                value.column.setflags(write=False)
             elif value is not None:
-                value.flags.writeable = False
-        # A frozen dataclass's replace() runs __init__ over every field: a step
-        # replaces most of them, so copying the instance dict is several times faster.
+                value.setflags(write=False)
+        return self.with_frozen(changes)
+
+    def with_frozen(self, changes: dict[str, Any]) -> BatchState:
+        """A copy with the given fields replaced, for the engine's own fresh values
+        that are already read-only and of the right fields (nothing is checked).
+
+        A frozen dataclass's ``replace()`` runs ``__init__`` over every field: a step
+        replaces most of them, so copying the instance dict is several times faster.
+        """
         copy = object.__new__(BatchState)
         fields = copy.__dict__
         fields.update(self.__dict__)

@@ -23,6 +23,8 @@ from .state import (
     ENDING_PACKED,
     ENDING_SHOW,
     ENDING_SHOWDOWN,
+    ENDING_TABLE_SHOW,
+    ENDING_TURN_LIMIT,
     PHASE_BETTING,
     PHASE_OVER,
     PHASE_SIDESHOW,
@@ -57,7 +59,9 @@ def advance(config: TableConfig, state: BatchState, actions: Array) -> BatchStat
     - After a pack, bet, all-in or answer: one player left wins the pot (R39); a
       bet or all-in that brings the pot to the limit ends in a showdown (R37); at most
       one player able to bet ends in a showdown (R40); else the turn passes left of
-      the actor (of the asker, after an answer) (R19, R31).
+      the actor (of the asker, after an answer) (R19, R31). Then V14 (every bettor
+      made ``table_show_after`` bets at the stake) and V15 (every bettor took
+      ``max_turns`` betting actions) end in a showdown.
     - A hand that ends is paid out by side-pot slices with ties split and odd
       chips from the dealer's left (R18, R41).
 
@@ -100,6 +104,10 @@ def advance(config: TableConfig, state: BatchState, actions: Array) -> BatchStat
     blind_bets = state.seat_blind_bets + (actor_seat & (is_bet & ~seen_a))
     stake = np.where(chaal, amount >> seen_a, state.stake)
     seen = state.seat_seen | (actor_seat & is_look)
+    # V15: betting actions taken; V14: bets at the stake, all reset when it changes.
+    turns = state.seat_turns + (actor_seat & (is_pack | is_bet | is_all_in | is_show | is_ask))
+    changed = chaal & (stake != state.stake)
+    stake_bets = np.where(changed, 0, state.seat_stake_bets + (actor_seat & chaal & ~changed))
 
     # Who leaves the hand: the packer (R29), the loser of an accepted sideshow (R31).
     asker = np.maximum(state.asker, 0)
@@ -122,12 +130,17 @@ def advance(config: TableConfig, state: BatchState, actions: Array) -> BatchStat
         (is_show | is_ask) & at_limit
     )  # R37, R40, R38
     show = is_show & ~at_limit  # R35
-    ends = last_one | showdown | show
+    more = turn & ~last_one & ~showdown  # then V14, then V15
+    table_show = more & (~bettors | (stake_bets >= config.table_show_after)).all(axis=0)
+    turn_limit = more & ~table_show & (~bettors | (turns >= config.max_turns)).all(axis=0)
+    ends = last_one | showdown | show | table_show | turn_limit
     pending = is_ask & ~at_limit  # R30
     left_of = np.where(is_answer, asker, actor)
     current = np.where(
         pending,
-        seats.previous_player(bettors, bettor_code, actor),
+        (seats.next_player if config.ask_next else seats.previous_player)(  # R30, V17
+            bettors, bettor_code, actor
+        ),
         np.where(turn, seats.next_player(bettors, bettor_code, left_of), state.current_player),
     )
     current = np.where(ends, -1, current).astype(np.int32)
@@ -135,13 +148,18 @@ def advance(config: TableConfig, state: BatchState, actions: Array) -> BatchStat
     phase = np.where(ends, PHASE_OVER, phase).astype(np.int8)
     new_asker = np.where(pending, actor, np.where(is_answer | ends, -1, state.asker))
     ending = (
-        state.ending + ENDING_PACKED * last_one + ENDING_SHOW * show + ENDING_SHOWDOWN * showdown
+        state.ending
+        + ENDING_PACKED * last_one
+        + ENDING_SHOW * show
+        + ENDING_SHOWDOWN * showdown
+        + ENDING_TABLE_SHOW * table_show
+        + ENDING_TURN_LIMIT * turn_limit
     ).astype(np.int8)
 
     # Paying out the tables whose hand ended (R18, R35, R39, R41): the last player
     # takes the whole pot; shows and showdowns go by slices (numpy: only those tables).
     won = in_hand * (pot * last_one)
-    contested = show | showdown
+    contested = show | showdown | table_show | turn_limit
     if contested.any():
         rows = np.flatnonzero(contested)
         won[:, rows] = payout(
@@ -178,6 +196,8 @@ def advance(config: TableConfig, state: BatchState, actions: Array) -> BatchStat
         seat_blind_bets=blind_bets.astype(np.int32),
         seat_rewards=rewards.astype(np.int32),
         seat_winnings=(state.seat_winnings + won).astype(np.int32),
+        seat_turns=turns.astype(np.int32),
+        seat_stake_bets=stake_bets.astype(np.int32),
         pot=pot.astype(np.int32),
         stake=stake.astype(np.int32),
         current_player=current,

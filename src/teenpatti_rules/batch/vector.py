@@ -1,0 +1,229 @@
+"""A Gymnasium vector-env face for :class:`~teenpatti_rules.batch.BatchEnv`: ``n``
+tables stepped together, one shared policy playing every seat (self-play).
+
+Needs gymnasium and numpy (from a clone, ``pip install -e '.[gymnasium]'``).
+
+Each of the ``num_envs`` sub-environments is one table. At every step the agent
+acts for the table's *current player* (the seat to act, or the asked player during
+a sideshow, R31), seeing that seat's observation in the layout of
+:func:`teenpatti_rules.encoding.observation`
+(:data:`~teenpatti_rules.encoding.OBSERVATION_LAYOUT`: the same vector the Gymnasium
+and PettingZoo adapters give, built here from the arrays; the tests check it equals
+the encoding's for every row), and picks one of the 10 fixed ids of
+:class:`~teenpatti_rules.encoding.ActionId`; ``infos["action_mask"]`` holds the
+legal ids.
+
+- ``reward``: when the step ends a table's hand, the chips the seat that just acted
+  won or lost over the hand (R42), else 0. The other seats' results are in
+  ``infos["rewards"]`` (``(n, P)``): with one shared policy, credit each seat's
+  transitions with its own column.
+- ``terminated``: the hand ended (one hand is one episode); ``truncated`` is
+  always False. Autoreset is Gymnasium's "next step" mode: the step after a
+  hand's end ignores that table's action and deals its next hand, whose first
+  observation it returns (``metadata["autoreset_mode"]`` says so).
+- The observation of a table whose hand just ended is all zeros (no seat is to act).
+
+>>> import numpy as np
+>>> from teenpatti_rules import Rules
+>>> envs = BatchVectorEnv(Rules(), players=3, num_envs=4, backend="numpy")
+>>> obs, infos = envs.reset(seed=1)
+>>> obs.shape, infos["action_mask"].shape
+((4, 117), (4, 10))
+>>> obs, reward, terminated, truncated, infos = envs.step(np.full(4, 2))  # CHAAL
+>>> reward.tolist(), terminated.tolist()
+([0.0, 0.0, 0.0, 0.0], [False, False, False, False])
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+from gymnasium.vector import AutoresetMode
+from numpy.typing import NDArray
+
+from ..encoding import FIXED_ACTIONS, ActionId, observation_layout, observation_size
+from ..rules import Rules
+from .env import MAX_BATCH_TABLES, BatchEnv
+from .state import PHASE_BETTING, PHASE_SIDESHOW, BatchState
+
+__all__ = ["BatchVectorEnv", "observations"]
+
+Array = NDArray[Any]
+
+
+def observations(env: BatchEnv, state: BatchState, last_action: Array) -> Array:
+    """``float32`` ``(n, observation_size(P, rules))``: each table's current player's
+    observation in the encoding's layout (zeros where the hand is over).
+
+    :param env: the batch environment (its rules and seats).
+    :param state: a state of ``env``.
+    :param last_action: ``int8`` ``(n, P)`` each seat's last public action id this
+        hand (-1 for none), as :class:`BatchVectorEnv` tracks it.
+    """
+    n, players = state.tables, state.players
+    rules = env.rules
+    layout = observation_layout(players, rules)
+    out = np.zeros((n, observation_size(players, rules)), dtype=np.float32)
+    live = np.flatnonzero(state.current_player >= 0)
+    if not live.size:
+        return out
+    me = state.current_player[live].astype(np.int64)
+    order = (me[:, None] + np.arange(players)[None, :]) % players  # observer first
+    rows = live[:, None]
+    total = np.maximum(1, state.start_stack[live].astype(np.int64).sum(axis=1))[:, None]
+    obs = out[live]
+    seen_me = state.seen[live, me]
+    own = state.cards[live, me].astype(np.int64)  # (m, 3)
+    hit = np.zeros((live.size, 52), dtype=np.float32)
+    np.put_along_axis(hit, own, 1.0, axis=1)
+    obs[:, 0:52] = hit * seen_me[:, None]
+    obs[:, 52] = seen_me
+    limit = rules.max_blind_bets
+    blind = state.blind_bets[rows, order].astype(np.float64)
+    if limit is None:
+        blind = blind / (blind + 1)
+    elif limit == 0:
+        blind = np.ones_like(blind)
+    else:
+        blind = np.minimum(1.0, blind / limit)
+    per_seat = np.stack(
+        [
+            state.in_hand[rows, order],
+            state.seen[rows, order],
+            state.all_in[rows, order],
+            order == me[:, None],
+            order == state.dealer[live][:, None],
+            np.minimum(1.0, state.stack[rows, order] / total),
+            np.minimum(1.0, state.contributed[rows, order] / total),
+            blind,
+        ],
+        axis=2,
+    ).astype(np.float32)  # (m, P, 8)
+    start = layout["seats"].start
+    obs[:, start : start + 8 * players] = per_seat.reshape(live.size, 8 * players)
+    table = layout["table"].start
+    tot = total[:, 0]
+    obs[:, table] = np.minimum(1.0, state.pot[live] / tot)
+    obs[:, table + 1] = np.minimum(1.0, state.stake[live] / tot)
+    minimum = state.stake[live].astype(np.int64) << seen_me.astype(np.int64)  # R24
+    obs[:, table + 2] = np.minimum(1.0, minimum / tot) * state.in_hand[live, me]
+    phase = layout["phase"].start
+    obs[:, phase] = state.phase[live] == PHASE_BETTING
+    obs[:, phase + 1] = state.phase[live] == PHASE_SIDESHOW
+    side = layout["sideshow"].start
+    asker = state.asker[live].astype(np.int64)
+    asked = np.flatnonzero(asker >= 0)
+    obs[asked, side] = 1.0  # the asked player is the current player (R31)
+    obs[asked, side + 2 + (asker[asked] - me[asked]) % players] = 1.0
+    last = layout["last_action"].start
+    acted = last_action[rows, order].astype(np.int64)  # (m, P)
+    where = np.nonzero(acted >= 0)
+    obs[where[0], last + 10 * where[1] + acted[where]] = 1.0
+    out[live] = obs
+    return out
+
+
+class BatchVectorEnv(gymnasium.vector.VectorEnv):
+    """``num_envs`` Teen Patti tables as one Gymnasium vector environment (self-play).
+
+    :param rules: the table's :class:`~teenpatti_rules.rules.Rules` (None: default),
+        one that :class:`~teenpatti_rules.batch.BatchEnv` plays.
+    :param players: seats per table.
+    :param num_envs: tables, 1 to :data:`~teenpatti_rules.batch.env.MAX_BATCH_TABLES`.
+    :param stacks: chips per seat at each deal (as for ``BatchEnv``).
+    :param backend: ``"auto"``, ``"numba"`` or ``"numpy"`` (as for ``BatchEnv``).
+    :raises TypeError: / :raises ValueError: as :class:`~teenpatti_rules.batch.BatchEnv`
+        and :meth:`~teenpatti_rules.batch.BatchEnv.init` do; ``ValueError`` for a
+        ``num_envs`` out of range.
+    """
+
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        players: int = 5,
+        num_envs: int = 64,
+        *,
+        stacks: int | list[int] | None = None,
+        backend: str = "auto",
+    ) -> None:
+        self.metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP}
+        self.batch = BatchEnv(rules, players, stacks=stacks, autoreset=True, backend=backend)
+        if (
+            isinstance(num_envs, bool)
+            or not isinstance(num_envs, int)
+            or not 1 <= num_envs <= MAX_BATCH_TABLES
+        ):  # checked before the spaces allocate (n, size) bounds
+            raise ValueError(
+                f"num_envs must be an int from 1 to {MAX_BATCH_TABLES}, not {num_envs!r}"
+            )
+        self.num_envs = num_envs
+        size = observation_size(players, self.batch.rules)
+        self.single_observation_space = spaces.Box(0.0, 1.0, (size,), np.float32)
+        self.single_action_space = spaces.Discrete(FIXED_ACTIONS)
+        self.observation_space = spaces.Box(0.0, 1.0, (num_envs, size), np.float32)
+        self.action_space = spaces.MultiDiscrete(np.full(num_envs, FIXED_ACTIONS))
+        self.state: BatchState | None = None
+        self._last = np.full((num_envs, players), -1, dtype=np.int8)
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Array, dict[str, Any]]:
+        """Deal a new hand at every table.
+
+        :param seed: any int (None: a random one); table ``i``'s hands follow from it.
+        :param options: unused.
+        :returns: ``(observations, infos)``; infos hold ``action_mask`` ``(n, 10)``
+            and ``current_player`` ``(n,)``.
+        """
+        if seed is None:
+            seed = int(np.random.default_rng().integers(2**63))
+        self.state = self.batch.init(seed=seed, n=self.num_envs)
+        self._last[:] = -1
+        return observations(self.batch, self.state, self._last), self._infos(self.state)
+
+    def step(self, actions: Any) -> tuple[Array, Array, Array, Array, dict[str, Any]]:
+        """Every table's current player plays its id (ignored at tables whose hand
+        ended in the last step: they deal their next hand).
+
+        :param actions: ``n`` ids 0..9, each legal where the hand is in play.
+        :returns: ``(observations, rewards, terminated, truncated, infos)``; infos
+            hold ``action_mask``, ``current_player`` and ``rewards`` ``(n, P)``.
+        :raises RuntimeError: before :meth:`reset`.
+        :raises ValueError: as :meth:`~teenpatti_rules.batch.BatchEnv.step`.
+        """
+        before = self.state
+        if before is None:
+            raise RuntimeError("call reset() before step()")
+        ids = np.asarray(actions)
+        after = self.batch.step(before, ids)
+        live = np.flatnonzero(~before.terminated)
+        actor = before.current_player[live]
+        played = ids[live].astype(np.int64)
+        self._last[np.flatnonzero(before.terminated)] = -1  # a new hand was dealt
+        self._last[live, actor] = _LAST_CODE[played]
+        self.state = after
+        ended = np.array(after.terminated)  # by this step, or at a deal (R12)
+        reward = np.zeros(self.num_envs, dtype=np.float32)
+        reward[live] = after.rewards[live, actor]  # zero unless the hand ended now
+        return (
+            observations(self.batch, after, self._last),
+            reward,
+            ended,
+            np.zeros(self.num_envs, dtype=bool),
+            {**self._infos(after), "rewards": np.array(after.rewards)},
+        )
+
+    @staticmethod
+    def _infos(state: BatchState) -> dict[str, Any]:
+        return {
+            "action_mask": np.array(state.legal_action_mask),
+            "current_player": np.array(state.current_player),
+        }
+
+
+_LAST_CODE = np.array([int(ActionId(i)) for i in range(FIXED_ACTIONS)], dtype=np.int8)
+"""The public last-action code of each id (the id itself: CHAAL keeps the stake and
+RAISE raises it under the double sizing, as the encoding's ``last_action`` reads them)."""
