@@ -312,7 +312,7 @@ def _between_hands_problems(state: State) -> Iterator[str]:
     if sorted(placed) != players or (
         places and state.session_winners and places[0] != state.session_winners
     ):
-        yield "placings list every player once, the winners first (V19, S8) @ $.placings"
+        yield "placings list every seat once, the winners first (V19) @ $.placings"
     elif places != placings(state.seats, state.departed):
         yield (
             "placings are the players still in the session by stack, then departed "
