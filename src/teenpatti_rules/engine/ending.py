@@ -225,13 +225,12 @@ def move_button(dealer: int, seats: Sequence[Seat]) -> int:
     that (nobody is), ``dealer``.
     """
     order = seats_from_left_of(dealer, len(seats))
-    for wanted in (
-        lambda seat: seat.in_session and not seat.sitting_out,
-        lambda seat: seat.in_session,
-    ):
-        for s in order:
-            if wanted(seats[s]):
-                return s
+    for s in order:
+        if seats[s].in_session and not seats[s].sitting_out:
+            return s
+    for s in order:
+        if seats[s].in_session:
+            return s
     return dealer
 
 

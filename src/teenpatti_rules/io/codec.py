@@ -335,7 +335,7 @@ def _omit_defaults(result: cattrs.Converter, cls: type, names: tuple[str, ...]) 
     """Unstructure ``cls`` as usual, leaving out the fields ``names`` at their defaults."""
     from cattrs.gen import make_dict_unstructure_fn
 
-    base = make_dict_unstructure_fn(cls, result)
+    base: Callable[[Any], dict[str, Any]] = make_dict_unstructure_fn(cls, result)
     fields = attrs.fields_dict(cls)
     defaults = {name: fields[name].default for name in names}
 

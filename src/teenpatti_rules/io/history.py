@@ -352,7 +352,7 @@ def _start_problems(history: History) -> list[str]:
                 if stack is not None:
                     problems.append(f"an empty chair has no stack (S1) @ $.stacks[{i}]")
                 continue
-            if not _is_int(stack) or stack < rules.boot:
+            if not isinstance(stack, int) or not _is_int(stack) or stack < rules.boot:
                 problems.append(
                     f"a starting stack is an int of at least the boot ({rules.boot}), "
                     f"not {_short(stack)} @ $.stacks[{i}]"

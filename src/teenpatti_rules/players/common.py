@@ -7,7 +7,7 @@ from ..engine.questions import is_seat
 from ..limits import short
 from ..state import Phase, State
 
-__all__ = ["check_seat", "deal_or_nothing"]
+__all__ = ["check_seat", "deal_or_nothing", "own_choices"]
 
 _UNCHECKED: object = object()
 
@@ -37,6 +37,21 @@ def check_seat(state: State, seat: object, rng: object = _UNCHECKED) -> int:
         raise ValueError(f"seat must be a seat number 0..{len(state.seats) - 1}, not {short(seat)}")
     assert isinstance(seat, int)
     return seat
+
+
+def own_choices(state: State, seat: int) -> list[Action]:
+    """``seat``'s actions of :func:`~teenpatti_rules.engine.legal_actions`, without the
+    open-table actions (S4–S7): an automatic player never leaves, sits out or adds
+    chips unless its policy says so (none does), and never times out.
+    """
+    from ..actions import TABLE_ACTION_TYPES
+    from ..engine import legal_actions
+
+    return [
+        action
+        for action in legal_actions(state)
+        if action.seat == seat and not isinstance(action, TABLE_ACTION_TYPES)
+    ]
 
 
 def deal_or_nothing(state: State, seat: int) -> Action | None:

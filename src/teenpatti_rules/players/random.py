@@ -7,10 +7,9 @@ from __future__ import annotations
 import random
 
 from ..actions import Action, Bet
-from ..engine import legal_actions
 from ..engine.questions import bet_range
 from ..state import Phase, State
-from .common import check_seat, deal_or_nothing
+from .common import check_seat, deal_or_nothing, own_choices
 
 __all__ = ["random_choice"]
 
@@ -32,11 +31,11 @@ def random_choice(view: State, seat: int, rng: random.Random) -> Action | None:
         :class:`random.Random` (None is refused: pass ``random.Random(seed)``).
     """
     seat = check_seat(view, seat, rng)
-    if view.phase is Phase.AWAITING_DEAL or view.phase is Phase.SESSION_OVER:
+    if view.phase in (Phase.AWAITING_DEAL, Phase.WAITING) or view.phase is Phase.SESSION_OVER:
         return deal_or_nothing(view, seat)
     if view.actor != seat:
         return None
-    action = rng.choice([action for action in legal_actions(view) if action.seat == seat])
+    action = rng.choice(own_choices(view, seat))
     if isinstance(action, Bet) and view.rules.bet_sizing == "no_limit":
         amounts = bet_range(view, seat)
         grid = range(amounts.low, amounts.high + 1, amounts.step)

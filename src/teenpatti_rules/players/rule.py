@@ -112,12 +112,11 @@ from ..actions import (
     SideShow,
 )
 from ..cards import Card
-from ..engine import legal_actions
 from ..engine.questions import minimum_bet, players_in_hand
 from ..ranking import hand_percentile
 from ..rules import Rules
 from ..state import Phase, State
-from .common import check_seat, deal_or_nothing
+from .common import check_seat, deal_or_nothing, own_choices
 
 __all__ = [
     "BLUFF_CHANCE",
@@ -213,9 +212,9 @@ def choose(view: State, seat: int, rng: random.Random) -> Action | None:
     """
     seat = check_seat(view, seat, rng)
     phase = view.phase
-    if phase is Phase.AWAITING_DEAL or phase is Phase.SESSION_OVER:
+    if phase in (Phase.AWAITING_DEAL, Phase.WAITING) or phase is Phase.SESSION_OVER:
         return deal_or_nothing(view, seat)
-    mine = [action for action in legal_actions(view) if action.seat == seat]
+    mine = own_choices(view, seat)
     for action in mine:
         if isinstance(action, Look):
             return action  # R44: never stays blind

@@ -21,14 +21,17 @@ from ..actions import (
     AllIn,
     Bet,
     Draw,
+    Leave,
     Look,
     Pack,
     RefuseSideShow,
     Show,
     SideShow,
+    SitIn,
+    SitOut,
 )
 from ..cards import format_cards, parse_cards
-from ..engine import legal_actions
+from ..engine import is_legal, legal_actions
 from ..engine.questions import (
     bet_range,
     is_out_of_blind_bets,
@@ -47,7 +50,13 @@ from ..text.narrate import chips, describe_hand, describe_table
 
 __all__ = ["HELP", "Quit", "TerminalPlayer", "to_you"]
 
-_BETWEEN_HANDS = (Phase.AWAITING_DEAL, Phase.SESSION_OVER)
+_BETWEEN_HANDS = (Phase.AWAITING_DEAL, Phase.SESSION_OVER, Phase.WAITING)
+_TABLE_WORDS: dict[str, type[Leave | SitOut | SitIn]] = {
+    "leave": Leave,
+    "sit out": SitOut,
+    "sit in": SitIn,
+}
+"""Words for the open-table actions (S4, S5), typed on the person's turn."""
 
 HELP = """\
 Type the number of a choice, or a word:
@@ -247,7 +256,7 @@ class TerminalPlayer:
             self.hand, self.shown = state.hand_number, 0
             print()
         lines = self._lines(state)
-        name = state.seats[self.seat].name
+        name = state.seats[self.seat].name or ""
         for line in lines[self.shown :]:
             print(to_you(line, name))
         self.shown = len(lines)
@@ -263,7 +272,7 @@ class TerminalPlayer:
         self.catch_up(state)
         print()
         table = describe_table(state, seat)
-        print("\n".join([to_you(table[0], state.seats[seat].name), *table[1:]]))
+        print("\n".join([to_you(table[0], state.seats[seat].name or ""), *table[1:]]))
         me = state.seats[seat]
         if me.seen and me.cards:
             print(f"Your hand: {format_cards(me.cards)}, {evaluate(me.cards, state.rules)}")
@@ -301,6 +310,10 @@ class TerminalPlayer:
             if extra == "draw":
                 return self._draw(seat, draws)
             chosen = pick(text, mine)
+            if chosen is None and " ".join(words) in _TABLE_WORDS:  # S4, S5
+                wanted: Action = _TABLE_WORDS[" ".join(words)](seat)
+                if is_legal(state, wanted):
+                    return wanted
             if (
                 chosen is None
                 and amounts is not None
