@@ -162,8 +162,10 @@ def apply(state: State, action: Action, *, turn: int | None = None) -> State:
                 after,
                 seats=with_seat(after.seats, seat, evolve_seat(after.seats[seat], timeouts=0)),
             )
-    if after.actor != state.actor or after.hand_number != state.hand_number:
-        after = evolve_state(after, turn=state.turn + 1)  # S9
+    changed = after.actor != state.actor or after.hand_number != state.hand_number
+    turn = state.turn + changed  # S9: one more when the player who must act changed
+    if after.turn != turn:  # the handlers count their own changes; one per action here
+        after = evolve_state(after, turn=turn)
     return vouch(after)
 
 
