@@ -10,11 +10,27 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 
 import teenpatti_rules as tp
 from depth import scaled
-from strategies import actions, play_session, random_action, tables
+from strategies import actions, open_tables, play_session, random_action, table_action, tables
 from teenpatti_rules.engine.invariants import check
 from teenpatti_rules.engine.questions import bet_range, sideshow_range
 
-BETWEEN_HANDS = (tp.Phase.AWAITING_DEAL, tp.Phase.SESSION_OVER)
+BETWEEN_HANDS = (tp.Phase.AWAITING_DEAL, tp.Phase.SESSION_OVER, tp.Phase.WAITING)
+UNLISTED = (tp.Join, tp.Timeout)
+"""Accepted but never listed: a join needs a name, a timeout is the table's (S3, S6)."""
+
+
+def every_listed(state: tp.State) -> set[tp.Action]:
+    """What legal_actions lists, for every seat and for each seat (the open-table
+    actions of a closed table are listed per seat only)."""
+    listed = set(tp.legal_actions(state))
+    for seat in range(len(state.seats)):
+        listed |= set(tp.legal_actions(state, seat, deal=True))
+    return listed
+
+
+def ledger(state: tp.State) -> int:
+    """R42 as S8 restates it: stacks in the session plus the pot."""
+    return state.pot + sum(seat.stack for seat in state.seats if seat.in_session)
 
 
 def any_action(seats: int) -> st.SearchStrategy[tp.Action]:
@@ -35,28 +51,47 @@ def _unlisted_no_limit_amount(state: tp.State, action: tp.Action) -> bool:
 
 
 class Session(RuleBasedStateMachine):
-    """A session driven by random legal actions, poked with random illegal ones."""
+    """A session driven by random legal actions (the open-table actions of S3–S7 and
+    timeouts included, on closed and open tables with every new option), poked with
+    random illegal ones; its History replays to the live state (S8, S9)."""
 
     state: tp.State
-    total: int
+    history: tp.History
 
-    @initialize(start=tables())
+    @initialize(start=st.one_of(tables(), open_tables()))
     def start(self, start: tp.State) -> None:
         self.state = start
-        self.total = start.total_chips
+        self.history = tp.History.from_state(start)
+
+    def _apply(self, action: tp.Action) -> None:
+        self.state = tp.apply(self.state, action)
+        self.history = self.history.record(action)
 
     @rule(data=st.data())
     def play_a_legal_action(self, data: st.DataObject) -> None:
         actions = tp.legal_actions(self.state)
         if actions:
-            self.state = tp.apply(self.state, data.draw(st.sampled_from(actions)))
+            self._apply(data.draw(st.sampled_from(actions)))
+
+    @rule(seed=st.integers(0, 2**16))
+    def play_an_open_table_action(self, seed: int) -> None:
+        """S3–S7: a join, leave, sit-out, sit-in, timeout or added chips, when legal."""
+        import random
+
+        action = table_action(random.Random(seed), self.state)
+        if action is not None:
+            self._apply(action)
 
     @rule(data=st.data())
     def illegal_actions_raise_and_change_nothing(self, data: st.DataObject) -> None:
         action = data.draw(any_action(len(self.state.seats)))
-        legal = set(tp.legal_actions(self.state))
+        legal = every_listed(self.state)
         before = copy.deepcopy(self.state)
-        if action in legal or _unlisted_no_limit_amount(self.state, action):
+        if (
+            action in legal
+            or _unlisted_no_limit_amount(self.state, action)
+            or (isinstance(action, (*UNLISTED, tp.AddChips)) and tp.is_legal(self.state, action))
+        ):
             tp.apply(self.state, action)  # V3: no-limit lists only a few of its amounts
             return
         try:
@@ -73,7 +108,7 @@ class Session(RuleBasedStateMachine):
         if not hasattr(self, "state"):
             return
         state = self.state
-        assert state.total_chips == self.total  # R42
+        assert ledger(state) == state.chips_brought - state.chips_taken  # R42 as S8
         assert all(seat.stack >= 0 for seat in state.seats)
         assert (
             state.pot == sum(seat.contributed for seat in state.seats)
@@ -87,8 +122,14 @@ class Session(RuleBasedStateMachine):
         if not hasattr(self, "state"):
             return
         assert check(self.state) == []
-        if self.state.phase is tp.Phase.SESSION_OVER:  # V19
+        if self.state.phase is tp.Phase.SESSION_OVER and self.state.session_winners:  # V19
             assert self.state.placings[0] == self.state.session_winners
+
+    @invariant()
+    def history_replays_to_the_live_state(self) -> None:
+        if not hasattr(self, "state"):
+            return
+        assert tp.replay(tp.History.from_json(self.history.to_json())) == self.state
 
     @rule(data=st.data())
     def bet_any_no_limit_amount(self, data: st.DataObject) -> None:
@@ -100,7 +141,7 @@ class Session(RuleBasedStateMachine):
         amounts = bet_range(state, state.actor)
         if amounts:
             amount = data.draw(st.sampled_from(list(amounts)))
-            self.state = tp.apply(state, tp.Bet(state.actor, amount))
+            self._apply(tp.Bet(state.actor, amount))
 
     @invariant()
     def actor_is_none_exactly_between_hands(self) -> None:
@@ -112,15 +153,16 @@ class Session(RuleBasedStateMachine):
             seat = state.seats[state.actor]
             assert seat.in_hand and not seat.all_in
         assert (state.sideshow is not None) == (state.phase is tp.Phase.SIDESHOW)
-        assert (state.phase is tp.Phase.SESSION_OVER) == bool(state.session_winners)
+        over = state.phase is tp.Phase.SESSION_OVER
+        assert over == bool(state.session_winners) or (over and not state.placings[:1])
 
     @invariant()
     def every_legal_action_applies(self) -> None:
         if not hasattr(self, "state"):
             return
-        for action in tp.legal_actions(self.state):
+        for action in every_listed(self.state):
             after = tp.apply(self.state, action)
-            assert after.total_chips == self.total
+            assert ledger(after) == after.chips_brought - after.chips_taken
 
 
 TestSession = Session.TestCase

@@ -70,6 +70,7 @@ RULES = [
 ]
 SESSIONS = [session(seed, RULES[seed % len(RULES)], 3 + seed % 5) for seed in range(12)]
 POOL: list[tp.State] = [state for _, states in SESSIONS for state in states]
+POOL.append(tp.new_session(["A", "B", None], tp.Rules(open_table=True), seed=5))  # S2: WAITING
 HISTORY_TEXTS = [history.to_json() for history, _ in SESSIONS[:3]]
 
 

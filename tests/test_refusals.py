@@ -16,7 +16,7 @@ from teenpatti_rules.engine.questions import draw_refusal, sideshow_refusal
 from teenpatti_rules.engine.refusals import REFUSAL_CODES, REFUSALS, Refusal, refuse
 
 NAMES = ["A", "B", "C"]
-Example = Callable[[], tuple[tp.State, object]]
+Example = Callable[[], tuple[tp.State, object] | tuple[tp.State, object, int]]
 
 
 def table(rules: tp.Rules | None = None, **kw: object) -> tp.State:
@@ -59,6 +59,20 @@ def _sideshow_pending() -> tp.State:
 
 
 DRAW = tp.Rules(draw_price=3, max_draws=1)
+CHAIRS = ["A", "B", "C", None]
+
+
+def chairs(rules: tp.Rules | None = None) -> tp.State:
+    """Three players and an empty chair (S1)."""
+    return tp.new_session(CHAIRS, rules, seed=1, dealer=0)
+
+
+def _tournament_after_hand_1() -> tp.State:
+    state = chairs(tp.Rules(boot_schedule=((1, 1), (3, 2))))
+    return play(tp.apply(state, tp.Deal(0)), "P1 pack", "P2 pack")
+
+
+REBUY = tp.Rules(rebuy=True, max_buy_in=120)
 
 EXAMPLES: dict[tuple[str, str | None], Example] = {
     ("not_an_action", None): lambda: (table(), "P0 deal"),
@@ -152,8 +166,31 @@ EXAMPLES: dict[tuple[str, str | None], Example] = {
         ),
         tp.Draw(1, tp.parse_cards("Kd")),
     ),
+    ("stale_turn", "S9"): lambda: (dealt(), tp.Bet(1, 1), 0),
+    ("too_few_players", "S2"): lambda: (
+        tp.new_session(["A", "B", None], tp.Rules(open_table=True), seed=1),
+        tp.Deal(0),
+    ),
+    ("hand_in_play", "S3"): lambda: (tp.apply(chairs(), tp.Deal(0)), tp.Join(3, "Dev")),
+    ("tournament", "S3"): lambda: (_tournament_after_hand_1(), tp.Join(3, "Dev")),
+    ("chair_taken", "S1"): lambda: (chairs(), tp.Join(2, "Dev")),
+    ("name", "S1"): lambda: (chairs(), tp.Join(3, " B ")),
+    ("buy_in", "S3"): lambda: (chairs(), tp.Join(3, "Dev", 101)),
+    ("table_chips", None): lambda: (
+        chairs(tp.Rules(max_buy_in=10**15)),
+        tp.Join(3, "Dev", 10**15),
+    ),
+    ("not_in_session", "S4"): lambda: (chairs(), tp.Leave(3)),
+    ("already_leaving", "S4"): lambda: (play(dealt(), "P2 leave"), tp.Leave(2)),
+    ("already_sitting_out", "S5"): lambda: (play(table(), "P1 sit out"), tp.SitOut(1)),
+    ("not_sitting_out", "S5"): lambda: (table(), tp.SitIn(1)),
+    ("not_your_turn", "S6"): lambda: (dealt(), tp.Timeout(2)),
+    ("no_rebuy", "S7"): lambda: (table(), tp.AddChips(1, 1)),
+    ("hand_in_play", "S7"): lambda: (dealt(REBUY), tp.AddChips(1, 1)),
+    ("buy_in_limit", "S7"): lambda: (table(REBUY), tp.AddChips(1, 21)),
 }
-"""(code, rule) → a state and an action that ``apply`` refuses with that code."""
+"""(code, rule) → a state and an action that ``apply`` refuses with that code (and the
+turn it is applied at, S9)."""
 
 UNREACHABLE: dict[tuple[str, str | None], str] = {
     ("no_bettor", "R30"): "three in the hand and only the asker can bet ends the hand (R40)",
@@ -174,13 +211,17 @@ def test_every_refusal_is_produced_or_listed() -> None:
 
 @pytest.mark.parametrize("key", sorted(EXAMPLES, key=str), ids=lambda key: f"{key[0]}-{key[1]}")
 def test_refusal_code_and_rule(key: tuple[str, str | None]) -> None:
-    state, action = EXAMPLES[key]()
+    state, action, *turn = EXAMPLES[key]()
     before = state
     with pytest.raises(tp.IllegalActionError) as caught:
-        tp.apply(state, action)  # type: ignore[arg-type]
+        tp.apply(state, action, turn=turn[0] if turn else None)  # type: ignore[arg-type]
     assert (caught.value.code, caught.value.rule) == key, str(caught.value)
     assert state is before and tp.legal_actions(state) == tp.legal_actions(before)
-    assert not tp.is_legal(state, action)  # type: ignore[arg-type]
+    if not turn:
+        assert not tp.is_legal(state, action)  # type: ignore[arg-type]
+    else:  # S9: the same action at the table's turn applies
+        assert isinstance(caught.value, tp.StaleActionError)
+        tp.apply(state, action, turn=state.turn)  # type: ignore[arg-type]
 
 
 def test_unreachable_refusals_by_their_question() -> None:
@@ -216,11 +257,15 @@ def test_error_message_stays_the_sentence() -> None:
 def test_legal_actions_of_one_seat() -> None:
     """``legal_actions(state, seat)``: only that seat's choices; Deal only when asked."""
     state = table()
-    assert tp.legal_actions(state, 1) == ()
-    assert tp.legal_actions(state, 1, deal=True) == (tp.Deal(1),)
+    assert tp.legal_actions(state, 1) == (tp.Leave(1), tp.SitOut(1))  # S4, S5
+    assert tp.legal_actions(state, 1, deal=True) == (tp.Deal(1), tp.Leave(1), tp.SitOut(1))
     state = dealt()
     everything = tp.legal_actions(state)
-    assert tp.legal_actions(state, 1) == tuple(a for a in everything if a.seat == 1)
-    assert tp.legal_actions(state, 2) == (tp.Look(2),)
+    turn = tuple(a for a in everything if a.seat == 1)
+    assert tp.legal_actions(state, 1) == (*turn, tp.Leave(1), tp.SitOut(1))
+    assert tp.legal_actions(state, 2) == (tp.Look(2), tp.Leave(2), tp.SitOut(2))
+    assert not any(isinstance(a, tp.Leave | tp.SitOut) for a in everything)  # closed table
+    rebuy = play(table(REBUY), "P1 sit out")
+    assert tp.legal_actions(rebuy, 1) == (tp.Leave(1), tp.SitIn(1), tp.AddChips(1, 20))
     with pytest.raises(ValueError, match=r"seat must be a seat number 0\.\.2"):
         tp.legal_actions(state, 3)

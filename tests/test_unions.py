@@ -129,3 +129,19 @@ def test_every_event_states_its_facts(cls: type[Any]) -> None:
         assert facts.stake in names
     if facts.turn:
         assert facts.action is not None
+
+
+def test_the_scenario_runner_and_the_strategies_know_every_action() -> None:
+    """A new action needs a scenario key (SCENARIO-EXT) and a place in the random
+    actions of the property tests."""
+    from hypothesis import strategies as st
+
+    from scenario_runner import ACTION_KEYS, to_action
+    from strategies import actions
+
+    extra = {"amount": 2, "name": "Dev", "cards": "As"}
+    built = {type(to_action({key: 1, **extra})) for key in ACTION_KEYS}
+    assert built == set(ACTION_TYPES)
+    options = actions(st.just(1), st.just(2)).original_strategies  # type: ignore[attr-defined]
+    drawn = {repr(option).removeprefix("builds(").split(",")[0].rstrip(")") for option in options}
+    assert drawn == {cls.__name__ for cls in ACTION_TYPES}

@@ -187,6 +187,21 @@ PRESETS: Mapping[str, Preset] = _presets(
         "[002], V20",
         {"draw_price": 1, "max_draws": 2},
     ),
+    Preset(
+        "open",
+        "an open table: players join and leave between hands, a hand needs 3 playing, "
+        "chips may be added up to the starting stack, a player back from sitting out "
+        "posts one missed boot, two timeouts in a row sit a player out (S1-S9)",
+        "[001], [004], S2, S5, S6, S7",
+        {"open_table": True, "rebuy": True, "missed_boots": "one", "timeouts_to_sit_out": 2},
+    ),
+    Preset(
+        "forced-blinds",
+        "after the boots the first player left of the dealer bets one stake blind and "
+        "the next twice the stake; the player after them acts first (V22)",
+        "[004], V22",
+        {"forced_blinds": "small_big"},
+    ),
 )
 """Every named table, by name (the order ``teenpatti variants`` lists them in)."""
 

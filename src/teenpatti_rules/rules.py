@@ -29,6 +29,7 @@ from .limits import (
     exact_int,
     short,
 )
+from .open_tables import check_open_table
 
 __all__ = ["MAX_SEATS", "BetSizing", "Rules", "SequenceOrder"]
 
@@ -339,21 +340,18 @@ class Rules:
         among cards it drew).
     :param button: ``"left"`` (R5, default) or ``"winner"`` (V21: the player who won
         the most chips deals next).
-    :param open_table: True for an open table (S2): a hand needs ``min_players``
-        playing players (else the table waits) and the session ends only at the hand
-        limit; default False.
-    :param max_buy_in: the largest stack a player may join with or add chips up to
-        (S3, S7); None (default) for the starting stack (R4). At least ``boot``.
-    :param rebuy: True lets a player add chips between hands (S7); default False.
-        Refused with ``boot_schedule``.
-    :param missed_boots: ``"none"`` (default) or ``"one"``: a player coming back from
-        sitting out posts one missed boot as dead chips (S5).
-    :param max_sit_out: a player who has sat out this many hands in a row leaves at the
-        end of the next hand (S5); None (default) for never. At least 1.
-    :param timeouts_to_sit_out: this many timeouts in a row sit a player out (S6);
-        default 2, None for never. At least 1.
-    :param forced_blinds: None (default), ``"dealer"`` or ``"small_big"``: forced blind
-        bets after the boots (V22). Refused with ``max_blind_bets=0``.
+    :param open_table: an open table (S2): a hand needs ``min_players`` playing, the
+        session ends only at the hand limit; default False.
+    :param max_buy_in: the largest stack to join with or add chips up to (S3, S7);
+        None (default): the starting stack (R4). At least ``boot``.
+    :param rebuy: players may add chips between hands (S7); default False.
+    :param missed_boots: ``"none"`` (default) or ``"one"`` missed boot posted as dead
+        chips by a player back from sitting out (S5).
+    :param max_sit_out: a player out this many hands in a row leaves at the end of
+        the next (S5); None (default) for never. At least 1.
+    :param timeouts_to_sit_out: timeouts in a row that sit a player out (S6); default
+        2, None for never. At least 1.
+    :param forced_blinds: None (default), ``"dealer"`` or ``"small_big"`` (V22).
     :raises ValueError: naming the field and the bad value, for any value outside
         these ranges (every chip count at most
         :data:`~teenpatti_rules.limits.MAX_CHIPS`; under ``bet_sizing="range"`` a
@@ -495,21 +493,7 @@ class Rules:
                 f"Rules.draw_price needs Rules.hand_size 3, not {self.hand_size}: a draw "
                 "is not legal with another hand size, so it could never take effect (V20)"
             )
-        self._check_open_table()
-
-    def _check_open_table(self) -> None:
-        """The combinations S3, S7 and V22 refuse."""
-        if self.max_buy_in is not None and self.max_buy_in < self.boot:
-            raise ValueError(
-                f"Rules.max_buy_in ({self.max_buy_in}) must be at least the boot ({self.boot}) (S3)"
-            )
-        if self.rebuy and self.boot_schedule is not None:
-            raise ValueError("Rules.rebuy cannot be combined with Rules.boot_schedule (S7, V18)")
-        if self.forced_blinds is not None and self.max_blind_bets == 0:
-            raise ValueError(
-                f"Rules.forced_blinds={self.forced_blinds!r} needs at least one blind bet: "
-                "Rules.max_blind_bets must not be 0 (V22, V5)"
-            )
+        check_open_table(self)  # S3, S7, V22
 
     def boot_of_hand(self, hand_number: int) -> int:
         """The boot (and opening stake) of hand ``hand_number`` (1 for the first): ``boot``,

@@ -75,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
         state = new_session(names, rules, seed=seed)
     except ValueError as error:
         raise UsageError(str(error).replace("players[0]", "--name")) from None
-    names = [seat.name for seat in state.seats]
+    names = [seat.name or f"seat {i}" for i, seat in enumerate(state.seats)]  # S1: empty chairs
     json_file = None
     if args.json is not None:
         try:  # before playing, so that a bad path fails at once

@@ -271,7 +271,9 @@ def after_turn(state: State, seat: int, *, paid: bool = False, **changes: Any) -
     from the new seats.
     """
     seats = changes.get("seats", state.seats)
-    state = evolve_state(state, actor=next_bettor(seats, seat), **changes)
+    actor = next_bettor(seats, seat)
+    turn = state.turn + (actor != state.actor)  # S9 (apply keeps it to one per action)
+    state = evolve_state(state, actor=actor, turn=turn, **changes)
     ending = hand_ending(state, Turn(seat, paid))
     if ending is None:
         return state

@@ -123,6 +123,7 @@ def deal(state: State, action: Deal) -> State:
         state,
         phase=Phase.BETTING,
         hand_number=hand_number,
+        turn=state.turn + 1,  # S9: a deal is a new turn
         dealer=dealer,
         pot=sum(posts.values()) + sum(missed.values()),
         stake=boot,

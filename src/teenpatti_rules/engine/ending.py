@@ -231,13 +231,12 @@ def move_button(dealer: int, seats: Sequence[Seat]) -> int:
     that (nobody is), ``dealer``.
     """
     order = seats_from_left_of(dealer, len(seats))
-    for wanted in (
-        lambda seat: seat.in_session and not seat.sitting_out,
-        lambda seat: seat.in_session,
-    ):
-        for s in order:
-            if wanted(seats[s]):
-                return s
+    for s in order:
+        if seats[s].in_session and not seats[s].sitting_out:
+            return s
+    for s in order:
+        if seats[s].in_session:
+            return s
     return dealer
 
 
@@ -257,7 +256,7 @@ def session_over(state: State, seats: Sequence[Seat]) -> tuple[int, ...] | None:
     """The session's winners if it is over after this hand (R2, R7, R8), else None:
     the last player, or at the hand limit the biggest stack(s). An open table ends only
     at the hand limit (S2). With nobody left in the session it is not over (an empty
-    table waits for players, S2).
+    table waits for players, S2), except at the hand limit: over, with no winner.
     """
     remaining = [index for index, seat in enumerate(seats) if seat.in_session]
     limit = state.rules.hand_limit
@@ -265,7 +264,7 @@ def session_over(state: State, seats: Sequence[Seat]) -> tuple[int, ...] | None:
     if not at_limit and (len(remaining) > 1 or state.rules.open_table):  # S2
         return None
     if not remaining:
-        return None
+        return () if at_limit else None  # S4: everybody left; the session ends at the limit
     best = max(seats[seat].stack for seat in remaining)
     return tuple(seat for seat in remaining if seats[seat].stack == best)
 

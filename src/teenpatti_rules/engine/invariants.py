@@ -31,7 +31,7 @@ from ..hands.wild import strength_table
 from ..limits import MAX_CHIPS, MAX_SEED, check_table_chips, player_name, short
 from ..ranking import HandRank, evaluate
 from ..rules import Rules
-from ..state import HandResult, Phase, State
+from ..state import HandResult, Phase, Seat, State, between_hands_phase
 from .ending import open_flush_rules, placings
 from .questions import bettors, hand_boot, sideshow_target
 
@@ -271,12 +271,15 @@ def _table_problems(state: State) -> Iterator[str]:
     first: dict[str, int] = {}
     for i, seat in enumerate(seats):
         path = f"$.seats[{i}]"
+        if seat.name is None and not seat.in_session:  # an empty chair (S1)
+            yield from _empty_chair_problems(seat, path)
+            continue
         try:
             if player_name(seat.name, "a player's name") != seat.name:
                 yield f"a player's name is stored normalised (NFC, stripped) @ {path}.name"
         except ValueError as error:
             yield f"{error} @ {path}.name"
-        if first.setdefault(seat.name, i) != i:
+        if seat.in_session and first.setdefault(seat.name, i) != i:  # type: ignore[arg-type]
             yield f"player names must be distinct; {short(seat.name)} appears twice @ {path}.name"
         for field in ("stack", "blind_bets", "contributed"):
             problem = _count_problem(field, getattr(seat, field))
@@ -318,8 +321,18 @@ def _table_problems(state: State) -> Iterator[str]:
             yield f"{problem} @ $.{field}"
     if type(state.dealer) is not int or not 0 <= state.dealer < n:
         yield f"the dealer must be a seat 0..{n - 1}, not {state.dealer} @ $.dealer"
-    elif not seats[state.dealer].in_session:
+    elif (
+        not seats[state.dealer].in_session
+        and any(seat.in_session for seat in seats)
+        and state.phase not in (Phase.BETTING, Phase.SIDESHOW)  # S4: it may leave mid-hand
+    ):
         yield f"the dealer, seat {state.dealer}, has left the session (R5) @ $.dealer"
+
+
+def _empty_chair_problems(seat: Seat, path: str) -> Iterator[str]:
+    """S1: an empty chair holds no chips, no cards and no hand."""
+    if seat.stack or seat.cards or seat.in_hand or seat.contributed or seat.sitting_out:
+        yield f"an empty chair holds no player, chips or cards (S1) @ {path}"
 
 
 def _deck_problems(state: State, hands: list[Card]) -> Iterator[str]:
@@ -355,7 +368,9 @@ def _departed_problems(state: State) -> Iterator[str]:
     gone = [seat for place in state.departed for seat in place]
     if any(type(seat) is not int or not 0 <= seat < n for seat in gone):
         yield f"departed names seats 0..{n - 1} only, not {short(gone)} @ $.departed"
-    elif sorted(gone) != [i for i, seat in enumerate(state.seats) if not seat.in_session]:
+    elif sorted(gone) != [
+        i for i, seat in enumerate(state.seats) if not seat.in_session and seat.name is not None
+    ]:
         yield "departed places every seat that left the session, once, and no other @ $.departed"
 
 
@@ -383,7 +398,7 @@ def _between_hands_problems(state: State) -> Iterator[str]:
                 f"session at the end of the hand (R7) @ $.seats[{i}].stack"
             )
     if state.hand_number == 0:
-        if phase is not Phase.AWAITING_DEAL:
+        if phase is Phase.SESSION_OVER:
             yield "before the first hand the table awaits a deal @ $.phase"
         if state.result is not None:
             yield "before the first hand there is no result @ $.result"
@@ -392,19 +407,24 @@ def _between_hands_problems(state: State) -> Iterator[str]:
     elif state.result is None or state.result.hand_number != state.hand_number:
         yield f"between hands the result is that of hand {state.hand_number} @ $.result"
     limit = rules.hand_limit
-    over = len(in_session) <= 1 or (limit is not None and state.hand_number >= limit)
-    if phase is Phase.AWAITING_DEAL:
+    # R2 ends a closed table when one player remains after a hand or a departure; a
+    # player who joins an emptied table waits (S2): only the hand limit is certain.
+    over = limit is not None and state.hand_number >= limit
+    if phase is not Phase.SESSION_OVER:
         if over:
-            yield "the session is over (R2, R7) but the phase is 'awaiting_deal' @ $.phase"
+            yield f"the session is over (R2, R7) but the phase is {phase.value!r} @ $.phase"
+        if phase is not between_hands_phase(rules, state.seats):
+            yield "the table waits exactly when too few players are playing (S2) @ $.phase"
         if state.session_winners or state.placings:
             yield "the session has winners only when it is over @ $.session_winners"
         return
-    if not over:
+    if not over and not (rules.open_table is False and len(in_session) <= 1):
         yield "the session is not over: players remain and hands are left (R2) @ $.phase"
     places = state.placings
     placed = [seat for place in places for seat in place]
-    if sorted(placed) != list(range(len(state.seats))) or (
-        places and places[0] != state.session_winners
+    players = [i for i, seat in enumerate(state.seats) if seat.name is not None]
+    if sorted(placed) != players or (
+        places and state.session_winners and places[0] != state.session_winners
     ):
         yield "placings list every seat once, the winners first (V19) @ $.placings"
     elif places != placings(state.seats, state.departed):
@@ -413,6 +433,8 @@ def _between_hands_problems(state: State) -> Iterator[str]:
             "(V19) @ $.placings"
         )
     winners = state.session_winners
+    if not in_session and not winners:  # the hand limit with nobody left (S4): no winner
+        return
     if not winners or list(winners) != sorted(set(winners)):
         yield "a finished session has its winners, ascending (R8) @ $.session_winners"
     elif any(w not in in_session for w in winners):
@@ -432,9 +454,11 @@ def _in_hand_problems(state: State) -> Iterator[str]:
             f"while hand {state.hand_number} is in play @ $.result.hand_number"
         )
     boot = hand_boot(state)
+    start = state.events[0] if state.events else None
+    dealt = set(start.seats) if isinstance(start, HandStarted) else None
     for i, seat in enumerate(seats):
         path = f"$.seats[{i}]"
-        if not seat.in_session:
+        if not seat.in_session or (dealt is not None and i not in dealt):  # left, sat out (S5)
             if seat.in_hand or seat.all_in:
                 yield f"a seat that left the session is not in a hand @ {path}.in_hand"
             continue
@@ -492,7 +516,7 @@ def check(state: State) -> list[str]:
     problems = list(_table_problems(state))
     if problems:  # later checks index seats by number
         return problems
-    if state.phase in (Phase.AWAITING_DEAL, Phase.SESSION_OVER):
+    if state.phase in (Phase.AWAITING_DEAL, Phase.SESSION_OVER, Phase.WAITING):
         problems += _between_hands_problems(state)
     else:
         problems += _in_hand_problems(state)
@@ -501,4 +525,22 @@ def check(state: State) -> list[str]:
     problems += _event_problems(state)
     if not problems:  # the contents, once the seats they name exist
         problems += _event_content_problems(state)
+    problems += _ledger_problems(state)
     return problems
+
+
+def _ledger_problems(state: State) -> list[str]:
+    """R42 as S8 restates it: the stacks of the players in the session plus the pot
+    equal the chips brought to the table less the chips taken away; skipped for a state
+    built by hand without a ledger (``chips_brought`` 0).
+    """
+    if not state.chips_brought:
+        return []
+    held = state.pot + sum(seat.stack for seat in state.seats if seat.in_session)
+    if held != state.chips_brought - state.chips_taken:
+        return [
+            f"the stacks in the session and the pot ({held}) equal the chips brought "
+            f"({state.chips_brought}) less the chips taken ({state.chips_taken}) (R42, S8) "
+            "@ $.chips_brought"
+        ]
+    return []

@@ -4,7 +4,7 @@ Two small functions per action kind, each citing the rules it implements: a chec
 that refuses the action unless it is legal (with the refusal functions of
 :mod:`teenpatti_rules.engine.questions`: a refusal carries a code, a rule id and a
 sentence built only when read), and a handler that builds the next state; the input
-state is never changed. The handlers live by idea: :mod:`.deal` (dealing),
+state is never changed. The handlers live by idea: :mod:`~teenpatti_rules.engine.deal` (dealing),
 :mod:`.betting` (the turn actions and :func:`~.betting.after_turn`, what the rules say
 comes next), :mod:`.listing` (:func:`legal_actions`). An action that
 :func:`legal_actions` listed for this very state (the same objects: a small cache
@@ -162,8 +162,10 @@ def apply(state: State, action: Action, *, turn: int | None = None) -> State:
                 after,
                 seats=with_seat(after.seats, seat, evolve_seat(after.seats[seat], timeouts=0)),
             )
-    if after.actor != state.actor or after.hand_number != state.hand_number:
-        after = evolve_state(after, turn=state.turn + 1)  # S9
+    changed = after.actor != state.actor or after.hand_number != state.hand_number
+    turn = state.turn + changed  # S9: one more when the player who must act changed
+    if after.turn != turn:  # the handlers count their own changes; one per action here
+        after = evolve_state(after, turn=turn)
     return vouch(after)
 
 

@@ -170,7 +170,7 @@ def depart(state: State, seat: int) -> State:
         if seat == state.dealer and remaining:
             changes["dealer"] = move_button(seat, seats)
         if not state.rules.open_table and state.hand_number >= 1 and remaining == 1:
-            state = evolve(state, **changes)  # type: ignore[arg-type]
+            state = evolve(state, **changes)
             winners = session_over(state, seats)
             assert winners is not None
             return evolve(
@@ -180,7 +180,7 @@ def depart(state: State, seat: int) -> State:
                 placings=placings(seats, state.departed),
             )
         changes["phase"] = between_hands_phase(state.rules, seats)
-    return evolve(state, **changes)  # type: ignore[arg-type]
+    return evolve(state, **changes)
 
 
 def leave(state: State, action: Leave) -> State:
@@ -238,7 +238,7 @@ def _sat(state: State, seat: int, out: bool, *, timed_out: bool = False) -> Stat
     changes: dict[str, object] = {"seats": seats, "events": state.events.appended(event)}
     if state.phase in BETWEEN_HANDS:
         changes["phase"] = between_hands_phase(state.rules, seats)
-    return evolve(state, **changes)  # type: ignore[arg-type]
+    return evolve(state, **changes)
 
 
 def sit_out(state: State, action: SitOut) -> State:

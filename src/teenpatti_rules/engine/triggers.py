@@ -17,6 +17,7 @@ from ..events import (
     BetMade,
     Drew,
     Event,
+    ForcedBet,
     HandEnding,
     Packed,
     ShowAsked,
@@ -78,8 +79,9 @@ def at_most_one_bettor(state: State, turn: Turn) -> HandEnding | None:
 def bets_at_stake(state: State) -> dict[int, int]:
     """Seat → bets it made since the stake last changed (V14), from the hand's log: a
     bet (a sideshow request's chaal included) that leaves the stake unchanged counts;
-    one that changes it sets every count back to 0, as the deal does. Seats without a
-    counted bet are absent.
+    one that changes it sets every count back to 0, as the deal does (and a forced
+    blind that changes it, which is no bet of its own, V22). Seats without a counted
+    bet are absent.
     """
     counts: dict[int, int] = {}
     stake = hand_boot(state)
@@ -89,6 +91,8 @@ def bets_at_stake(state: State) -> dict[int, int]:
         elif isinstance(event, SideShowAsked):
             seat = event.asker
         else:
+            if isinstance(event, ForcedBet) and event.stake != stake:  # V22: not a turn
+                counts, stake = {}, event.stake
             continue
         if event.stake != stake:
             counts, stake = {}, event.stake

@@ -373,6 +373,41 @@ def _unstructure_action(action: Any) -> str:
     return str(action)
 
 
+_OPEN_TABLE_FIELDS: Final = {
+    "Rules": (
+        "open_table",
+        "max_buy_in",
+        "rebuy",
+        "missed_boots",
+        "max_sit_out",
+        "timeouts_to_sit_out",
+        "forced_blinds",
+    ),
+    "Seat": ("sitting_out", "leaving", "timeouts", "missed_boot", "sat_out"),
+}
+"""The fields of the open tables (S1–S9, V22) that a document holds only when they
+differ from their defaults, so that the document of a table that uses none of it is
+what it always was (and an older document loads with the defaults)."""
+
+
+def _omit_defaults(result: cattrs.Converter, cls: type, names: tuple[str, ...]) -> None:
+    """Unstructure ``cls`` as usual, leaving out the fields ``names`` at their defaults."""
+    from cattrs.gen import make_dict_unstructure_fn
+
+    base: Callable[[Any], dict[str, Any]] = make_dict_unstructure_fn(cls, result)
+    fields = attrs.fields_dict(cls)
+    defaults = {name: fields[name].default for name in names}
+
+    def unstructure(value: Any) -> dict[str, Any]:
+        document: dict[str, Any] = base(value)
+        for name, default in defaults.items():
+            if getattr(value, name) == default:
+                del document[name]
+        return document
+
+    result.register_unstructure_hook(cls, unstructure)
+
+
 @functools.cache
 def converter() -> cattrs.Converter:
     """The library's cattrs converter (built once, on first use).
@@ -417,4 +452,9 @@ def converter() -> cattrs.Converter:
     result.register_unstructure_hook(Action, _unstructure_action)
     _configure_events(result)
     _configure_alone(result)
+    from ..rules import Rules
+    from ..state import Seat
+
+    _omit_defaults(result, Rules, _OPEN_TABLE_FIELDS["Rules"])
+    _omit_defaults(result, Seat, _OPEN_TABLE_FIELDS["Seat"])
     return result

@@ -95,11 +95,14 @@ class History:
 
     :param version: the format version, :data:`HISTORY_VERSION`.
     :param players: the display names, one per seat (as for
-        :func:`~teenpatti_rules.state.new_session`); a list becomes a tuple.
+        :func:`~teenpatti_rules.state.new_session`), None for an empty chair (S1); a
+        list becomes a tuple. Players who join later are in ``actions`` (S3): one
+        history covers a table's life.
     :param seed: the session seed (any int): the first dealer and the deck of every
         deal without a deck come from it.
     :param dealer: the seat that deals the first hand (R5).
-    :param stacks: the starting chips of each seat (R4), one int per player.
+    :param stacks: the starting chips of each seat (R4), one int per player, None for
+        an empty chair.
     :param rules: the table's :class:`~teenpatti_rules.rules.Rules`; default the
         default table.
     :param actions: the actions applied, oldest first: any
@@ -107,22 +110,22 @@ class History:
     """
 
     version: int = HISTORY_VERSION
-    players: tuple[str, ...] = attrs.field(converter=_as_tuple)
+    players: tuple[str | None, ...] = attrs.field(converter=_as_tuple)
     seed: int
     dealer: int
-    stacks: tuple[int, ...] = attrs.field(converter=_as_tuple)
+    stacks: tuple[int | None, ...] = attrs.field(converter=_as_tuple)
     rules: Rules = attrs.field(factory=Rules)
     actions: tuple[Action, ...] = attrs.field(default=(), converter=_as_tuple)
 
     @classmethod
     def start(
         cls,
-        players: Sequence[str],
+        players: Sequence[str | None],
         rules: Rules | None = None,
         *,
         seed: int,
         dealer: int | None = None,
-        stacks: Sequence[int] | None = None,
+        stacks: Sequence[int | None] | None = None,
     ) -> History:
         """The empty history of a new session; arguments as for
         :func:`~teenpatti_rules.state.new_session`.
@@ -149,7 +152,7 @@ class History:
             players=tuple(seat.name for seat in state.seats),
             seed=seed,
             dealer=state.dealer,
-            stacks=tuple(seat.stack for seat in state.seats),
+            stacks=tuple(seat.stack if seat.in_session else None for seat in state.seats),
             rules=state.rules,
         )
 
@@ -181,7 +184,7 @@ class History:
             players=tuple(seat.name for seat in state.seats),
             seed=state.seed,
             dealer=state.dealer,
-            stacks=tuple(seat.stack for seat in state.seats),
+            stacks=tuple(seat.stack if seat.in_session else None for seat in state.seats),
             rules=state.rules,
         )
         try:
@@ -324,6 +327,8 @@ def _start_problems(history: History) -> list[str]:
         return problems  # the checks below are per player: never more than MAX_SEATS
     first: dict[str, int] = {}
     for i, name in enumerate(players):
+        if name is None:  # an empty chair (S1)
+            continue
         try:
             text = player_name(name, "a player's name")
         except ValueError as error:
@@ -348,7 +353,11 @@ def _start_problems(history: History) -> list[str]:
         problems.append(f"stacks holds one int per player ({n}), not {_short(stacks)} @ $.stacks")
     else:
         for i, stack in enumerate(stacks):
-            if not _is_int(stack) or stack < rules.boot:
+            if players[i] is None:
+                if stack is not None:
+                    problems.append(f"an empty chair has no stack (S1) @ $.stacks[{i}]")
+                continue
+            if not isinstance(stack, int) or not _is_int(stack) or stack < rules.boot:
                 problems.append(
                     f"a starting stack is an int of at least the boot ({rules.boot}), "
                     f"not {_short(stack)} @ $.stacks[{i}]"

@@ -9,7 +9,7 @@ from ..engine.questions import is_seat
 from ..limits import short
 from ..state import Phase, State
 
-__all__ = ["check_seat", "deal_or_nothing", "seat_and_rng"]
+__all__ = ["check_seat", "deal_or_nothing", "own_choices", "seat_and_rng"]
 
 _UNCHECKED: object = object()
 
@@ -59,6 +59,21 @@ def seat_and_rng(view: State, seat: object, rng: object) -> tuple[object, Any]:
             "pass the seat: chooser(view, seat, rng)"
         )
     return own, seat
+
+
+def own_choices(state: State, seat: int) -> list[Action]:
+    """``seat``'s actions of :func:`~teenpatti_rules.engine.legal_actions`, without the
+    open-table actions (S4–S7): an automatic player never leaves, sits out or adds
+    chips unless its policy says so (none does), and never times out.
+    """
+    from ..actions import TABLE_ACTION_TYPES
+    from ..engine import legal_actions
+
+    return [
+        action
+        for action in legal_actions(state)
+        if action.seat == seat and not isinstance(action, TABLE_ACTION_TYPES)
+    ]
 
 
 def deal_or_nothing(state: State, seat: int) -> Action | None:

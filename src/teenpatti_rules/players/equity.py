@@ -88,12 +88,11 @@ from ..actions import (
     SideShow,
 )
 from ..cards import Card
-from ..engine import legal_actions
 from ..limits import short
 from ..odds import _universe, equity
 from ..rules import Rules
 from ..state import Phase, State
-from .common import check_seat
+from .common import check_seat, own_choices
 
 __all__ = ["EquityPolicy", "HandOdds", "equity_choose", "equity_player", "hand_odds"]
 
@@ -315,11 +314,11 @@ def equity_choose(
         policy = _DEFAULT
     elif not isinstance(policy, EquityPolicy):
         raise TypeError(f"policy must be an EquityPolicy, not {short(policy)}")
-    if view.phase is Phase.AWAITING_DEAL or view.phase is Phase.SESSION_OVER:
+    if view.phase in (Phase.AWAITING_DEAL, Phase.WAITING) or view.phase is Phase.SESSION_OVER:
         return Deal(seat) if view.phase is Phase.AWAITING_DEAL and seat == view.dealer else None
     if view.actor != seat:
         return None
-    mine = [action for action in legal_actions(view) if action.seat == seat]
+    mine = own_choices(view, seat)
     me = view.seats[seat]
     opponents = sum(1 for i, s in enumerate(view.seats) if s.in_hand and i != seat)
     if view.phase is Phase.SIDESHOW:

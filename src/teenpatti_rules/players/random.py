@@ -8,11 +8,10 @@ import random
 from typing import Any, overload
 
 from ..actions import Action, Bet
-from ..engine import legal_actions
 from ..engine.questions import bet_range
 from ..engine.sizing import sizing_of
 from ..state import Phase, State
-from .common import _UNCHECKED, check_seat, deal_or_nothing, seat_and_rng
+from .common import _UNCHECKED, check_seat, deal_or_nothing, own_choices, seat_and_rng
 
 __all__ = ["random_choice"]
 
@@ -47,11 +46,11 @@ def random_choice(view: State, seat: int | random.Random, rng: Any = _UNCHECKED)
     chosen, source = seat_and_rng(view, seat, rng)
     seat = check_seat(view, chosen, source)
     rng = source
-    if view.phase is Phase.AWAITING_DEAL or view.phase is Phase.SESSION_OVER:
+    if view.phase in (Phase.AWAITING_DEAL, Phase.WAITING) or view.phase is Phase.SESSION_OVER:
         return deal_or_nothing(view, seat)
     if view.actor != seat:
         return None
-    action: Action = rng.choice([a for a in legal_actions(view) if a.seat == seat])
+    action: Action = rng.choice(own_choices(view, seat))
     if isinstance(action, Bet) and not sizing_of(view.rules).lists_every_amount:
         amounts = bet_range(view, seat)
         grid = range(amounts.low, amounts.high + 1, amounts.step)

@@ -117,13 +117,12 @@ from ..actions import (
     SideShow,
 )
 from ..cards import Card
-from ..engine import legal_actions
 from ..engine.questions import minimum_bet, players_in_hand
 from ..engine.sizing import sizing_of
 from ..ranking import hand_percentile
 from ..rules import Rules
 from ..state import Phase, State
-from .common import _UNCHECKED, check_seat, deal_or_nothing, seat_and_rng
+from .common import _UNCHECKED, check_seat, deal_or_nothing, own_choices, seat_and_rng
 
 __all__ = [
     "BLUFF_CHANCE",
@@ -231,9 +230,9 @@ def choose(view: State, seat: int | random.Random, rng: Any = _UNCHECKED) -> Act
     seat = check_seat(view, chosen, source)
     rng = source
     phase = view.phase
-    if phase is Phase.AWAITING_DEAL or phase is Phase.SESSION_OVER:
+    if phase in (Phase.AWAITING_DEAL, Phase.WAITING) or phase is Phase.SESSION_OVER:
         return deal_or_nothing(view, seat)
-    mine = [action for action in legal_actions(view) if action.seat == seat]
+    mine = own_choices(view, seat)
     for action in mine:
         if isinstance(action, Look):
             return action  # R44: never stays blind

@@ -50,7 +50,9 @@ def play_session(
     :param rng: passed to every chooser call.
     :param on_step: called after each applied action with ``(action, new_state)``;
         it may raise to stop the session early (the exception propagates).
-    :returns: the final state (phase SESSION_OVER).
+    :returns: the final state (phase SESSION_OVER; on an open table it may be WAITING:
+        automatic players never join or sit in, so a table that waits for players, S2,
+        ends the play there).
     :raises ValueError: if a seat has no chooser, or the actor's chooser returns None.
     :raises TypeError: naming the parameter, if ``state`` is not a State, ``rng``
         is not a :class:`random.Random` (``play_session(start, choose, 1)``: pass
@@ -97,6 +99,8 @@ def play_session(
         return after
 
     while state.phase is not Phase.SESSION_OVER:
+        if state.phase is Phase.WAITING:  # S2: only a join or a sit-in goes on from here
+            return state
         if state.phase is Phase.AWAITING_DEAL:
             state = step(state, Deal(state.dealer))
             started = state.events[0]

@@ -19,10 +19,17 @@ from ..actions import (
     Action,
     Bet,
     Draw,
+    Leave,
+    Look,
+    Pack,
+    RefuseSideShow,
+    Show,
     SideShow,
+    SitIn,
+    SitOut,
 )
-from ..cards import parse_cards
-from ..engine import legal_actions
+from ..cards import format_cards, parse_cards
+from ..engine import is_legal, legal_actions
 from ..engine.questions import (
     bet_range,
 )
@@ -50,7 +57,13 @@ __all__ = [
     "to_you",
 ]
 
-_BETWEEN_HANDS = (Phase.AWAITING_DEAL, Phase.SESSION_OVER)
+_BETWEEN_HANDS = (Phase.AWAITING_DEAL, Phase.SESSION_OVER, Phase.WAITING)
+_TABLE_WORDS: dict[str, type[Leave | SitOut | SitIn]] = {
+    "leave": Leave,
+    "sit out": SitOut,
+    "sit in": SitIn,
+}
+"""Words for the open-table actions (S4, S5), typed on the person's turn."""
 
 HELP = """\
 Type the number of a choice, or a word:
@@ -194,7 +207,7 @@ class TerminalPlayer:
             self.revealed = set()
             print()
         lines = self._lines(state)
-        name = state.seats[self.seat].name
+        name = state.seats[self.seat].name or ""
         boots = sum(1 for event in state.events if isinstance(event, BootPosted))
         squeezed = boots - 1 if boots > 1 and len(lines) < len(state.events) else 0
         for index, line in enumerate(lines[self.shown :], start=self.shown):
@@ -232,7 +245,7 @@ class TerminalPlayer:
         self.catch_up(state)
         print()
         table = describe_table(state, seat).split("\n")
-        say("\n".join([to_you(table[0], state.seats[seat].name), *table[1:]]))
+        say("\n".join([to_you(table[0], state.seats[seat].name or ""), *table[1:]]))
         wild = describe_wild_cards(state.rules)
         if wild is not None and state.indicator is None:  # the header names an indicator
             say(wild[0].upper() + wild[1:])
@@ -274,6 +287,10 @@ class TerminalPlayer:
             if extra == "draw":
                 return self._draw(seat, draws)
             chosen = pick(text, mine)
+            if chosen is None and " ".join(words) in _TABLE_WORDS:  # S4, S5
+                wanted: Action = _TABLE_WORDS[" ".join(words)](seat)
+                if is_legal(state, wanted):
+                    return wanted
             if (
                 chosen is None
                 and amounts is not None

@@ -5,14 +5,20 @@ from __future__ import annotations
 from ..actions import (
     AcceptSideShow,
     Action,
+    AddChips,
     AllIn,
     Bet,
     Draw,
+    Join,
+    Leave,
     Look,
     Pack,
     RefuseSideShow,
     Show,
     SideShow,
+    SitIn,
+    SitOut,
+    Timeout,
 )
 from ..cards import format_cards
 from ..engine.questions import players_in_hand, show_cost, sideshow_target, stake_after_bet
@@ -68,4 +74,14 @@ def action_label(state: State, action: Action) -> str:
         case RefuseSideShow():
             assert state.sideshow is not None
             return f"refuse {names[state.sideshow.asker]}'s sideshow"
+        case Leave():
+            return "leave the table (you pack now, or when your turn comes)"
+        case SitOut():
+            return "sit out from the next hand"
+        case SitIn():
+            return "sit in from the next hand"
+        case AddChips(_, amount):
+            return f"add {chips(amount)}"
+        case Join() | Timeout():  # never offered: a join needs a name; a timeout is the table's
+            return str(action)
     return str(action)  # pragma: no cover - Deal is never offered to the person

@@ -209,6 +209,8 @@ def describe_event(
         case ev.SeatLeft(seat, stack):
             return f"{names[seat]} leaves the session with {chips(stack)}"
         case ev.SessionEnded(winners):
+            if not winners:
+                return "Session over: no player remains"
             who = join_names([names[seat] for seat in winners])
             return f"Session over: {'winner' if len(winners) == 1 else 'winners'} {who}"
         case _:
