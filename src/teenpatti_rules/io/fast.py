@@ -82,7 +82,7 @@ def _read_rank(value: Any) -> HandRank:
     return HandRank(
         _CATEGORY_BY_NAME[value["category"]],
         value["strength"],
-        tuple(_RANK_BY_CHAR[c] for c in value["ranks"]),  # type: ignore[arg-type]
+        tuple(_RANK_BY_CHAR[c] for c in value["ranks"]),
         wild_count=value.get("wild_count", 0),
         wilds=tuple(_CARD_BY_TEXT[c] for c in wilds.split()) if wilds else (),
         number=value.get("number"),

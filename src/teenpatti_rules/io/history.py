@@ -369,7 +369,7 @@ def _start_problems(history: History) -> list[str]:
                 )
         if not problems:
             try:
-                check_table_chips(rules, sum(stacks))
+                check_table_chips(rules, sum(stack or 0 for stack in stacks))
             except ValueError as error:
                 problems.append(f"{error} @ $.stacks")
     if not isinstance(history.actions, tuple):
