@@ -163,7 +163,7 @@ def test_openspiel_bet_bins_is_bounded() -> None:
     with pytest.raises(ValueError, match=rf"bet_bins must be 2\.\.{MAX_BET_BINS}"):
         tos.TeenPattiGame({"bet_sizing": "range", "bet_bins": 10**9})
     game = tos.TeenPattiGame({"bet_sizing": "range", "bet_bins": MAX_BET_BINS})
-    assert game.num_distinct_actions() == 134
+    assert game.num_distinct_actions() == 10 + 2 * (MAX_BET_BINS - 2)
 
 
 # --- D4: OpenSpiel chance outcomes ----------------------------------------------------
