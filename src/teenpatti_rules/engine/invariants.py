@@ -13,6 +13,7 @@ listed in :mod:`teenpatti_rules.io.state_json`.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 import attrs
 
@@ -22,7 +23,7 @@ from ..hands.wild import strength_table
 from ..limits import MAX_CHIPS, check_table_chips, player_name, short
 from ..ranking import HandRank, evaluate
 from ..rules import Rules
-from ..state import HandResult, Phase, State
+from ..state import HandResult, Phase, Seat, State
 from .ending import placings
 from .questions import bettors, hand_boot, sideshow_target
 
@@ -152,6 +153,10 @@ def _count_problem(field: str, value: object) -> str | None:
     return None
 
 
+_EMPTY_CHAIR: Final = Seat(None, 0, in_session=False)
+"""An empty chair as :func:`~teenpatti_rules.state.new_session` makes it (S1)."""
+
+
 def _table_problems(state: State) -> Iterator[str]:
     """Seats, cards, amounts and the dealer, in any phase."""
     rules, seats = state.rules, state.seats
@@ -163,6 +168,10 @@ def _table_problems(state: State) -> Iterator[str]:
     first: dict[str, int] = {}
     for i, seat in enumerate(seats):
         path = f"$.seats[{i}]"
+        if seat.name is None:  # an empty chair (S1): no player, no chips, no flags
+            if seat != _EMPTY_CHAIR:
+                yield f"an empty chair (name null) holds no player and no chips (S1) @ {path}"
+            continue
         try:
             if player_name(seat.name, "a player's name") != seat.name:
                 yield f"a player's name is stored normalised (NFC, stripped) @ {path}.name"
@@ -198,7 +207,8 @@ def _table_problems(state: State) -> Iterator[str]:
         yield "the indicator is the card the log says was turned up (W5) @ $.indicator"
     yield from _deck_problems(state, hands)
     yield from _departed_problems(state)
-    for field in ("hand_number", "pot", "stake", "deck_left"):
+    yield from _ledger_problems(state)
+    for field in ("hand_number", "pot", "stake", "deck_left", "turn"):
         problem = _count_problem(field, getattr(state, field))
         if problem:
             yield f"{problem} @ $.{field}"
@@ -206,6 +216,36 @@ def _table_problems(state: State) -> Iterator[str]:
         yield f"the dealer must be a seat 0..{n - 1}, not {state.dealer} @ $.dealer"
     elif not seats[state.dealer].in_session:
         yield f"the dealer, seat {state.dealer}, has left the session (R5) @ $.dealer"
+
+
+def _ledger_problems(state: State) -> Iterator[str]:
+    """The open-table counters (S5, S6, S8) are counts."""
+    for i, seat in enumerate(state.seats):
+        for field in ("timeouts", "missed_boot", "sat_out"):
+            problem = _count_problem(field, getattr(seat, field))
+            if problem:
+                yield f"{problem} @ $.seats[{i}].{field}"
+    problems = [
+        f"{problem} @ $.{field}"
+        for field in ("chips_brought", "chips_taken")
+        if (problem := _count_problem(field, getattr(state, field)))
+    ]
+    yield from problems
+
+
+def _chips_problems(state: State) -> Iterator[str]:
+    """S8: the chips of the session (stacks in the session and the pot) are those
+    brought less those taken; checked last, when nothing else is wrong (a wrong stack
+    or pot is named where it is).
+    """
+    if state.chips_brought == 0 and state.chips_taken == 0:
+        return  # a state built by hand keeps no ledger
+    held = sum(seat.stack for seat in state.seats if seat.in_session) + state.pot
+    if held != state.chips_brought - state.chips_taken:
+        yield (
+            f"the stacks in the session and the pot ({held}) are the chips brought less "
+            f"those taken ({state.chips_brought} - {state.chips_taken}) (S8) @ $.chips_brought"
+        )
 
 
 def _deck_problems(state: State, hands: list[Card]) -> Iterator[str]:
@@ -241,7 +281,9 @@ def _departed_problems(state: State) -> Iterator[str]:
     gone = [seat for place in state.departed for seat in place]
     if any(type(seat) is not int or not 0 <= seat < n for seat in gone):
         yield f"departed names seats 0..{n - 1} only, not {short(gone)} @ $.departed"
-    elif sorted(gone) != [i for i, seat in enumerate(state.seats) if not seat.in_session]:
+    elif sorted(gone) != [
+        i for i, seat in enumerate(state.seats) if not seat.in_session and seat.name is not None
+    ]:  # an empty chair (S1) never held a player
         yield "departed places every seat that left the session, once, and no other @ $.departed"
 
 
@@ -262,6 +304,9 @@ def _between_hands_problems(state: State) -> Iterator[str]:
         yield "between hands no undealt cards are kept @ $.undealt"
     if state.pot != 0:
         yield "the pot is 0 between hands (R42) @ $.pot"
+    for i, seat in enumerate(state.seats):
+        if seat.leaving:
+            yield f"between hands nobody is leaving: they leave at once (S4) @ $.seats[{i}].leaving"
     for i in in_session:
         if state.seats[i].stack < rules.leaving_stack:
             yield (
@@ -385,4 +430,6 @@ def check(state: State) -> list[str]:
     if state.result is not None:
         problems += _result_problems(state, state.result)
     problems += _event_problems(state)
+    if not problems:
+        problems += _chips_problems(state)
     return problems
