@@ -41,8 +41,8 @@ def check_name(name: object, where: str, what: str, *, normalised: bool) -> None
 
 
 def check_event(event: Any, where: str) -> None:
-    """Refuse an event that names a seat no table has (0 to
-    :data:`~teenpatti_rules.rules.MAX_SEATS_ANY` - 1) or a player's name that no table
+    """Refuse an event that names a seat no table has (outside 0..25: 26 seats are
+    the most any table has) or a player's name that no table
     seats (S1): what :func:`~teenpatti_rules.stream.apply_events` and a client showing
     names would otherwise meet.
 

@@ -255,7 +255,7 @@ def event_from_json(text: str | bytes) -> StreamEvent:
     :returns: the event.
     :raises HistoryError: naming the problem and its path (see :func:`action_from_json`),
         also for a seat number past any table's
-        (:data:`~teenpatti_rules.rules.MAX_SEATS_ANY`) or a player's name that is not
+        (26 seats, the most any table has) or a player's name that is not
         a checked, normalised name (:func:`~teenpatti_rules.names.normalise_name`, S1).
     """
     document = _load(text, "event", MAX_MESSAGE_CHARS)
