@@ -10,7 +10,17 @@ Refused: a name that is not a str; empty once stripped; longer than
 character (NUL, an ANSI escape, a tab or new line inside), a lone surrogate, a line or
 paragraph separator, or an invisible format character (Unicode category Cf: zero-width
 spaces U+200B, direction marks U+200E, word joiners U+2060, bidirectional overrides),
-with which ``"Asha"`` and ``"Asha\u200b"`` would look like one name and be two.
+with which ``"Asha"`` and ``"Asha\u200b"`` would look like one name and be two. Also
+refused: the blank letters that are not of those categories but show nothing (the
+Hangul fillers U+115F, U+1160, U+3164, U+FFA0, the Khmer vowels U+17B4 and U+17B5,
+the combining grapheme joiner U+034F, the Braille blank U+2800), so that no name is
+blank or hides a character.
+
+Compatibility lookalikes are *different* names (S1 compares NFC forms, not NFKC):
+``"Ａsha"`` (a fullwidth A) and ``"Asha"`` may sit together, as may names in other
+scripts that look alike (a Cyrillic ``"А"``); NFKC would not catch the latter anyway.
+A server that wants stricter names compares ``unicodedata.normalize("NFKC",
+name).casefold()`` itself before seating.
 
 >>> check_name("  Asha ")
 'Asha'
@@ -39,6 +49,10 @@ _REFUSED_CATEGORIES: Final = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
 bidirectional overrides U+202A–U+202E and isolates U+2066–U+2069 among them), lone
 surrogates, line and paragraph separators."""
 
+_BLANK_LETTERS: Final = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u2800\u3164\uffa0")
+"""Characters outside the refused categories that show nothing (see the module
+docstring): a name of them alone would look empty, and inside one they hide."""
+
 
 def normalise_name(value: object, name: str = "name") -> str:
     """A player's name, normalised and checked alone (S1): Unicode NFC, white space
@@ -51,7 +65,8 @@ def normalise_name(value: object, name: str = "name") -> str:
         ``value`` is not a str.
     :raises ValueError: if it is empty once stripped, longer than
         :data:`~teenpatti_rules.limits.MAX_NAME_LENGTH` characters, or holds a
-        character of Unicode category Cc, Cf, Cs, Zl or Zp (see the module docstring).
+        character of Unicode category Cc, Cf, Cs, Zl or Zp, or a blank letter (see the
+        module docstring).
     """
     if not isinstance(value, str):
         kind = type(value).__name__
@@ -59,7 +74,9 @@ def normalise_name(value: object, name: str = "name") -> str:
     if len(value) > 4 * MAX_NAME_LENGTH:  # before any work proportional to the text
         raise ValueError(f"{name} is at most {MAX_NAME_LENGTH} characters: {short(value)}")
     text = unicodedata.normalize("NFC", value).strip()
-    if any(unicodedata.category(char) in _REFUSED_CATEGORIES for char in text):
+    if any(
+        unicodedata.category(char) in _REFUSED_CATEGORIES or char in _BLANK_LETTERS for char in text
+    ):
         raise ValueError(
             f"{name} must not hold control characters or invisible or invalid Unicode: "
             f"{short(value)}"

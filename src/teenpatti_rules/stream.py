@@ -187,7 +187,11 @@ STREAM_EVENT_TYPES: Final[tuple[type[Any], ...]] = (*EVENT_TYPES, CardsSeen, Tab
 def _cursor(since: object) -> Cursor:
     if isinstance(since, Cursor):
         hand, position = since.hand_number, since.position
-    elif isinstance(since, Sequence) and not isinstance(since, str) and len(since) == 2:
+    elif (
+        isinstance(since, Sequence)
+        and not isinstance(since, str | bytes | bytearray)
+        and len(since) == 2
+    ):
         hand, position = since
     else:
         raise TypeError(f"since must be a Cursor (Cursor.of(view)), not {short(since)}")
@@ -336,11 +340,14 @@ def apply_events(seen: View, events: Iterable[StreamEvent]) -> View:
         hidden again when a privately seen seat draws (V17, V20), every other field
         from the last :class:`TableStatus`. Equal to ``view(state, seat)`` when the
         events are ``events_for(state, seat, Cursor.of(seen))[0]``.
-    :raises TypeError: if ``seen`` is not a View or an event is not an event.
+    :raises TypeError: if ``seen`` is not a View, ``events`` is not an iterable (a str
+        or bytes neither), or an event is not an event.
     :raises ValueError: for an event that names a seat the table does not have.
     """
     if not isinstance(seen, View):
         raise TypeError(f"apply_events needs a View, not {short(seen)}")
+    if not isinstance(events, Iterable) or isinstance(events, str | bytes | bytearray):
+        raise TypeError(f"apply_events needs an iterable of events, not {short(events)}")
     viewer = seen.seat
     cards: list[tuple[Card, ...]] = [seat.cards for seat in seen.seats]
     log: list[Any] = list(seen.events)

@@ -315,7 +315,8 @@ def _table_problems(state: State) -> Iterator[str]:
             "the seed is an int of magnitude below 2**128 (limits.MAX_SEED), not "
             f"{short(seed)} @ $.seed"
         )
-    for field in ("hand_number", "pot", "stake", "deck_left"):
+    yield from _counter_problems(state)
+    for field in ("hand_number", "pot", "stake", "deck_left", "turn"):
         problem = _count_problem(field, getattr(state, field))
         if problem:
             yield f"{problem} @ $.{field}"
@@ -333,6 +334,21 @@ def _empty_chair_problems(seat: Seat, path: str) -> Iterator[str]:
     """S1: an empty chair holds no chips, no cards and no hand."""
     if seat.stack or seat.cards or seat.in_hand or seat.contributed or seat.sitting_out:
         yield f"an empty chair holds no player, chips or cards (S1) @ {path}"
+
+
+def _counter_problems(state: State) -> Iterator[str]:
+    """The open-table counters (S5, S6, S8) are counts."""
+    for i, seat in enumerate(state.seats):
+        for field in ("timeouts", "missed_boot", "sat_out"):
+            problem = _count_problem(field, getattr(seat, field))
+            if problem:
+                yield f"{problem} @ $.seats[{i}].{field}"
+    problems = [
+        f"{problem} @ $.{field}"
+        for field in ("chips_brought", "chips_taken")
+        if (problem := _count_problem(field, getattr(state, field)))
+    ]
+    yield from problems
 
 
 def _deck_problems(state: State, hands: list[Card]) -> Iterator[str]:
@@ -370,7 +386,7 @@ def _departed_problems(state: State) -> Iterator[str]:
         yield f"departed names seats 0..{n - 1} only, not {short(gone)} @ $.departed"
     elif sorted(gone) != [
         i for i, seat in enumerate(state.seats) if not seat.in_session and seat.name is not None
-    ]:
+    ]:  # an empty chair (S1) never held a player
         yield "departed places every seat that left the session, once, and no other @ $.departed"
 
 
@@ -391,6 +407,9 @@ def _between_hands_problems(state: State) -> Iterator[str]:
         yield "between hands no undealt cards are kept @ $.undealt"
     if state.pot != 0:
         yield "the pot is 0 between hands (R42) @ $.pot"
+    for i, seat in enumerate(state.seats):
+        if seat.leaving:
+            yield f"between hands nobody is leaving: they leave at once (S4) @ $.seats[{i}].leaving"
     for i in in_session:
         if state.seats[i].stack < rules.leaving_stack:
             yield (

@@ -118,7 +118,9 @@ def apply(state: State, action: Action, *, turn: int | None = None) -> State:
         answer, a draw, a timeout) applied when the table's turn number is another is
         refused as stale. Other actions ignore it.
     :returns: the next :class:`~teenpatti_rules.state.State`.
-    :raises TypeError: if ``state`` is not a :class:`~teenpatti_rules.state.State`.
+    :raises TypeError: if ``state`` is not a :class:`~teenpatti_rules.state.State`, or
+        ``turn`` is neither None nor an int (a bool, a float, a str; numpy integers:
+        convert with ``int()``), for any action.
     :raises ~teenpatti_rules.errors.UnreachableStateError: (a :class:`ValueError`)
         if ``state`` is not one the engine could reach (built with
         :func:`attrs.evolve`, say): see :mod:`teenpatti_rules.engine.trust`.
@@ -145,6 +147,8 @@ def apply(state: State, action: Action, *, turn: int | None = None) -> State:
         raise error_for(action, refuse("not_an_action", what=short(action)), whole=True)
     if state.is_view:
         raise error_for(action, refuse("view", action=action), whole=True)
+    if turn is not None and type(turn) is not int:  # True == 1, 1.0 == 1: never a turn
+        raise TypeError(f"turn must be an int turn number or None, not {short(turn)}")
     if turn is not None and kind in _TURN_ACTIONS and turn != state.turn:
         refusal = refuse("stale_turn", given=short(turn), turn=state.turn)
         raise StaleActionError(f"seat {action.seat} may not {action.doing}: {refusal}", action)

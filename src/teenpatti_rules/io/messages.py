@@ -57,9 +57,9 @@ import json
 from collections.abc import Callable, Iterable
 from typing import Any, Final
 
-from ..actions import ACTION_TYPES, Action, parse_action
+from ..actions import ACTION_TYPES, Action, Join, parse_action
 from ..errors import HistoryError
-from ..limits import MAX_DOCUMENT_CHARS, MAX_MESSAGE_CHARS
+from ..limits import MAX_CHIPS, MAX_DOCUMENT_CHARS, MAX_MESSAGE_CHARS
 from ..records import EventLog
 from ..rules import Rules
 from ..state import HandResult, Seat
@@ -68,6 +68,7 @@ from ..views import View
 from .codec import _json_kind, _short, converter
 from .documents import bad_document, describe_error, load_document, structure
 from .fast import TAG, reader, writer
+from .message_checks import check_event, check_name
 
 __all__ = [
     "MESSAGE_VERSION",
@@ -216,7 +217,9 @@ def action_from_json(text: str | bytes) -> Action:
         malformed JSON, a key twice, another version, an unknown type or field, a
         wrongly typed value, or an action out of the text form's bounds (a negative
         seat, an amount past 18 digits; :func:`~teenpatti_rules.actions.parse_action`
-        must read its text back).
+        must read its text back), or a :class:`~teenpatti_rules.actions.Join` whose name
+        :func:`~teenpatti_rules.names.check_name` would refuse (control or invisible
+        characters, S1).
     """
     document = _load(text, "action", MAX_MESSAGE_CHARS)
     cls = _tag(document, _ACTIONS, "action")
@@ -227,6 +230,8 @@ def action_from_json(text: str | bytes) -> Action:
         raise HistoryError(f"bad action document: {error} @ $", path="$") from None
     if not same:
         raise HistoryError(f"bad action document: {_short(action)} @ $", path="$")
+    if isinstance(action, Join):
+        check_name(action.name, "$.name", "action", normalised=False)
     return action
 
 
@@ -248,11 +253,15 @@ def event_from_json(text: str | bytes) -> StreamEvent:
     :param text: JSON text, at most :data:`~teenpatti_rules.limits.MAX_MESSAGE_CHARS`
         characters.
     :returns: the event.
-    :raises HistoryError: naming the problem and its path (see :func:`action_from_json`).
+    :raises HistoryError: naming the problem and its path (see :func:`action_from_json`),
+        also for a seat number past any table's
+        (26 seats, the most any table has) or a player's name that is not
+        a checked, normalised name (:func:`~teenpatti_rules.names.normalise_name`, S1).
     """
     document = _load(text, "event", MAX_MESSAGE_CHARS)
     cls = _tag(document, _EVENTS, "event")
     event: StreamEvent = structure(_body(document), cls, "event")
+    check_event(event, "$")
     return event
 
 
@@ -334,6 +343,9 @@ def view_from_json(text: str | bytes, *, rules: Rules | None = None, trusted: bo
         :func:`rules_id` must be the document's); ignored when it holds them.
     :param trusted: True for a document from a trusted server: no checks at all (a
         fast path; the view is then used as the engine's own). False (default): strict.
+        Never pass True for text from a player, a browser or any other untrusted
+        source: a trusted view may then hold anything (cards it should not show,
+        stacks no table reached, names with control characters) and nothing refuses it.
     :returns: the :class:`~teenpatti_rules.views.View`.
     :raises HistoryError: (strict) naming each problem and its path: malformed JSON,
         a key twice, another version or type, a missing, unknown or wrongly typed
@@ -428,7 +440,8 @@ def events_from_json(
     """Read a stream message written by :func:`events_to_json`.
 
     :param text: JSON text, at most :data:`~teenpatti_rules.limits.MAX_DOCUMENT_CHARS`.
-    :param trusted: True for a message from a trusted server: no checks (fast).
+    :param trusted: True for a message from a trusted server: no checks (fast). Never
+        for text from an untrusted source (see :func:`view_from_json`).
     :returns: ``(events, cursor)``, for :func:`~teenpatti_rules.stream.apply_events`.
     :raises HistoryError: naming the problem and its path (strict), or when the
         message cannot be read at all (trusted).
@@ -463,10 +476,19 @@ def events_from_json(
         if not isinstance(item, dict):
             raise HistoryError(f"an event is an object @ {where}", path=where)
         cls = _tag(item, _EVENTS, "event")
+        if "version" in item:
+            raise HistoryError(
+                f"an event inside a stream message has no 'version' @ {where}.version",
+                path=f"{where}.version",
+            )
         try:
-            found.append(structure(_body(item), cls, "event"))
+            event = structure(_body(item), cls, "event")
+            check_event(event, "$")
         except HistoryError as error:
             raise HistoryError(f"{error} (in {where})", path=where) from None
-    if cursor.hand_number < 0 or cursor.position < 0:
-        raise HistoryError("a cursor holds no negative numbers @ $.cursor", path="$.cursor")
+        found.append(event)
+    if not (0 <= cursor.hand_number <= MAX_CHIPS and 0 <= cursor.position <= MAX_CHIPS):
+        raise HistoryError(
+            f"a cursor holds numbers 0..{MAX_CHIPS} (as events_for) @ $.cursor", path="$.cursor"
+        )
     return tuple(found), cursor
