@@ -17,7 +17,7 @@ from typing import Any
 import attrs
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import teenpatti_rules as tp
@@ -327,7 +327,6 @@ def test_evaluate_many_agrees_with_evaluate(rules: Rules, indicator: Card | None
     assert got == [evaluate(hand, rules, indicator=indicator).strength for hand in hands]
 
 
-@settings(max_examples=scaled(30))
 @given(st.sampled_from(EVALUATE_MANY_TABLES), st.randoms(use_true_random=False))
 def test_evaluate_many_agrees_with_evaluate_property(
     table: tuple[Rules, Card | None], rng: random.Random

@@ -7,7 +7,7 @@ from typing import Any
 
 import attrs
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import teenpatti_rules as tp
@@ -87,7 +87,6 @@ def table() -> tp.State:
 
 
 @given(tables(), st.integers(0, 2**32))
-@settings(max_examples=60)
 def test_views_hide_exactly_what_r43_hides(start: tp.State, seed: int) -> None:
     for state in play_session(seed, start):
         for viewer in (None, *range(len(state.seats))):
@@ -259,7 +258,6 @@ def test_visible_and_empty_seats_are_reused(table: tp.State) -> None:
 
 
 @given(tables(), st.integers(0, 2**32))
-@settings(max_examples=40)
 def test_private_sideshow_cards_reach_only_its_two_players(start: tp.State, seed: int) -> None:
     """V17: on a sideshow_reveal="private" table the property above still holds (the two
     players of an accepted sideshow see each other's cards until the next deal, nobody
