@@ -11,6 +11,7 @@ import json
 import random
 from decimal import Decimal
 from fractions import Fraction
+from functools import partial
 from typing import Any
 
 import attrs
@@ -62,7 +63,7 @@ def test_redos_example_is_refused_at_once() -> None:
     # as many Python lines for 900 spaces as for 300: no work per character; past
     # MAX_ACTION_TEXT (1,000) it is refused by its length alone
     lines = {
-        python_lines(lambda n=spaces: tp.parse_action("P0 bet" + " " * n + "\nx\ny"), ValueError)
+        python_lines(partial(tp.parse_action, "P0 bet" + " " * spaces + "\nx\ny"), ValueError)
         for spaces in (300, 600, 900)
     }
     assert len(lines) == 1
@@ -80,7 +81,7 @@ def test_long_history_is_read_quickly() -> None:
     with pytest.raises(tp.HistoryError):
         tp.History.from_json(text(900))
     few, many = (
-        python_lines(lambda n=n: tp.History.from_json(text(n)), tp.HistoryError) for n in (90, 900)
+        python_lines(partial(tp.History.from_json, text(n)), tp.HistoryError) for n in (90, 900)
     )
     assert many - few < 20  # ten times the characters, a few more lines (a shortened quote)
 
@@ -280,7 +281,7 @@ def test_range_sizing_with_a_huge_boot_is_refused_at_once() -> None:
         tp.new_session(NAMES, tp.Rules(bet_sizing="range"), seed=1, stacks=[10**9] * 3)
     # no work per chip: a boot of 10**7 costs what a boot of 10**9 does
     lines = {
-        python_lines(lambda b=boot: tp.Rules(bet_sizing="range", boot=b), ValueError)
+        python_lines(partial(tp.Rules, bet_sizing="range", boot=boot), ValueError)
         for boot in (10**7, 10**9)
     }
     assert len(lines) == 1
