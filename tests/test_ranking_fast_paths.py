@@ -74,19 +74,25 @@ def test_the_per_rules_caches_are_bounded_and_never_mix_tables() -> None:
     # 4-4-9 is a pair of fours by R13-R16; with fours wild (V8, W3) a trail of nines;
     # with the 7c turned up under joker the same; 999 (V10) names it 944
     hand = _cards("4c 4d 9h")
-    for _ in range(ranking._CACHED_RULES + 8):  # past the bound: emptied once
+    gc.collect()
+    ids: set[int] = set()
+    rounds = ranking._CACHED_RULES + 8  # past the bound: emptied once
+    for _ in range(rounds):
         plain = evaluate(hand, Rules())
-        wild = evaluate(hand, Rules(wild_ranks="4"))
+        wild_rules = Rules(wild_ranks="4")
+        ids.add(id(wild_rules))
+        wild = evaluate(hand, wild_rules)
         joker = evaluate(hand, Rules(wild="joker"), indicator=Card.parse("4s"))
         nines = evaluate(hand, Rules(ranking="999"))
+        del wild_rules  # freed rules (acyclic: at once) give their ids to new ones
         assert str(plain) == "pair of fours, nine kicker"
         assert str(wild) == "trail of nines (4c, 4d wild)"
         assert str(joker) == "trail of nines (4c, 4d wild)"
         assert str(nines) == "944"
-        gc.collect()  # freed rules give their ids to new ones
         assert len(ranking._HELD) <= ranking._CACHED_RULES + 1
         assert set(ranking._PLAIN) <= set(ranking._HELD)
         assert set(ranking._BY_INDICATOR) <= set(ranking._HELD)
+    assert len(ids) < rounds  # ids were reused: the caches met a new table at an old id
 
 
 def test_a_table_that_needs_an_indicator_is_never_looked_up_without_one() -> None:
