@@ -2,8 +2,8 @@
 machine to drive your own table, and checks of the rules' invariants.
 
 This is a layer on top of the library (it imports the engine, the views and the
-saved histories; nothing in the library imports it). It needs hypothesis:
-``pip install 'teenpatti_rules[testing]'``. The checks
+saved histories; nothing in the library imports it). It needs hypothesis
+(``pip install hypothesis``; from a clone, ``pip install '.[testing]'``). The checks
 (:mod:`teenpatti_rules.testing.checks`) work without it.
 
 - :mod:`~teenpatti_rules.testing.strategies`: :func:`cards`, :func:`hands`,
@@ -77,7 +77,7 @@ def __getattr__(name: str) -> Any:
     except ImportError:
         raise ImportError(
             f"teenpatti_rules.testing.{name} needs hypothesis: "
-            "pip install 'teenpatti_rules[testing]' (or pip install hypothesis)"
+            "pip install hypothesis (from a clone: pip install '.[testing]')"
         ) from None
     from importlib import import_module
 
