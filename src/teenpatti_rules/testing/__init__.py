@@ -6,13 +6,12 @@ saved histories; nothing in the library imports it). It needs hypothesis
 (``pip install hypothesis``; from a clone, ``pip install '.[testing]'``). The checks
 (:mod:`teenpatti_rules.testing.checks`) work without it.
 
-- :mod:`~teenpatti_rules.testing.strategies`: :func:`cards`, :func:`hands`,
-  :func:`rules`, :func:`variants`, :func:`sessions`, :func:`states`,
-  :func:`actions`, :func:`legal_actions_in`, :func:`illegal_actions_in`;
+- :mod:`~teenpatti_rules.testing.strategies`: cards, hands, rules, variants,
+  sessions, states, actions, legal and illegal actions of a state;
 - :class:`~teenpatti_rules.testing.machine.TableMachine`: subclass it to drive a
   server, a bot or any wrapper against the rules;
-- :func:`assert_no_leak` (R43), :func:`assert_chips_conserved` (R42),
-  :func:`assert_replay_equal`.
+- :mod:`~teenpatti_rules.testing.checks`: ``assert_no_leak`` (R43),
+  ``assert_chips_conserved`` (R42), ``assert_replay_equal``.
 """
 
 from __future__ import annotations

@@ -14,13 +14,14 @@ AssertionError: seat 1 is shown ... which it may not see (R43): ...
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Iterable, Mapping, Sequence
 
 import attrs
 
 from ..actions import Action
-from ..cards import Card
+from ..cards import Card, table_deck
 from ..engine import apply
 from ..io.history import History, replay
 from ..state import HandResult, Phase, State
@@ -112,6 +113,12 @@ def _walk(
             _walk(item, f"{path}[{key!r}]", hidden, names, leaks, depth + 1, hand)
     elif isinstance(value, HandResult) and value.hand_number != hand:
         return  # the last hand's turned-up cards: its cards are dealt anew since
+    elif attrs.has(type(value)) and not isinstance(value, State | HandResult):
+        try:
+            found = _record_cards(value)  # a frozen record: its cards remembered by value
+        except TypeError:  # not hashable
+            found = tuple(_cards_in_fields(value))
+        leaks.extend(f"{card} at {path}{where}" for where, card in found if card in hidden)
     elif attrs.has(type(value)):
         for field in attrs.fields(type(value)):  # type: ignore[arg-type]
             item = getattr(value, field.name)
@@ -119,6 +126,25 @@ def _walk(
     elif isinstance(value, Iterable) and not isinstance(value, int | float):
         for index, item in enumerate(value):
             _walk(item, f"{path}[{index}]", hidden, names, leaks, depth + 1, hand)
+
+
+def _cards_in_fields(record: object) -> list[tuple[str, Card]]:
+    """Every card object in a record's fields, with where it is (no text is read)."""
+    everything = frozenset(table_deck(3))
+    found: list[str] = []
+    for field in attrs.fields(type(record)):  # type: ignore[arg-type]
+        item = getattr(record, field.name)
+        _walk(item, f".{field.name}", everything, {}, found, 1, -1)
+    pairs = (entry.rsplit(" at ", 1) for entry in found)
+    return [(where, Card.parse(card)) for card, where in pairs]
+
+
+@functools.lru_cache(maxsize=65_536)
+def _record_cards(record: object) -> tuple[tuple[str, Card], ...]:
+    """:func:`_cards_in_fields` of a hashable record, remembered (equal records hold
+    equal cards).
+    """
+    return tuple(_cards_in_fields(record))
 
 
 def _walk_text(

@@ -63,7 +63,8 @@ class TableMachine(RuleBasedStateMachine):
     # --- the hooks -------------------------------------------------------------------
 
     def starts(self) -> st.SearchStrategy[State]:
-        """The sessions to play (override for your tables); default :func:`sessions`.
+        """The sessions to play (override for your tables); default
+        :func:`~teenpatti_rules.testing.strategies.sessions`.
 
         :returns: a strategy of new sessions (``new_session`` states).
         """
