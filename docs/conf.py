@@ -29,7 +29,112 @@ autodoc_default_options = {"members": True, "show-inheritance": False}
 autodoc_typehints = "description"
 autodoc_typehints_description_target = "documented_params"
 autodoc_type_aliases = {"NDArray": "numpy.typing.NDArray"}
-nitpicky = False
+nitpicky = True
+# Intersphinx cannot reach docs.python.org or attrs.org from the build machines (no
+# network but the package index), and no objects.inv can be fetched to ship; so the
+# references to the standard library and to the third-party packages (attrs, cattrs,
+# numpy, hypothesis, the RL frameworks) are not checked: only those, by the regex below.
+# Every reference inside teenpatti_rules is checked.
+nitpick_ignore_regex = [
+    (
+        r"py:.*",
+        r"(argparse|attrs?|cattrs|collections|copy|decimal|enum|fractions|gymnasium|hypothesis"
+        r"|st|itertools|numpy|operator|pettingzoo|pyspiel|random|typing|types)(\..*)?",
+    ),
+    (r"py:.*", r"NDArray|str|int"),
+    # hands/order.py writes :data:`STRIDE`³ (the markup runs on): fix the docstring there.
+    (r"py:data", r"(?s)STRIDE`.*"),
+]
+# Internal references that are still broken, in code that other work owns: delete each
+# line when its reference is fixed (the build then checks it). Not a place for new ones.
+nitpick_ignore = [
+    ("py:attr", "Card.index"),
+    ("py:attr", "EventBase.public"),
+    ("py:attr", "HandRank.strength"),
+    ("py:attr", "HistoryError.index"),
+    ("py:attr", "HistoryError.path"),
+    ("py:attr", "State.actor"),
+    ("py:attr", "action"),
+    ("py:attr", "agent_selection"),
+    ("py:attr", "index"),
+    ("py:attr", "path"),
+    ("py:attr", "placings"),
+    ("py:attr", "played"),
+    ("py:attr", "problems"),
+    ("py:attr", "state"),
+    ("py:attr", "teenpatti_rules.cards.Card.index"),
+    ("py:attr", "teenpatti_rules.odds.Equity.pot_share"),
+    ("py:attr", "teenpatti_rules.odds.Equity.stderr"),
+    ("py:attr", "teenpatti_rules.ranking.HandCategory.HIGH_CARD"),
+    ("py:attr", "teenpatti_rules.ranking.HandRank.strength"),
+    ("py:attr", "teenpatti_rules.ranking.HandRank.wild_count"),
+    ("py:attr", "teenpatti_rules.state.HandResult.open_flush"),
+    ("py:attr", "teenpatti_rules.state.State.actor"),
+    ("py:attr", "teenpatti_rules.state.State.events"),
+    ("py:attr", "teenpatti_rules.state.State.placings"),
+    ("py:attr", "teenpatti_rules.state.State.session_winners"),
+    ("py:attr", "teenpatti_rules.state.State.undealt"),
+    ("py:attr", "text"),
+    ("py:attr", "total"),
+    ("py:attr", "undealt"),
+    ("py:class", "BatchState"),
+    ("py:class", "EventLog"),
+    ("py:class", "Hand3"),
+    ("py:class", "HistoryError"),
+    ("py:class", "Rules"),
+    ("py:class", "teenpatti_rules.adapters.openspiel._Config"),
+    ("py:class", "teenpatti_rules.engine.trust.S"),
+    ("py:class", "teenpatti_rules.records.EventLog"),
+    ("py:class", "teenpatti_rules.records.T"),
+    ("py:data", "ENDING_NONE"),
+    ("py:data", "ENDING_PACKED"),
+    ("py:data", "ENDING_SHOW"),
+    ("py:data", "ENDING_SHOWDOWN"),
+    ("py:data", "MAX_BATCH_DEALS"),
+    ("py:data", "NO_LIMIT"),
+    ("py:data", "PHASE_BETTING"),
+    ("py:data", "PHASE_OVER"),
+    ("py:data", "PHASE_SIDESHOW"),
+    ("py:data", "SAMPLED_HANDS"),
+    ("py:data", "TABLE_CACHE_SIZE"),
+    ("py:data", "teenpatti_rules.actions.MAX_AMOUNT_DIGITS"),
+    ("py:data", "teenpatti_rules.actions.MAX_SEAT_DIGITS"),
+    ("py:data", "teenpatti_rules.hands.order.TABLE_CACHE_SIZE"),
+    ("py:data", "teenpatti_rules.presets.PRESETS"),
+    ("py:data", "teenpatti_rules.presets.TOURNAMENT_SCHEDULE"),
+    ("py:data", "teenpatti_rules.simulate.MAX_POLICIES"),
+    ("py:exc", "UsageError"),
+    ("py:func", "_after_turn"),
+    ("py:func", "choose"),
+    ("py:func", "env"),
+    ("py:func", "evaluate_many"),
+    ("py:func", "play_session"),
+    ("py:func", "random_choice"),
+    ("py:func", "teenpatti_rules.apply"),
+    ("py:func", "teenpatti_rules.bots.choose"),
+    ("py:func", "teenpatti_rules.bots.play_session"),
+    ("py:func", "teenpatti_rules.bots.random_choice"),
+    ("py:func", "teenpatti_rules.choose"),
+    ("py:func", "teenpatti_rules.dealing.shuffled_deck"),
+    ("py:func", "teenpatti_rules.hands.wild.rank_table"),
+    ("py:func", "teenpatti_rules.play_session"),
+    ("py:func", "teenpatti_rules.presets.find_variant"),
+    ("py:func", "teenpatti_rules.random_choice"),
+    ("py:meth", "HandOrder.key"),
+    ("py:meth", "HandOrder.suit_blind"),
+    ("py:mod", "main"),
+    ("py:mod", "muflis"),
+    ("py:mod", "nines"),
+    ("py:mod", "teenpatti_rules.adapters.teenpatti_v0"),
+    ("py:mod", "teenpatti_rules.cli.simulate"),
+    ("py:mod", "teenpatti_rules.hands.muflis"),
+    ("py:mod", "teenpatti_rules.hands.nines"),
+    ("py:mod", "teenpatti_rules.hands.wild"),
+    ("py:mod", "teenpatti_rules.players"),
+    ("py:mod", "wild"),
+    ("py:obj", "teenpatti_rules.records.K"),
+    ("py:obj", "teenpatti_rules.records.V"),
+]
 exclude_patterns = ["_build"]
 
 # Docstring examples are run by pytest --doctest-modules; Sphinx's doctest builder runs

@@ -14,7 +14,6 @@ import os
 import re
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -82,11 +81,9 @@ def test_the_seed_is_reported_and_reproduces_the_session(
     assert run(capsys, "--hands", "2", "--seed", match[1])[1] == out
 
 
-def test_defaults_play_a_whole_session_quickly(capsys: pytest.CaptureFixture[str]) -> None:
-    begin = time.perf_counter()
+def test_defaults_play_a_whole_session(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "--seed", "1")
-    elapsed = time.perf_counter() - begin
-    assert code == 0 and elapsed < 5
+    assert code == 0
     first = out.splitlines()[0]
     assert first.startswith("Teen Patti: 4 automatic players, boot 1, 100 chips each,")
     assert "Winner: " in out and "Session over: winner" in out  # one player remains (R2)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 np = pytest.importorskip("numpy")
@@ -90,7 +90,6 @@ def _actor_actions(state: tp.State) -> set[tp.Action]:
     return {a for a in tp.legal_actions(state) if a.seat == state.actor}
 
 
-@settings(max_examples=60)
 @given(tables(), st.integers(0, 2**32), st.sampled_from([2, 3, 5, 9]))
 def test_mask_is_the_actors_legal_actions(table: tp.State, seed: int, bins: int) -> None:
     _check_masks(table, random.Random(seed), bins)
@@ -105,7 +104,6 @@ VARIANT_TABLES = (
 )
 
 
-@settings(max_examples=40)
 @given(
     st.sampled_from(VARIANT_TABLES),
     st.lists(st.integers(1, 40), min_size=3, max_size=5),
@@ -191,7 +189,6 @@ def _swap_hidden(state: tp.State, seat: int, rng: random.Random) -> tp.State:
     return evolve(state, seats=tuple(seats), seed=state.seed + 1 if state.seed else 1)
 
 
-@settings(max_examples=30)
 @given(tables(), st.integers(0, 2**32))
 def test_observation_hides_what_the_seat_may_not_see(table: tp.State, seed: int) -> None:
     rng = random.Random(seed)

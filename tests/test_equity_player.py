@@ -6,7 +6,7 @@ import random
 
 import attrs
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import teenpatti_rules as tp
@@ -102,7 +102,6 @@ def random_position(table: State, steps: int, seed: int) -> State:
     return state
 
 
-@settings(max_examples=40, deadline=None)
 @given(table=tables(), steps=st.integers(0, 60), seed=st.integers(0, 2**16))
 def test_legal_in_random_positions(table: State, steps: int, seed: int) -> None:
     state = random_position(table, steps, seed)
@@ -141,7 +140,6 @@ def reshuffle_hidden(state: State, seat: int, rng: random.Random) -> State:
     return attrs.evolve(state, seats=seats, undealt=rest, seed=(state.seed or 0) + 1)
 
 
-@settings(max_examples=60, deadline=None)
 @given(table=tables(), steps=st.integers(0, 60), seed=st.integers(0, 2**16))
 def test_decides_from_its_view_only(table: State, steps: int, seed: int) -> None:
     state = random_position(table, steps, seed)

@@ -10,7 +10,7 @@ import weakref
 
 import attrs
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import teenpatti_rules as tp
@@ -58,7 +58,6 @@ def _predicates_agree(state: tp.State) -> None:
         assert may_accept(state, actor) == (why_not_accept(state, actor) is None)
 
 
-@settings(max_examples=40, deadline=None)
 @given(start=tables(), seed=st.integers(0, 2**16))
 def test_predicates_agree_with_the_reasons_and_listed_actions_pass_the_full_check(
     start: tp.State, seed: int

@@ -31,7 +31,7 @@ def saved(tmp_path: Path, capsys: pytest.CaptureFixture[str], hands: int = 3) ->
     return path
 
 
-# --- item 7: replay ---------------------------------------------------------------
+# --- replay ---------------------------------------------------------------
 
 
 def test_replay_of_a_file_that_is_not_utf8_is_one_line_and_exit_2(
@@ -82,7 +82,7 @@ def test_replay_of_a_truncated_history_prints_its_partial_last_hand(
     assert "the 4 chips in the pot are not counted" in out  # boots 3 + 1 chaal (R9, R24)
 
 
-# --- item 8: simulate --quiet says its seed ---------------------------------------
+# --- simulate --quiet says its seed ---------------------------------------
 
 
 def test_simulate_quiet_prints_the_seed(capsys: pytest.CaptureFixture[str]) -> None:
@@ -94,7 +94,7 @@ def test_simulate_quiet_prints_the_seed(capsys: pytest.CaptureFixture[str]) -> N
     assert again == out
 
 
-# --- item 9: --version, helpful errors, deck_for ---------------------------------
+# --- --version, helpful errors, deck_for ---------------------------------
 
 
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:
@@ -138,7 +138,7 @@ def test_deck_for_refuses_wrong_types() -> None:
         tp.deck_for(tp.new_session(NAMES, seed=1), ["As Ks Qs"])  # type: ignore[arg-type]
 
 
-# --- item 5: str(state) is the table, without hidden cards -------------------------
+# --- str(state) is the table, without hidden cards -------------------------
 
 
 def test_str_of_a_state_is_the_table_as_a_spectator_sees_it() -> None:
@@ -189,7 +189,7 @@ def test_history_from_json_given_a_path_says_to_read_it(tmp_path: Path) -> None:
         tp.History.from_json(str(path))
 
 
-# --- item 10: the batch API -------------------------------------------------------
+# --- the batch API -------------------------------------------------------
 
 
 def test_deal_many_deals_distinct_cards_and_evaluate_many_ranks_them_all() -> None:
@@ -232,7 +232,7 @@ def test_deal_many_refuses_impossible_counts(args: tuple[int, int], message: str
         tp.deal_many(*args)
 
 
-# --- item 4: teenpatti play -------------------------------------------------------
+# --- teenpatti play -------------------------------------------------------
 
 
 class Terminal(io.StringIO):
@@ -329,7 +329,7 @@ def test_to_you_turns_narration_to_the_second_person() -> None:
     assert to_you("Meena packs", "Me") == "Meena packs"  # whole words only
 
 
-# --- item 1: installing numpy -----------------------------------------------------
+# --- installing numpy -----------------------------------------------------
 
 
 def test_a_missing_numpy_says_pip_install_numpy(monkeypatch: pytest.MonkeyPatch) -> None:

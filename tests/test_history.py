@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import teenpatti_rules as tp
@@ -108,7 +108,6 @@ def test_the_pool_covers_every_phase() -> None:
 
 
 @given(tables(), st.integers(0, 2**32))
-@settings(max_examples=60)
 def test_a_history_saved_and_loaded_replays_every_state(start: tp.State, seed: int) -> None:
     actions, states = play(seed, start)
     history = tp.History.from_state(start)
@@ -121,7 +120,6 @@ def test_a_history_saved_and_loaded_replays_every_state(start: tp.State, seed: i
 
 
 @given(tables(), st.integers(0, 2**32), st.data())
-@settings(max_examples=40)
 def test_states_and_views_round_trip(start: tp.State, seed: int, data: st.DataObject) -> None:
     _, states = play(seed, start, max_steps=250)
     for state in states:
@@ -682,19 +680,16 @@ def load_any(text: str) -> None:
 
 
 @given(mutated_texts())
-@settings(max_examples=300)
 def test_mutated_text_raises_only_history_error(text: str) -> None:
     load_any(text)
 
 
 @given(mutated_documents(HISTORY_DOCS))
-@settings(max_examples=200)
 def test_mutated_histories_raise_only_history_error(document: Any) -> None:
     load_any(json.dumps(document))
 
 
 @given(mutated_documents(STATE_DOCS), st.integers(0, 2**16))
-@settings(max_examples=400)
 def test_a_mutated_state_that_loads_never_breaks_the_engine(document: Any, seed: int) -> None:
     try:
         state = tp.state_from_json(json.dumps(document))

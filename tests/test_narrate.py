@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import teenpatti_rules as tp
@@ -142,7 +142,6 @@ CARD = re.compile(r"\b(?:[2-9TJQKA]|10)[cdhs]\b")
 
 
 @given(tables(), st.integers(0, 2**32))
-@settings(max_examples=40)
 def test_one_line_per_event_and_cards_only_when_turned_up(start: tp.State, seed: int) -> None:
     names = [seat.name for seat in start.seats]
     for state in play_session(seed, start):
