@@ -118,12 +118,6 @@ class Session(TableMachine):
         if state.phase is tp.Phase.SESSION_OVER and state.session_winners:  # V19
             assert state.placings[0] == state.session_winners
 
-    @invariant()
-    def history_replays_to_the_live_state(self) -> None:
-        if not hasattr(self, "state"):
-            return
-        assert tp.replay(tp.History.from_json(self.history.to_json())) == self.state
-
     @rule(data=st.data())
     def bet_any_no_limit_amount(self, data: st.DataObject) -> None:
         """V3: every amount of bet_range applies, listed or not."""

@@ -120,8 +120,6 @@ MAX_ERROR_TEXT: Final = 60
 """Error messages quote untrusted input cut to about this many characters."""
 
 
-
-
 def short(value: object, limit: int = MAX_ERROR_TEXT) -> str:
     """``repr(value)`` cut to ``limit`` characters, for error messages; safe for any
     value (an int of thousands of digits, an object whose ``repr`` fails).

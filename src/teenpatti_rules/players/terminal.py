@@ -20,15 +20,11 @@ from ..actions import (
     Bet,
     Draw,
     Leave,
-    Look,
-    Pack,
-    RefuseSideShow,
-    Show,
     SideShow,
     SitIn,
     SitOut,
 )
-from ..cards import format_cards, parse_cards
+from ..cards import parse_cards
 from ..engine import is_legal, legal_actions
 from ..engine.questions import (
     bet_range,
