@@ -268,10 +268,13 @@ def after_turn(state: State, seat: int, *, paid: bool = False, **changes: Any) -
     left (R19, R31).
 
     One State is built for a turn that does not end the hand: its next actor comes
-    from the new seats.
+    from the new seats, and its turn number (S9) is one more when the actor changes, so
+    that :func:`~teenpatti_rules.engine.apply` need not build another.
     """
     seats = changes.get("seats", state.seats)
-    state = evolve_state(state, actor=next_bettor(seats, seat), **changes)
+    actor = next_bettor(seats, seat)
+    turn = state.turn + 1 if actor != state.actor else state.turn  # S9, made exact by apply
+    state = evolve_state(state, actor=actor, turn=turn, **changes)
     ending = hand_ending(state, Turn(seat, paid))
     if ending is None:
         return state

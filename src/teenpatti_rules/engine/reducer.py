@@ -162,8 +162,11 @@ def apply(state: State, action: Action, *, turn: int | None = None) -> State:
                 after,
                 seats=with_seat(after.seats, seat, evolve_seat(after.seats[seat], timeouts=0)),
             )
+    turn_after = state.turn  # S9: one more when the actor changed, at a deal, at an end
     if after.actor != state.actor or after.hand_number != state.hand_number:
-        after = evolve_state(after, turn=state.turn + 1)  # S9
+        turn_after += 1
+    if after.turn != turn_after:  # a handler that passes the turn set it already
+        after = evolve_state(after, turn=turn_after)
     return vouch(after)
 
 
