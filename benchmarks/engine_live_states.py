@@ -1,7 +1,7 @@
 """Reducer speed with many live states (issue 19): no cliff, no worse than before.
 
 Run from the repository: ``./dev python benchmarks/engine_live_states.py
-[--before CHECKOUT] [--rounds 3] [--seconds 1.5]``.
+[--before CHECKOUT] [--rounds 3] [--steps 20000] [--repeat 5]``.
 
 Each measurement is one fresh interpreter that first builds and holds ``live`` states
 the engine built (random play at 5 players, every state kept: an MCTS tree or a
