@@ -131,16 +131,22 @@ def test_a_view_accepts_no_listed_action() -> None:
         tp.apply(seen, action)
 
 
-def test_the_listed_cache_is_bounded_and_keeps_no_state_alive() -> None:
+def test_the_listed_actions_live_with_their_state_only() -> None:
+    """The list is held by the state it was made for: it keeps no state alive, and a
+    state with the same value but another object (an evolved copy) starts without it.
+    """
     state = _midhand()
-    tp.legal_actions(state)
+    listed = tp.legal_actions(state)
+    assert tp.legal_actions(state) is listed  # the same object: kept on the state
+    assert listing.was_listed(state, listed[-1])
+    twin = attrs.evolve(state)
+    assert twin == state
+    assert not listing.was_listed(twin, listed[-1])  # another object: checked in full
+    assert tp.apply(twin, listed[-1]) == tp.apply(state, listed[-1])
     ref = weakref.ref(state)
-    del state
+    del state, twin
     gc.collect()
     assert ref() is None
-    for seed in range(3 * listing.LISTED_STATES):
-        tp.legal_actions(tp.new_session(NAMES, seed=seed))
-    assert len(listing._LISTED) <= listing.LISTED_STATES
 
 
 def test_refusals_still_name_the_reason() -> None:

@@ -332,19 +332,6 @@ def test_huge_histories_are_refused_at_once() -> None:
         tp.History.from_json(json.dumps(document))
 
 
-def test_the_engine_cache_of_states_is_bounded() -> None:
-    import gc
-
-    from teenpatti_rules.engine import trust
-
-    gc.collect()
-    before = len(trust._KNOWN)
-    for state in session_states(seed=3, hands=30):
-        tp.view(state, 0)
-    gc.collect()
-    assert len(trust._KNOWN) <= before + 1 <= trust.KNOWN_STATES  # only live states
-
-
 # --- wrong types get TypeError/ValueError naming the parameter -------------
 
 
@@ -496,25 +483,6 @@ def test_a_state_that_trips_the_checks_is_refused_too() -> None:
     broken = attrs.evolve(state, seats=None)
     with pytest.raises(UnreachableStateError, match="a field holds a wrong value"):
         tp.legal_actions(broken)
-
-
-def test_the_known_states_cache_keeps_no_state_alive_and_is_bounded(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    import gc
-
-    from teenpatti_rules.engine import trust
-
-    state = tp.new_session(NAMES, seed=1)
-    assert trust.is_known(state)
-    before = len(trust._KNOWN)
-    del state
-    gc.collect()
-    assert len(trust._KNOWN) == before - 1  # freed states leave the cache
-    monkeypatch.setattr(trust, "KNOWN_STATES", len(trust._KNOWN))
-    late = tp.new_session(NAMES, seed=2)
-    assert not trust.is_known(late)  # full: not remembered ...
-    assert tp.legal_actions(late)  # ... but checked, and accepted
 
 
 def test_pick_reads_numbers_words_and_amounts() -> None:

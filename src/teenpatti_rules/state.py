@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from enum import Enum
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
@@ -27,6 +27,9 @@ from .names import check_name, check_names
 from .ranking import HandRank
 from .records import EventLog, FrozenDict, record
 from .rules import Rules
+
+if TYPE_CHECKING:
+    from .actions import Action
 
 __all__ = [
     "HandResult",
@@ -204,9 +207,29 @@ def _event_log(value: Iterable[Event]) -> EventLog[Event]:
     return value if isinstance(value, EventLog) else EventLog(value)
 
 
+class _EngineMarks:
+    """Two private slots of every :class:`State`, not fields: the engine's notes about
+    this very object, filled by :mod:`teenpatti_rules.engine.trust` and
+    :func:`~teenpatti_rules.engine.legal_actions`. A new object starts without them:
+    the constructor, :func:`attrs.evolve`, :func:`~teenpatti_rules.records.evolve`,
+    unpickling and the JSON readers carry no field that is not a field (and
+    :func:`copy.copy` returns the state itself). Both notes are facts about the
+    immutable value, so they never go stale.
+
+    - ``_reachable``: True once the engine built this state or checked it with
+      :func:`~teenpatti_rules.engine.invariants.check`;
+    - ``_listed``: what :func:`~teenpatti_rules.engine.legal_actions` listed for it.
+    """
+
+    __slots__ = ("_listed", "_reachable")
+    if TYPE_CHECKING:  # not at run time: typing.get_type_hints(State) lists fields only
+        _listed: tuple[Action, ...]
+        _reachable: bool
+
+
 @record
 @attrs.frozen
-class State:
+class State(_EngineMarks):
     """A snapshot of a session. Immutable; see :func:`teenpatti_rules.engine.apply`.
 
     :param rules: the table's :class:`~teenpatti_rules.rules.Rules`.

@@ -268,7 +268,8 @@ def after_turn(state: State, seat: int, *, paid: bool = False, **changes: Any) -
     left (R19, R31).
 
     One State is built for a turn that does not end the hand: its next actor comes
-    from the new seats.
+    from the new seats, and its turn number (S9) is one more when the actor changes, so
+    that :func:`~teenpatti_rules.engine.apply` need not build another.
     """
     seats = changes.get("seats", state.seats)
     actor = next_bettor(seats, seat)

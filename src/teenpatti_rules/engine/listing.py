@@ -1,11 +1,15 @@
-"""Listing the legal actions: :func:`legal_actions`, and the small cache of the last
-lists that lets :func:`~teenpatti_rules.engine.apply` accept a listed action (the very
-object) without checking it again.
+"""Listing the legal actions: :func:`legal_actions`, and :func:`was_listed`, which lets
+:func:`~teenpatti_rules.engine.apply` accept a listed action (the very object) without
+checking it again.
+
+The list is kept on the state itself, in a private slot that is not a field (see
+:class:`~teenpatti_rules.state.State`): it is a fact about that immutable value,
+computed on the first call and never stale; a state built any other way
+(:func:`attrs.evolve`, unpickling) starts without it. No module-level cache.
 """
 
 from __future__ import annotations
 
-import weakref
 from functools import cache
 from typing import Final, NamedTuple
 
@@ -40,47 +44,32 @@ from .questions import (
 )
 from .trust import require_reachable
 
-__all__ = ["BETWEEN_HANDS", "LISTED_STATES", "legal_actions", "table_actions", "was_listed"]
+__all__ = ["BETWEEN_HANDS", "legal_actions", "table_actions", "was_listed"]
 
 BETWEEN_HANDS: Final = (Phase.AWAITING_DEAL, Phase.WAITING)
 """The phases between hands in which the table is open (not SESSION_OVER)."""
 
-LISTED_STATES: Final = 16
-"""At most how many states' :func:`legal_actions` lists are remembered (by identity,
-weakly), so that :func:`~teenpatti_rules.engine.apply` can accept an action from such a
-list without checking it again. When full, the cache is emptied (the newest list is
-always kept)."""
-
-
-_LISTED: dict[int, tuple[weakref.ref[State], tuple[Action, ...]]] = {}
-"""id(state) → (a weak reference to the state, what :func:`legal_actions` listed for it):
-at most :data:`LISTED_STATES` of the latest lists (it keeps no state alive)."""
-
-
-def _listed(state: State) -> tuple[Action, ...] | None:
-    """What :func:`legal_actions` listed for this very state, if it is remembered."""
-    entry = _LISTED.get(id(state))
-    if entry is None or entry[0]() is not state:
-        return None
-    return entry[1]
-
-
-def _remember(state: State, actions: tuple[Action, ...]) -> None:
-    if len(_LISTED) >= LISTED_STATES:
-        _LISTED.clear()  # cheaper than evicting one by one; the newest list is kept
-    _LISTED[id(state)] = (weakref.ref(state), actions)
+_note = object.__setattr__
+"""Sets a private slot of a frozen record (its ``__setattr__`` refuses every name)."""
 
 
 def was_listed(state: State, action: Action) -> bool:
     """Whether ``action`` is one of the very objects :func:`legal_actions` listed for
     ``state`` (identity: an equal action built elsewhere, ``Bet(1, True)`` say, is
-    checked in full).
+    checked in full; either way :func:`~teenpatti_rules.engine.apply` gives the same
+    answer, only the cost differs).
+
+    :param state: a :class:`~teenpatti_rules.state.State`.
+    :param action: any object.
+    :returns: True if the engine listed this object for this state.
     """
-    entry = _LISTED.get(id(state))
-    if entry is not None and entry[0]() is state:
-        for candidate in entry[1]:
-            if candidate is action:
-                return True
+    try:
+        listed = state._listed
+    except AttributeError:  # never listed
+        return False
+    for candidate in listed:  # noqa: SIM110 (a loop: faster than any() on every step)
+        if candidate is action:
+            return True
     return False
 
 
@@ -133,11 +122,12 @@ def legal_actions(
     """
     if not isinstance(state, State):
         raise TypeError(f"legal_actions needs a State, not {type(state).__name__}")
-    actions = _listed(state)
-    if actions is None:
+    try:
+        actions = state._listed
+    except AttributeError:  # the first call for this object
         require_reachable(state)
         actions = _list_actions(state)
-        _remember(state, actions)
+        _note(state, "_listed", actions)
     if seat is None:
         return actions
     if not is_seat(state, seat):

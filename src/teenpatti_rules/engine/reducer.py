@@ -7,8 +7,8 @@ sentence built only when read), and a handler that builds the next state; the in
 state is never changed. The handlers live by idea: :mod:`~teenpatti_rules.engine.deal` (dealing),
 :mod:`.betting` (the turn actions and :func:`~.betting.after_turn`, what the rules say
 comes next), :mod:`.listing` (:func:`legal_actions`). An action that
-:func:`legal_actions` listed for this very state (the same objects: a small cache
-remembers the last few lists) is legal by construction, so :func:`apply` skips its
+:func:`legal_actions` listed for this very state (the same objects: the list is kept
+on the state, see :mod:`.listing`) is legal by construction, so :func:`apply` skips its
 check.
 
 >>> from teenpatti_rules import Bet, Deal, Look, new_session, parse_cards
@@ -57,11 +57,11 @@ from ..state import State
 from . import betting, table
 from .common import check_turn, evolve_seat, evolve_state, with_seat
 from .deal import deal
-from .listing import LISTED_STATES, legal_actions, was_listed
+from .listing import legal_actions, was_listed
 from .refusals import error_for, refuse
 from .trust import require_reachable, vouch
 
-__all__ = ["LISTED_STATES", "apply", "is_legal", "legal_actions"]
+__all__ = ["apply", "is_legal", "legal_actions"]
 
 
 class _Handler(NamedTuple):

@@ -122,7 +122,10 @@ _ACTIONS: Final = {cls.__name__: cls for cls in ACTION_TYPES}
 _EVENTS: Final = {cls.__name__: cls for cls in STREAM_EVENT_TYPES}
 _EVENT_WRITERS: Final[dict[type[Any], Callable[[Any], Any]]] = {}
 _EVENT_READERS: Final[dict[str, Callable[[Any], Any]]] = {}
-_RULES_IDS: dict[int, tuple[Rules, str, dict[str, Any]]] = {}
+_RULES_IDS: dict[Rules, tuple[str, dict[str, Any]]] = {}
+"""A table's rules → their :func:`rules_id` and JSON body. Keyed by value (a
+:class:`Rules` is frozen and hashable, its hash cached): an equal :class:`Rules` finds
+the same entry. Emptied when it holds 256 tables' rules."""
 _VIEW_SPLICED: Final = frozenset({"rules", "seats", "result", "events"})
 _FRAGMENTS: dict[int, tuple[Any, str]] = {}
 _MAX_FRAGMENTS: Final = 1 << 14
@@ -135,17 +138,21 @@ _SEAT_WRITER: Final = writer(Seat)
 _RESULT_WRITER: Final = writer(HandResult)
 
 
-def _rules_entry(rules: Rules) -> tuple[Rules, str, dict[str, Any]]:
-    entry = _RULES_IDS.get(id(rules))
-    if entry is None or entry[0] is not rules:
-        if not isinstance(rules, Rules):
-            raise TypeError(f"rules must be a Rules record, not {_short(rules)}")
+def _rules_entry(rules: Rules) -> tuple[str, dict[str, Any]]:
+    """The :func:`rules_id` of ``rules`` and their JSON body (shared: do not change it).
+
+    :raises TypeError: if ``rules`` is not a :class:`Rules`.
+    """
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a Rules record, not {_short(rules)}")
+    entry = _RULES_IDS.get(rules)
+    if entry is None:
         body = converter().unstructure(rules)
         canonical = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
         digest = "sha256:" + hashlib.sha256(canonical.encode()).hexdigest()
         if len(_RULES_IDS) >= 256:
             _RULES_IDS.clear()
-        entry = _RULES_IDS[id(rules)] = (rules, digest, body)
+        entry = _RULES_IDS[rules] = (digest, body)
     return entry
 
 
@@ -160,7 +167,7 @@ def rules_id(rules: Rules) -> str:
     >>> rules_id(Rules()) == rules_id(Rules(boot=1)) != rules_id(Rules(boot=2))
     True
     """
-    return _rules_entry(rules)[1]
+    return _rules_entry(rules)[0]
 
 
 def _event_writer(cls: type[Any]) -> Callable[[Any], Any]:
@@ -280,7 +287,7 @@ def view_to_json(seen: View, *, rules: bool = True) -> str:
     """
     if not isinstance(seen, View):
         raise TypeError(f"view_to_json needs a View (view(state, seat)), not {_short(seen)}")
-    _, digest, body = _rules_entry(seen.rules)
+    digest, body = _rules_entry(seen.rules)
     head: dict[str, Any] = {"version": MESSAGE_VERSION, TAG: "View", "rules_id": digest}
     if rules:
         head["rules"] = body
@@ -377,7 +384,7 @@ def view_from_json(text: str | bytes, *, rules: Rules | None = None, trusted: bo
         )
     table = _view_rules(document, rules)
     body = {key: value for key, value in _body(document).items() if key != "rules_id"}
-    body["rules"] = _rules_entry(table)[2]
+    body["rules"] = _rules_entry(table)[1]
     seen: View = structure(body, View, "view")
     try:
         problems = list(check(seen))
