@@ -346,7 +346,7 @@ def test_state_functions_refuse_what_is_not_a_state(bad: object) -> None:
     with pytest.raises(TypeError, match="view needs a State"):
         tp.view(bad, 0)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="view must be a State"):
-        tp.choose(bad, 0, random.Random(1))  # type: ignore[arg-type]
+        tp.choose(bad, 0, random.Random(1))  # type: ignore[call-overload]
 
 
 def test_rules_that_are_not_rules_are_named() -> None:
@@ -389,7 +389,7 @@ def test_choose_and_play_session_name_a_bad_rng() -> None:
     state = tp.apply(tp.new_session(NAMES, seed=1, dealer=0), tp.Deal(0))
     assert state.actor is not None
     with pytest.raises(TypeError, match=r"rng must be a random\.Random"):
-        tp.choose(tp.view(state, state.actor), state.actor, rng=None)  # type: ignore[arg-type]
+        tp.choose(tp.view(state, state.actor), state.actor, rng=None)  # type: ignore[call-overload]
     with pytest.raises(TypeError, match=r"random\.Random\(1\)"):
         tp.play_session(tp.new_session(NAMES, seed=1), tp.choose, 1)  # type: ignore[arg-type]
 

@@ -281,7 +281,7 @@ def test_a_roster_that_can_change_is_refused() -> None:
         from teenpatti_rules.adapters.pettingzoo import raw_env
 
         with pytest.raises(ValueError, match="open_table"):
-            raw_env(num_players=3, rules=tp.Rules(open_table=True))  # type: ignore[call-arg]
+            raw_env(num_players=3, rules=tp.Rules(open_table=True))
 
 
 @pytest.mark.parametrize(

@@ -99,7 +99,7 @@ def test_backend_choice_is_checked() -> None:
 
 
 def test_numba_missing_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(backend_module.importlib.util, "find_spec", lambda name: None)
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name: None)
     with pytest.raises(ImportError, match=r"pip install numba .*\[fast\]"):
         BatchEnv(tp.Rules(), players=3, backend="numba")
     assert BatchEnv(tp.Rules(), players=3).backend == "numpy"  # auto falls back

@@ -251,7 +251,7 @@ def _describe_table_event(event: Event, names: Sequence[str]) -> str:
 
 def describe_events(
     events: Iterable[Event],
-    names: Sequence[str],
+    names: Sequence[str | None],
     *,
     pot_limit: int | None = None,
     stake: int = 0,
@@ -261,7 +261,8 @@ def describe_events(
 
     :param events: events of one hand, oldest first (usually from its
         :class:`~teenpatti_rules.events.HandStarted` on).
-    :param names: the players' names, indexed by seat.
+    :param names: the players' names, indexed by seat (``seat.name``); None for an
+        empty chair (S1), named ``P<seat>`` if an event ever names it.
     :param pot_limit: the table's pot limit in chips (``Rules.pot_limit``), or None;
         a showdown the limit caused says so (R12, R37, R38).
     :param stake: the stake before the first event, in chips; the boot posts set
@@ -272,6 +273,7 @@ def describe_events(
     :returns: the lines, without newlines.
     :raises TypeError: if something in ``events`` is not an event.
     """
+    shown = [f"P{seat}" if name is None else name for seat, name in enumerate(names)]
     lines: list[str] = []
     dealer: int | None = None
     for event in events:
@@ -284,7 +286,7 @@ def describe_events(
         if facts.paid_in:
             pot += int(getattr(event, "amount"))  # noqa: B009 - any event with paid_in
         reached = pot_limit if pot_limit is not None and pot >= pot_limit else None
-        lines.append(describe_event(event, names, stake, limit_reached=reached))
+        lines.append(describe_event(event, shown, stake, limit_reached=reached))
         if facts.action is not None and facts.stake is not None:  # a bet sets the stake
             stake = int(getattr(event, facts.stake))
     return lines
