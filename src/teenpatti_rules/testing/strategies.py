@@ -32,6 +32,7 @@ from ..state import Phase, State, new_session
 
 __all__ = [
     "FIELD_CASES",
+    "NAMES",
     "RANKING_VARIANTS",
     "TABLE_ACTIONS",
     "WAITING_CASES",
@@ -50,6 +51,9 @@ __all__ = [
     "table_action",
     "variants",
 ]
+
+NAMES: tuple[str, ...] = ("Dev", "Asha", "Bilal Khan", "Zoë", "Chen 陈", "O'Neil")
+"""Player names a table accepts (S1: normalised, printable, distinct), for joins."""
 
 RANKING_VARIANTS: tuple[dict[str, Any], ...] = (
     {"wild_ranks": "AK47"},
@@ -339,8 +343,9 @@ def actions(
 ) -> st.SearchStrategy[Action]:
     """Actions of every kind of the :data:`~teenpatti_rules.actions.Action` union, legal
     or not: a field ``seat`` from ``seats``, ``amount`` from ``amounts``, ``cards``
-    (V20 draws) of 0–3 cards, ``deck`` from ``decks`` or None; any other field from its
-    type. A new action class is drawn as soon as it joins the union.
+    (V20 draws) of 0–3 cards, ``deck`` from ``decks`` or None, a joining player's
+    ``name`` from :data:`NAMES` and ``stack`` from ``amounts`` or None (S3); any other
+    field from its type. A new action class is drawn as soon as it joins the union.
 
     :param seats: the seat numbers to use.
     :param amounts: the chip amounts to use; None for -1..40.
@@ -351,6 +356,8 @@ def actions(
     by_name: dict[str, st.SearchStrategy[Any]] = {
         "seat": seats,
         "amount": amounts,
+        "name": st.sampled_from(NAMES),
+        "stack": st.none() | amounts,
         "cards": st.lists(st.sampled_from(table_deck(0)), max_size=3).map(tuple),
         "deck": st.none() if decks is None else st.none() | decks,
     }
@@ -394,13 +401,15 @@ def play_session(seed: int, state: State, max_steps: int = 100_000) -> list[Stat
     :param seed: seeds the ``random.Random`` that chooses the actions.
     :param state: where play starts.
     :param max_steps: the most actions to apply.
-    :returns: the states, ``state`` first, one of phase SESSION_OVER last (R2).
+    :returns: the states, ``state`` first, one of phase SESSION_OVER last (R2) — or,
+        on a table that waits for players with no action left to its seats (S2: an
+        open table nobody joins), that WAITING state last.
     :raises AssertionError: if the session has not ended after ``max_steps`` actions.
     """
     rng = random.Random(seed)
     played = [state]
     for _ in range(max_steps):
-        if state.phase is Phase.SESSION_OVER:
+        if state.phase is Phase.SESSION_OVER or not legal_actions(state):
             return played
         state = apply(state, random_action(rng, state))
         played.append(state)
