@@ -203,8 +203,10 @@ def listed_amounts(state: State, amounts: BetRange) -> tuple[int, ...]:
     """The amounts of ``amounts`` that :func:`~teenpatti_rules.engine.legal_actions`
     lists: all of them, except under ``bet_sizing="no_limit"`` (V3), where only the
     minimum, twice the minimum and the largest are listed (every amount of the range
-    is still legal).
+    is still legal). An empty range lists nothing, whatever the sizing.
     """
+    if not amounts:
+        return ()
     return BET_SIZINGS[state.rules.bet_sizing].listed(amounts)
 
 
