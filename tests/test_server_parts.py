@@ -15,9 +15,9 @@ import pytest
 pytest.importorskip("starlette", reason="the server extra is not installed")
 pytest.importorskip("httpx", reason="starlette's TestClient needs httpx")
 
-from starlette.testclient import TestClient  # noqa: E402
+from starlette.testclient import TestClient
 
-from teenpatti_rules import (  # noqa: E402
+from teenpatti_rules import (
     AcceptSideShow,
     Bet,
     Deal,
@@ -30,12 +30,12 @@ from teenpatti_rules import (  # noqa: E402
     new_session,
     parse_cards,
 )
-from teenpatti_rules.cli import main  # noqa: E402
-from teenpatti_rules.presets import find_variant  # noqa: E402
-from teenpatti_rules.server import library, require_extra  # noqa: E402
-from teenpatti_rules.server.library import Refusal  # noqa: E402
-from teenpatti_rules.server.run import build  # noqa: E402
-from teenpatti_rules.server.store import open_store  # noqa: E402
+from teenpatti_rules.cli import main
+from teenpatti_rules.presets import find_variant
+from teenpatti_rules.server import library, require_extra
+from teenpatti_rules.server.library import Refusal
+from teenpatti_rules.server.run import build
+from teenpatti_rules.server.store import open_store
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 

@@ -9,7 +9,7 @@ Routes:
   seat and its token);
 - ``GET /healthz``; ``GET /metrics``;
 - ``WS /ws/{id}``: the first message says who connects: ``{"type": "hello", "token":
-  T}`` for a seat, ``{"type": "watch"}`` for a spectator (see :doc:`/server/protocol`).
+  T}`` for a seat, ``{"type": "watch"}`` for a spectator (see the protocol page of the docs).
 
 Nothing from a client is trusted: messages are size- and rate-limited and their shape
 is checked; a client acts only for the seat its token opens; no traceback is ever sent.

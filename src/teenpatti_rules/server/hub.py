@@ -212,6 +212,7 @@ class Hub:
             "db_commits": self.store.commits,
             "db_writes": self.store.writes,
             "cpu_db": round(self.store.cpu_seconds, 6),
+            "db_commit_wall_seconds": round(self.store.wall_seconds, 6),
             "cpu_process": round(time.process_time(), 6),
             "uptime_seconds": round(time.time() - self.started, 3),
         }
