@@ -18,15 +18,68 @@ import asyncio
 import json
 import os
 import random
+import socket
+import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from server_process import Server  # noqa: E402
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class Server:
+    """``python -m teenpatti_rules serve`` on a free local port."""
+
+    def __init__(self, db: str, log: Path, *options: str) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        command = [
+            sys.executable,
+            "-m",
+            "teenpatti_rules",
+            "serve",
+            "--db",
+            db,
+            "--port",
+            str(self.port),
+            *options,
+        ]
+        with log.open("ab") as out:
+            self.process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
+
+    def start(self) -> None:
+        for _ in range(300):
+            try:
+                self.get("/healthz")
+                return
+            except OSError:
+                time.sleep(0.2)
+        raise RuntimeError("the server never answered")
+
+    def get(self, path: str) -> Any:
+        with urllib.request.urlopen(self.url + path, timeout=10) as response:
+            return json.loads(response.read())
+
+    def post(self, path: str, body: object) -> Any:
+        request = urllib.request.Request(
+            self.url + path,
+            data=json.dumps(body).encode(),
+            headers={"Content-Type": "application/json"},
+        )
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return json.loads(response.read())
+
+    def stop(self) -> None:
+        self.process.terminate()
+        self.process.wait(timeout=30)
+
 
 SECONDS = float(os.environ.get("BENCH_SECONDS", "20"))
 TABLES = int(os.environ.get("TABLES", "20"))
