@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import random
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -198,6 +199,28 @@ def test_the_serve_command(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caps
     assert main(["serve", "--db", db, "--port", "8123", "--clock", "10"]) == 0
     assert served[0].port == 8123 and served[0].host == "127.0.0.1"
     assert served[0].ws_per_message_deflate is False
+
+
+def test_export_gives_replayable_finished_hands(tmp_path: Path, capsys: Any) -> None:
+    from teenpatti_rules import History, replay
+
+    db = f"sqlite:///{tmp_path / 'e.db'}"
+    app = build(db, clock=0, bot_delay=0, deal_delay=0)
+    with TestClient(app) as client:  # type: ignore[arg-type]
+        table = client.post("/api/tables", json={"players": 3, "bots": 3}).json()["id"]
+        for _ in range(400):  # three bots play by themselves
+            if client.get(f"/api/tables/{table}").json()["hand_number"] >= 3:
+                break
+            time.sleep(0.02)
+    assert main(["serve", "--db", db, "--export", table, "--hand", "1"]) == 0
+    history = History.from_json(capsys.readouterr().out)
+    state = replay(history)
+    assert state.phase.name == "AWAITING_DEAL" and state.result is not None
+    assert state.result.hand_number == 1
+    # the chips of the three bots are all still at the table (R42)
+    assert sum(seat.stack for seat in state.seats) == 3 * 100
+    assert main(["serve", "--db", db, "--export", table, "--hand", "999"]) == 2
+    assert main(["serve", "--db", db, "--export", "nope"]) == 2
 
 
 def test_require_extra_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
