@@ -191,8 +191,12 @@ def test_the_serve_command(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caps
     assert main(["serve", "--bots", "99"]) == 2
     assert main(["serve", "--db", "mysql://x/y"]) == 2
     assert "sqlite" in capsys.readouterr().err
+    import logging
+
     import uvicorn
 
+    # serve() sets up logging to stderr: keep pytest's captured stderr out of it
+    monkeypatch.setattr(logging, "basicConfig", lambda **_: None)
     served: list[Any] = []
     monkeypatch.setattr(uvicorn.Server, "run", lambda self: served.append(self.config))
     db = f"sqlite:///{tmp_path / 'c.db'}"
