@@ -101,6 +101,7 @@ def serve(db: str, host: str = "127.0.0.1", port: int = 8000, **options: object)
         ws_max_size=MAX_FRAME_BYTES,
         ws_per_message_deflate=False,
         log_level="warning",
+        log_config=None,  # the logging set up above; uvicorn's own would bind stderr now
         lifespan="on",
     )
     uvicorn.Server(config).run()
