@@ -333,3 +333,29 @@ def test_restart_restores_the_table_exactly(tmp_path: Path) -> None:
         again = receive_until(ws, lambda m: m["type"] == "state")
     assert again["seq"] == looked["seq"] and again["turn"] == looked["turn"]
     assert again["view"] == looked["view"]  # the same cards, stacks, pot and turn
+
+
+def test_a_flood_is_rate_limited(client: TestClient) -> None:
+    table = new_table(client)
+    with client.websocket_connect(f"/ws/{table}") as ws:
+        ws.send_json({"type": "watch"})
+        for _ in range(45):  # a burst of 30 is allowed (RATE_BURST), then 10 a second
+            ws.send_json({"type": "ping"})
+        replies = [receive_until(ws, lambda m: m["type"] in ("pong", "error")) for _ in range(45)]
+    limited = [reply for reply in replies if reply["type"] == "error"]
+    assert limited and all(reply["code"] == "rate_limited" for reply in limited)
+    assert sum(reply["type"] == "pong" for reply in replies) >= 30
+
+
+def test_a_damaged_table_does_not_keep_the_others_closed(tmp_path: Path) -> None:
+    import sqlite3
+
+    path = tmp_path / "t.db"
+    with make_client(path) as client:
+        good = new_table(client, players=3, bots=3)
+        bad = new_table(client, players=3, bots=3)
+    with sqlite3.connect(path) as connection:
+        connection.execute("UPDATE tp_tables SET start = '{\"version\": 1}' WHERE id = ?", (bad,))
+    with make_client(path) as client:
+        assert [t["id"] for t in client.get("/api/tables").json()["tables"]] == [good]
+        assert client.get("/metrics").json()["broken_tables"] == 1

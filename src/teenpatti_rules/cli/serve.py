@@ -19,8 +19,14 @@ def run(args: argparse.Namespace) -> int:
     :raises UsageError: for a bad database URL or numbers.
     :raises ImportError: without the ``server`` extra (or ``postgres`` for PostgreSQL).
     """
-    from ..server.run import serve
+    from ..server.run import export, serve
 
+    if args.export is not None:
+        try:
+            print(export(args.db, args.export, args.hand))
+        except ValueError as error:
+            raise UsageError(str(error)) from None
+        return 0
     if not 0 <= args.port <= 65535:
         raise UsageError("--port is 0 to 65535")
     if not 0 <= args.bots <= 16:
@@ -91,5 +97,11 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         default=3.0,
         metavar="SECONDS",
         help="seconds between a hand's end and the next deal (3)",
+    )
+    serve.add_argument(
+        "--export", metavar="TABLE", help="print TABLE's history (a history document) and exit"
+    )
+    serve.add_argument(
+        "--hand", type=int, metavar="N", help="with --export: only up to the end of finished hand N"
     )
     serve.set_defaults(handler=run)

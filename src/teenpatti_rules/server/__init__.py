@@ -3,7 +3,7 @@
 Lobby (HTTP JSON), play (a websocket per seat), a browser table (static pages
 shipped in the package), the turn clock, automatic players, and a database (SQLite
 or PostgreSQL) to which every accepted action is committed before it is
-acknowledged. Needs the ``server`` extra (``pip install 'teenpatti_rules[server]'``:
+acknowledged. Needs the ``server`` extra (``pip install '/path/to/teenpatti_rules[server]'``:
 Starlette, uvicorn, websockets); PostgreSQL also the ``postgres`` extra.
 
 - :mod:`.library`: the only module that calls the rules library (the seams);
@@ -32,5 +32,5 @@ def require_extra() -> None:
     except ImportError as error:
         raise ImportError(
             f"teenpatti serve needs the 'server' extra ({error.name} is missing): "
-            "pip install 'teenpatti_rules[server]'"
+            "pip install '/path/to/teenpatti_rules[server]'"
         ) from error

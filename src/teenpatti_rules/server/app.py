@@ -9,7 +9,7 @@ Routes:
   seat and its token);
 - ``GET /healthz``; ``GET /metrics``;
 - ``WS /ws/{id}``: the first message says who connects: ``{"type": "hello", "token":
-  T}`` for a seat, ``{"type": "watch"}`` for a spectator (see :doc:`/server/protocol`).
+  T}`` for a seat, ``{"type": "watch"}`` for a spectator (see the protocol page of the docs).
 
 Nothing from a client is trusted: messages are size- and rate-limited and their shape
 is checked; a client acts only for the seat its token opens; no traceback is ever sent.
@@ -34,7 +34,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from . import library
-from .hub import Hub
+from .hub import MAX_LISTENERS, Hub
 from .library import Refusal
 from .table import Listener
 
@@ -253,6 +253,19 @@ async def _play(hub: Hub, websocket: WebSocket) -> None:
             )
         )
         await websocket.close(code=4400)
+        return
+    if len(table.listeners) >= MAX_LISTENERS:
+        await websocket.send_text(
+            library.dumps(
+                {
+                    "type": "error",
+                    "code": "table_busy",
+                    "rule": None,
+                    "message": f"this table serves at most {MAX_LISTENERS} connections",
+                }
+            )
+        )
+        await websocket.close(code=4429)
         return
     narrate = isinstance(hello, dict) and hello.get("narrate") is True
     listener = Listener(seat, narrate, websocket.send_text, websocket.close)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import logging
 import secrets
 import time
 from typing import Any, Final
@@ -18,10 +19,15 @@ from .library import Refusal
 from .store import Store
 from .table import Chair, Table, TableSettings
 
-__all__ = ["MAX_TABLES", "Hub", "token_hash"]
+__all__ = ["MAX_LISTENERS", "MAX_TABLES", "Hub", "token_hash"]
+
+log = logging.getLogger("teenpatti.server")
 
 MAX_TABLES: Final = 500
 """The most tables one server holds."""
+
+MAX_LISTENERS: Final = 200
+"""The most websockets (seats and spectators) one table serves at once."""
 
 MAX_CHAIRS: Final = 17
 """The most chairs at a table (the library's ``max_players`` may be lower)."""
@@ -49,6 +55,7 @@ class Hub:
         self.store = store
         self.settings = settings
         self.tables: dict[str, Table] = {}
+        self.broken: list[str] = []
         self.metrics: dict[str, float] = {
             "actions": 0,
             "errors": 0,
@@ -68,14 +75,20 @@ class Hub:
         """Start the writer thread and restore every stored table exactly (mid-hand
         too: the same seed, so the same cards, and the same turn).
 
-        :raises HistoryError: if a stored table does not replay.
+        A table whose stored history does not replay is left out (logged, and listed
+        in :attr:`broken` and the metrics); the others open.
         """
         self.store.start()
         for stored in self.store.load():
             config = stored.config
-            rules = library.rules_from_request(config["preset"], config["rules"])
-            table = Table(stored.id, config, rules, self.store, self.settings, self.metrics)
-            table.restore(stored.seats, stored.start, stored.actions)
+            try:
+                rules = library.rules_from_request(config["preset"], config["rules"])
+                table = Table(stored.id, config, rules, self.store, self.settings, self.metrics)
+                table.restore(stored.seats, stored.start, stored.actions)
+            except Exception:  # one damaged table must not keep the others closed
+                log.exception("table %s could not be restored: left out", stored.id)
+                self.broken.append(stored.id)
+                continue
             self.tables[stored.id] = table
 
     def resume(self) -> None:
@@ -206,12 +219,14 @@ class Hub:
                 1 for table in self.tables.values() for chair in table.chairs if chair is not None
             ),
             "listeners": sum(len(table.listeners) for table in self.tables.values()),
+            "broken_tables": len(self.broken),
             **{key: round(value, 6) for key, value in self.metrics.items()},
             "latency_p50_seconds": percentile(0.5),
             "latency_p99_seconds": percentile(0.99),
             "db_commits": self.store.commits,
             "db_writes": self.store.writes,
             "cpu_db": round(self.store.cpu_seconds, 6),
+            "db_commit_wall_seconds": round(self.store.wall_seconds, 6),
             "cpu_process": round(time.process_time(), 6),
             "uptime_seconds": round(time.time() - self.started, 3),
         }

@@ -7,7 +7,7 @@ from typing import Final
 
 from . import require_extra
 
-__all__ = ["build", "serve"]
+__all__ = ["build", "export", "serve"]
 
 MAX_FRAME_BYTES: Final = 64 * 1024
 """The largest websocket frame uvicorn accepts (the app then refuses anything over
@@ -50,6 +50,38 @@ def build(
     return create_app(hub, starter)
 
 
+def export(db: str, table_id: str, hand: int | None = None) -> str:
+    """A table's history as the library's history document: every recorded action, or
+    those up to the end of finished hand ``hand``; ``teenpatti replay`` prints it and
+    :func:`~teenpatti_rules.io.history.replay` rebuilds its state.
+
+    :param db: the database URL.
+    :param table_id: the table.
+    :param hand: a finished hand's number, or None for the whole history so far.
+    :returns: the JSON document. It holds the session seed: give it out only once the
+        session is over.
+    :raises ValueError: for an unknown table, a table that has not started, or a hand
+        that has not finished.
+    """
+    import json
+
+    from .store import open_store
+
+    store = open_store(db)
+    found = [table for table in store.load() if table.id == table_id]
+    if not found or found[0].start is None:
+        raise ValueError(f"no started table {table_id!r} in {store.url}")
+    actions = list(found[0].actions)
+    if hand is not None:
+        ends = {number: last for number, last, _ in store.hand_rows(table_id)}
+        if hand not in ends:
+            raise ValueError(f"hand {hand} of table {table_id!r} has not finished")
+        actions = actions[: ends[hand] + 1]
+    document = json.loads(found[0].start)
+    document["actions"] = actions
+    return json.dumps(document, ensure_ascii=False)
+
+
 def serve(db: str, host: str = "127.0.0.1", port: int = 8000, **options: object) -> None:
     """Serve until interrupted (SIGINT/SIGTERM stop it cleanly).
 
@@ -69,6 +101,7 @@ def serve(db: str, host: str = "127.0.0.1", port: int = 8000, **options: object)
         ws_max_size=MAX_FRAME_BYTES,
         ws_per_message_deflate=False,
         log_level="warning",
+        log_config=None,  # the logging set up above; uvicorn's own would bind stderr now
         lifespan="on",
     )
     uvicorn.Server(config).run()

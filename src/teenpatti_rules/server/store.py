@@ -276,7 +276,8 @@ def _postgres(url: str) -> Callable[[], Any]:
         import psycopg
     except ImportError as error:  # pragma: no cover - depends on the install
         raise ImportError(
-            "PostgreSQL needs the 'postgres' extra: pip install 'teenpatti_rules[postgres]'"
+            "PostgreSQL needs the 'postgres' extra: "
+            "pip install '/path/to/teenpatti_rules[postgres]'"
         ) from error
 
     def connect() -> Any:

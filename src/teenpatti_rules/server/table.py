@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import random
 import secrets
 import time
@@ -29,6 +30,8 @@ from .library import Refusal
 from .store import Store
 
 __all__ = ["Chair", "Listener", "Table", "TableSettings"]
+
+log = logging.getLogger("teenpatti.server")
 
 OUTBOX: Final = 64
 """The most messages queued for one listener; a listener that falls further behind is
@@ -356,9 +359,14 @@ class Table:
         elif what == "bot":
             seat = library.waiting_for(state)
             chooser = self.choosers.get(seat) if seat is not None else None
-            if chooser is None:
+            if chooser is None or seat is None:
                 return
-            action = library.bot_action(chooser, state, seat, self.rng)  # type: ignore[arg-type]
+            try:
+                action = library.bot_action(chooser, state, seat, self.rng)
+            except Exception:  # a bot that fails must not stall the table
+                log.exception("table %s: the bot at seat %s failed", self.id, seat)
+                self.metrics["errors"] += 1
+                action = None
             if action is None:
                 action = library.timeout_action(state)
         else:
@@ -366,8 +374,12 @@ class Table:
             action = library.timeout_action(state)
         if action is None:
             return
-        with contextlib.suppress(Refusal):
+        try:
             await self.act(action, None)
+        except Refusal as refusal:  # e.g. the database failed: try again later
+            log.warning("table %s: %s refused: %s", self.id, action, refusal.message)
+            if refusal.code == "not_saved":
+                self._next = asyncio.ensure_future(self._later(max(delay, 1.0), what))
 
     # -- listeners -----------------------------------------------------------------
 
