@@ -9,7 +9,7 @@ import random
 from typing import Any
 
 import teenpatti_rules as tp
-from strategies import play_session, random_action
+from strategies import open_table_action, play_session, random_action
 from teenpatti_rules.events import Looked
 from teenpatti_rules.io.messages import (
     action_to_json,
@@ -33,8 +33,22 @@ def sessions() -> tuple[tuple[tp.State, ...], ...]:
     for index, rules in enumerate(tables):
         players = max(rules.min_players, 4)
         state = tp.new_session([f"P{i}" for i in range(players)], rules, seed=index)
-        out.append(tuple(play_session(index, state)))
+        out.append(tuple(_played(index, state)))
     return tuple(out)
+
+
+def _played(seed: int, state: tp.State, steps: int = 600) -> list[tp.State]:
+    """Every state of a session played at random; an open table (S2) may wait for
+    players, so joins, leaves, sit-outs, timeouts and added chips are drawn there too
+    (S3-S7), for at most ``steps`` actions."""
+    if not state.rules.open_table:
+        return play_session(seed, state)
+    rng = random.Random(seed)
+    states = [state]
+    while state.phase is not tp.Phase.SESSION_OVER and len(states) <= steps:
+        state = tp.apply(state, open_table_action(rng, state, chance=0.15))
+        states.append(state)
+    return states
 
 
 @functools.cache
@@ -66,6 +80,17 @@ def documents() -> dict[str, tuple[str, ...]]:
         rng = random.Random(seed)
         while state.phase is not tp.Phase.SESSION_OVER:
             action = random_action(rng, state)
+            history, state = history.record(action), tp.apply(state, action)
+        found["history"].append(history.to_json())
+    open_rules = tp.Rules(**{**dict(tp.PRESETS["open"].fields), "hand_limit": 3})
+    for seed in range(2):  # an open table's history: joins, leaves, timeouts (S1-S9)
+        state = tp.new_session(["A", None, "C", "D"], open_rules, seed=seed)
+        history = tp.History.from_state(state)
+        rng = random.Random(seed)
+        for _ in range(400):
+            if state.phase is tp.Phase.SESSION_OVER:
+                break
+            action = open_table_action(rng, state, chance=0.15)
             history, state = history.record(action), tp.apply(state, action)
         found["history"].append(history.to_json())
     return {kind: tuple(texts) for kind, texts in found.items()}

@@ -92,3 +92,40 @@ def test_replay_of_a_history_that_stops_mid_hand_says_so(
     code, out, _ = run(capsys, "replay", str(path))
     assert code == 0
     assert "The history ends during hand 1; the 4 chips in the pot are not counted below." in out
+
+
+def test_replay_of_an_open_table_names_each_chairs_player_of_the_moment(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # S1, S3, S4: a chair changes hands between hands; the finished hand is printed once,
+    # with the names of its players, and each later join or leave as it happens.
+    rules = tp.Rules(**dict(tp.PRESETS["open"].fields))
+    state = tp.new_session(["Asha", None, "Chen", "Dev"], rules, seed=3)
+    history = tp.History.from_state(state)
+    dealer = next(a for a in tp.legal_actions(state) if isinstance(a, tp.Deal)).seat
+    played: list[tp.Action] = [tp.Deal(dealer)]
+    state = tp.apply(state, played[0])
+    while state.phase is tp.Phase.BETTING:  # everyone packs but the last (R29)
+        assert state.actor is not None
+        played.append(tp.Pack(state.actor))
+        state = tp.apply(state, played[-1])
+    played += [tp.Leave(0), tp.Join(1, "Bilal", None), tp.Join(0, "Esha", None)]
+    history = history.record(*played)
+    path = tmp_path / "open.json"
+    path.write_text(history.to_json())
+    code, out, err = run(capsys, "replay", str(path))
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0].startswith(f"Replay of {path}: 3 players in 4 chairs, boot 1")
+    assert "stacks 100, empty, 100, 100" in lines[0]
+    assert sum(line.startswith("Hand 1:") for line in lines) == 1
+    hand = lines[lines.index("") + 1]
+    assert "Bilal" not in hand and "Esha" not in hand and "Asha" in hand
+    # R11: three boots of 1; R29: two packs; the last player wins the pot of 3.
+    assert lines[lines.index("") + 1 :][4:9] == [
+        "Dev wins 3 chips",
+        "Stacks: Asha 99, Chen 99, Dev 102",
+        "Asha leaves the session with 99 chips",  # S4: between hands, at once
+        "Bilal joins at seat 1 with 100 chips",  # S3: the default stack, 100 boots
+        "Esha joins at seat 0 with 100 chips",  # S1: the chair Asha left
+    ]

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+import teenpatti_rules as tp
 from teenpatti_rules.cli import main
 
 DATA = Path(__file__).parent / "data"
@@ -130,3 +131,13 @@ def test_console_script_runs() -> None:
         check=False,
     )
     assert done.returncode == 0 and "Standings after 2 hands:" in done.stdout
+
+
+@pytest.mark.parametrize("name", list(tp.PRESETS))
+def test_every_preset_plays_quietly(capsys: pytest.CaptureFixture[str], name: str) -> None:
+    # Every preset plays `teenpatti simulate --variant NAME --quiet` (the open and
+    # forced-blinds tables of S1-S9 and V22 included).
+    code = main(["simulate", "--variant", name, "--quiet", "--seed", "3", "--hands", "6"])
+    out, err = capsys.readouterr()
+    assert code == 0 and err == ""
+    assert out.startswith("Seed 3 ") and "Standings after" in out

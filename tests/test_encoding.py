@@ -380,3 +380,38 @@ def test_indicator_and_jokers_in_the_observation() -> None:
     five = {1: "Kd 4c 9h 2s 3s", 2: "As Ad 2h 5c 6c", 0: "Qs Jc 8d 7c 8c"}
     state = tp.apply(_dealt(rules, five), tp.Look(1))
     assert enc.observation(tp.view(state, 1), 1)[:52].sum() == 5
+
+
+@pytest.mark.parametrize("field", ["open_table", "rebuy"])
+def test_a_roster_that_can_change_is_refused(field: str) -> None:
+    # S1-S9: the encoding has one block per seat; an open table (S2, S3) or rebuys (S7)
+    # change the roster, so every entry point refuses the table, naming the field.
+    from teenpatti_rules.encoding.alphabet import check_fixed_roster
+
+    rules = tp.Rules(open_table=True) if field == "open_table" else tp.Rules(rebuy=True)
+    message = rf"rules\.{field}=True: .*fixed roster.*S1-S9"
+    with pytest.raises(ValueError, match=message):
+        check_fixed_roster(rules)
+    with pytest.raises(ValueError, match=message):
+        enc.num_actions(rules)
+    with pytest.raises(ValueError, match=message):
+        enc.action_name(0, rules)
+    with pytest.raises(ValueError, match=message):
+        enc.observation_size(3, rules)
+    state = tp.apply(tp.new_session(["A", "B", "C"], rules, seed=1, dealer=0), tp.Deal(0))
+    for call in (enc.action_ids, enc.legal_action_mask, enc.observation):
+        with pytest.raises(ValueError, match=message):
+            call(tp.view(state, 1) if call is enc.observation else state, 1)
+    with pytest.raises(ValueError, match=message):
+        enc.action_for_id(state, 1, ActionId.PACK)
+    with pytest.raises(ValueError, match=message):
+        enc.id_for_action(state, tp.Pack(1))
+    assert enc.num_actions(tp.Rules()) == 10  # a closed table: the ten fixed ids
+
+
+def test_the_adapters_use_the_encodings_roster_check() -> None:
+    # One home for the check (S1-S9): the adapters import the encoding's function.
+    from teenpatti_rules.adapters import _table
+    from teenpatti_rules.encoding import alphabet
+
+    assert _table.check_fixed_roster is alphabet.check_fixed_roster

@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import teenpatti_rules as tp
-from strategies import play_session, tables
+from strategies import open_table_action, open_tables, play_session, tables
 from teenpatti_rules.events import Looked, SideShowAccepted
 from teenpatti_rules.stream import (
     CardsSeen,
@@ -65,6 +65,8 @@ def follow(states: list[tp.State], seat: int | None) -> None:
 
 def session(rules: tp.Rules, seed: int, players: int = 4) -> list[tp.State]:
     state = tp.new_session([f"P{i}" for i in range(players)], rules, seed=seed)
+    if rules.open_table:  # S2: the table may wait for players; joins keep it going
+        return open_session(state, seed)
     return play_session(seed, state)
 
 
@@ -164,3 +166,37 @@ def test_a_draw_brings_the_new_cards_to_the_drawer_alone() -> None:
     assert [type(e).__name__ for e in mine][:2] == ["Drew", "CardsSeen"]
     assert mine[1] == CardsSeen(0, state.seats[0].cards) and discard[0] not in state.seats[0].cards
     assert not any(isinstance(e, CardsSeen) for e in theirs)
+
+
+def open_session(state: tp.State, seed: int, steps: int = 400) -> list[tp.State]:
+    """Every state of an open-table session (S1–S9, V22) played by
+    :func:`strategies.open_table_action`: joins, leaves, sit-outs, sit-ins, timeouts and
+    added chips among the players' actions; at most ``steps`` actions."""
+    rng = random.Random(seed)
+    states = [state]
+    for _ in range(steps):
+        if state.phase is tp.Phase.SESSION_OVER:
+            break
+        state = tp.apply(state, open_table_action(rng, state, chance=0.15))
+        states.append(state)
+    return states
+
+
+@pytest.mark.parametrize("name", ["open", "forced-blinds"])
+def test_open_presets_every_viewer(name: str) -> None:
+    # S1–S9, V22: the stream keeps every chair's view (empty ones too) and the
+    # spectators' across joins, leaves, sit-outs, timeouts and added chips.
+    fields = dict(tp.PRESETS[name].fields)
+    rules = tp.Rules(**{**fields, "hand_limit": 6, "starting_boots": 8})
+    names: list[str | None] = ["A", None, "C", "D", None]
+    for seed in (1, 2, 3):
+        states = open_session(tp.new_session(names, rules, seed=seed), seed)
+        for seat in (None, *range(len(names))):
+            follow(states, seat)
+
+
+@given(open_tables(hand_limit=4), st.integers(0, 2**16))
+def test_random_open_tables_every_viewer(table: tp.State, seed: int) -> None:
+    states = open_session(table, seed, steps=150)
+    for seat in (None, *range(len(table.seats))):
+        follow(states, seat)

@@ -61,8 +61,8 @@ def normalise_name(value: object, name: str = "name") -> str:
     :param value: the name as given.
     :param name: the parameter's name, for messages (``"players[2]"``).
     :returns: the normalised name.
-    :raises WrongTypeError: (a :class:`TypeError` and a :class:`ValueError`) if
-        ``value`` is not a str.
+    :raises ~teenpatti_rules.errors.WrongTypeError: (a :class:`TypeError` and a
+        :class:`ValueError`) if ``value`` is not a str.
     :raises ValueError: if it is empty once stripped, longer than
         :data:`~teenpatti_rules.limits.MAX_NAME_LENGTH` characters, or holds a
         character of Unicode category Cc, Cf, Cs, Zl or Zp, or a blank letter (see the
@@ -96,8 +96,8 @@ def check_name(name: object, taken: Iterable[str | None] = ()) -> str:
         ``seat.name`` values; None for an empty chair is skipped). Compared after
         normalising them too, so a caller may pass names as it got them.
     :returns: the normalised name (NFC, stripped).
-    :raises WrongTypeError: (a :class:`TypeError` and a :class:`ValueError`) if
-        ``name`` is not a str.
+    :raises ~teenpatti_rules.errors.WrongTypeError: (a :class:`TypeError` and a
+        :class:`ValueError`) if ``name`` is not a str.
     :raises ValueError: as :func:`normalise_name` (empty, too long, control or
         invisible format characters), or if the normalised name equals a taken one.
 
@@ -129,7 +129,7 @@ def check_names(values: Iterable[object], name: str = "players") -> tuple[str, .
     :param values: the names, one per seat.
     :param name: the parameter's name, for messages.
     :returns: the normalised names, in order.
-    :raises WrongTypeError: as :func:`normalise_name`.
+    :raises ~teenpatti_rules.errors.WrongTypeError: as :func:`normalise_name`.
     :raises ValueError: as :func:`normalise_name` (naming ``players[i]``), or naming
         a name that appears twice once normalised (``"A"`` and ``"A "``, NFC and NFD
         forms are the same name).

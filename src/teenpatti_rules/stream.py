@@ -58,6 +58,7 @@ from .events import (
     EventBase,
     HandStarted,
     Looked,
+    PlayerJoined,
     Showdown,
     SideShowAccepted,
 )
@@ -337,7 +338,8 @@ def apply_events(seen: View, events: Iterable[StreamEvent]) -> View:
     :returns: the new view: the log extended (started again at a
         :class:`~teenpatti_rules.events.HandStarted`), cards set by
         :class:`CardsSeen` and :class:`~teenpatti_rules.events.Showdown` events and
-        hidden again when a privately seen seat draws (V17, V20), every other field
+        hidden again when a privately seen seat draws (V17, V20) and when a new
+        player takes the chair (S3), every other field
         from the last :class:`TableStatus`. Equal to ``view(state, seat)`` when the
         events are ``events_for(state, seat, Cursor.of(seen))[0]``.
     :raises TypeError: if ``seen`` is not a View, ``events`` is not an iterable (a str
@@ -372,6 +374,8 @@ def apply_events(seen: View, events: Iterable[StreamEvent]) -> View:
                     cards[place(hand.seat)] = hand.cards
             elif isinstance(event, Drew) and event.seat != viewer:
                 cards[place(event.seat)] = ()  # V17: a partner's new cards are not shown
+            elif isinstance(event, PlayerJoined):
+                cards[place(event.seat)] = ()  # S3: the chair's last player's cards go
         else:
             raise TypeError(f"not an event of a stream: {short(event)}")
     values = {name: getattr(seen, name) for name in _STATUS_NAMES}

@@ -16,9 +16,9 @@ import attrs
 from .. import Card, Rules, State, new_session
 from ..cards import table_deck
 from ..encoding import num_actions
+from ..encoding.alphabet import check_fixed_roster
 from ..limits import MAX_BET_BINS, short
 from ..presets import PRESETS, find_variant, rules_with
-from ._table import check_fixed_roster
 
 MAX_PLAYERS: Final = 17
 """The most seats of the game (R3 with V6's largest table)."""

@@ -17,6 +17,7 @@ import attrs
 import numpy as np
 
 from .. import Rules, State, new_session
+from ..encoding.alphabet import check_fixed_roster as check_fixed_roster
 from ..limits import MAX_BET_BINS, short
 
 EPISODES = ("hand", "session")
@@ -55,25 +56,6 @@ def check_bet_bins(bet_bins: object) -> int:
             f"not {short(bet_bins)}"
         )
     return bet_bins
-
-
-def check_fixed_roster(rules: Rules) -> None:
-    """Refuse a table whose roster can change during an episode: an open table
-    (``open_table=True``, S2) or one with ``rebuy=True`` (S7). The adapters' observation
-    vector has one block per seat and their agents are the seats, fixed at ``reset``;
-    they never produce :data:`OPEN_TABLE_ACTIONS` (S1–S9).
-
-    The fields are read with ``getattr`` so that this check holds on any ``Rules``,
-    with or without the open-table fields.
-
-    :raises ValueError: naming the field.
-    """
-    for field in ("open_table", "rebuy"):
-        if getattr(rules, field, False):
-            raise ValueError(
-                f"rules.{field}=True: the RL adapters play a fixed roster of seats "
-                f"(S1-S9 are not offered); use a closed table"
-            )
 
 
 def action_id(action: object) -> int:
@@ -123,7 +105,8 @@ def table_rules(
     ``hand_limit=1`` for ``episode="hand"`` (one hand per episode).
 
     :raises ValueError: naming ``num_players`` or ``rules`` when they do not fit (R3),
-        or a table whose roster can change (:func:`check_fixed_roster`).
+        or a table whose roster can change (S1-S9: the encoding's
+        :func:`~teenpatti_rules.encoding.alphabet.check_fixed_roster`, one home).
     """
     if isinstance(num_players, bool) or not isinstance(num_players, int):
         raise ValueError(f"num_players must be an int, not {num_players!r}")

@@ -20,7 +20,14 @@ from ..limits import MAX_SEED, short
 from ..presets import PRESETS, find_variant
 from ..rules import Rules
 from ..state import Phase, State
-from ..text.narrate import chips, describe_hand, describe_stacks, describe_standings
+from ..text.narrate import (
+    chips,
+    describe_events,
+    describe_hand,
+    describe_stacks,
+    describe_standings,
+    seat_names,
+)
 from ..views import view
 
 __all__ = ["NAMES", "UsageError", "add_table_options", "add_variant_options", "hand_report"]
@@ -219,25 +226,46 @@ class SessionReport:
         self.quiet = quiet
         self.progress = progress
         self.left: dict[int, int] = {}
+        self.shown: tuple[int, int] | None = None  # (hand number, events printed)
         if not quiet:
             rules = start.rules
+            seated = [seat for seat in start.seats if seat.in_session]
             limits = [
                 f"boot {rules.boot}",
-                f"{chips(start.seats[0].stack)} each"
-                if len({seat.stack for seat in start.seats}) == 1
-                else "stacks " + ", ".join(str(seat.stack) for seat in start.seats),
+                f"{chips(seated[0].stack)} each"
+                if seated
+                and len(seated) == len(start.seats)
+                and len({seat.stack for seat in seated}) == 1
+                else "stacks "
+                + ", ".join(
+                    str(seat.stack) if seat.in_session else "empty" for seat in start.seats
+                ),
                 "no hand limit" if rules.hand_limit is None else f"hand limit {rules.hand_limit}",
                 "no pot limit" if rules.pot_limit is None else f"pot limit {rules.pot_limit}",
             ]
             print(f"{title}, {', '.join(limits)}; seed {start.seed}")
 
     def step(self, action: Action, after: State) -> None:
-        """Print the hand that ``action`` finished, if it finished one."""
-        if after.phase not in BETWEEN_HANDS:
+        """Print the hand that ``action`` finished, if it finished one; between hands,
+        print what each later action adds to the hand's log (joins, leaves, sit-outs,
+        added chips: S3-S7) as it happens, so that each line names the players of
+        that moment (a chair may change hands, S3).
+        """
+        if after.phase not in (*BETWEEN_HANDS, Phase.WAITING):
             return
         left_after(after, self.left)
-        if not self.quiet:
+        hand, count = after.hand_number, len(after.events)
+        shown = self.shown
+        self.shown = (hand, count)
+        if self.quiet:
+            pass
+        elif (shown is None or shown[0] != hand) and hand > 0:
             sys.stdout.write("\n" + "\n".join(hand_report(after)) + "\n")
+        else:
+            start = 0 if shown is None or shown[0] != hand else shown[1]
+            if count > start:
+                lines = describe_events(after.events[start:], seat_names(after))
+                sys.stdout.write("\n".join(lines) + "\n")
         if self.progress and after.hand_number % 1000 == 0:
             print(f"teenpatti {self.command}: {after.hand_number} hands played", file=sys.stderr)
 

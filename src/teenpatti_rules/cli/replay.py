@@ -48,7 +48,10 @@ def run(args: argparse.Namespace) -> int:
         states = replay_states(history)
         start = next(states)
         source = "standard input" if args.file == "-" else args.file
-        title = f"Replay of {source}: {len(start.seats)} players"
+        seated = sum(seat.in_session for seat in start.seats)
+        title = f"Replay of {source}: {seated} players"
+        if seated != len(start.seats):  # an open table with empty chairs (S1)
+            title += f" in {len(start.seats)} chairs"
         report = SessionReport(start, title, "replay", quiet=args.quiet, progress=False)
         final = start
         for action, final in zip(history.actions, states, strict=True):

@@ -41,10 +41,12 @@ __all__ = [
     "DEFAULT_BET_BINS",
     "DRAW_HAND_SIZE",
     "FIXED_ACTIONS",
+    "ROSTER_FIELDS",
     "ActionId",
     "action_for_id",
     "action_ids",
     "action_name",
+    "check_fixed_roster",
     "draw_subsets",
     "id_for_action",
     "legal_action_mask",
@@ -114,13 +116,53 @@ def check_seat(state: State, seat: object) -> int:
     return seat
 
 
+ROSTER_FIELDS = ("open_table", "rebuy")
+"""The :class:`~teenpatti_rules.rules.Rules` fields that let a table's roster change
+during a session: ``open_table`` (S2, S3: players join and leave) and ``rebuy`` (S7:
+a busted seat buys back in). The encoding refuses a table with either set."""
+
+
+def check_fixed_roster(rules: Rules) -> None:
+    """Refuse a table whose roster can change during a session: an open table
+    (``open_table=True``, S2, S3) or one with ``rebuy=True`` (S7). The encoding has one
+    block per seat and its alphabet names one seat's betting actions (R19-R36); it
+    never names ``Join``, ``Leave``, ``SitOut``, ``SitIn``, ``Timeout`` or ``AddChips``
+    (S1-S9). The one home of this check: the RL adapters call it too.
+
+    The fields are read with ``getattr`` so that the check holds on any rules-like
+    record, with or without the open-table fields.
+
+    :param rules: the table's :class:`~teenpatti_rules.rules.Rules`.
+    :returns: None when the roster is fixed.
+    :raises ValueError: naming the field (``rules.open_table=True`` or
+        ``rules.rebuy=True``) and citing S1-S9.
+
+    >>> check_fixed_roster(Rules())
+    >>> try:
+    ...     check_fixed_roster(Rules(open_table=True))
+    ... except ValueError as error:
+    ...     print(str(error).split(" (")[0])
+    rules.open_table=True: the RL adapters play a fixed roster of seats
+    """
+    for field in ROSTER_FIELDS:
+        if getattr(rules, field, False):
+            raise ValueError(
+                f"rules.{field}=True: the RL adapters play a fixed roster of seats "
+                "(S1-S9 are not offered: the encoding has one block per seat); "
+                "use a closed table"
+            )
+
+
 def bins_of(rules: Rules, bet_bins: object) -> int:
     """The number of amount ids per bet kind in force (the table's
-    :meth:`~teenpatti_rules.engine.sizing.BetSizing.bins`), after checking ``bet_bins``.
+    :meth:`~teenpatti_rules.engine.sizing.BetSizing.bins`), after checking ``bet_bins``
+    and the roster (:func:`check_fixed_roster`).
 
     :raises ValueError: if ``bet_bins`` is not an int from 2 to
-        :data:`~teenpatti_rules.limits.MAX_BET_BINS`.
+        :data:`~teenpatti_rules.limits.MAX_BET_BINS`, or for a table whose roster can
+        change (S1-S9).
     """
+    check_fixed_roster(rules)
     if type(bet_bins) is not int or not 2 <= bet_bins <= MAX_BET_BINS:
         raise ValueError(
             f"bet_bins must be an int from 2 to {MAX_BET_BINS} (limits.MAX_BET_BINS), "

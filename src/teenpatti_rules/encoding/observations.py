@@ -18,7 +18,7 @@ from ..events import Drew, EventBase
 from ..limits import short
 from ..rules import Rules
 from ..state import Phase, State
-from .alphabet import ActionId, check_rules, check_seat
+from .alphabet import ActionId, check_fixed_roster, check_rules, check_seat
 
 __all__ = [
     "OBSERVATION_LAYOUT",
@@ -114,7 +114,8 @@ def observation_size(seats: int, rules: Rules | None = None) -> int:
         blocks of :data:`OBSERVATION_LAYOUT`); None for a table without them.
     :returns: ``60 + 19·seats``, plus 52 with an indicator (V8 W5), ``jokers`` with
         printed jokers (V8) and ``2·seats`` on a draw table (V20).
-    :raises ValueError: if ``seats`` is not an int of at least 2.
+    :raises ValueError: if ``seats`` is not an int of at least 2, or for a table whose
+        roster can change (S1-S9).
     :raises TypeError: if ``rules`` is neither None nor a Rules.
 
     >>> observation_size(3), observation_size(3, Rules(wild="joker", draw_price=1))
@@ -130,7 +131,8 @@ def observation_layout(seats: int, rules: Rules | None = None) -> dict[str, slic
 
     :param seats: the number of seats, at least 2.
     :param rules: the table (for the appended blocks); None for the first seven only.
-    :raises ValueError: if ``seats`` is not an int of at least 2.
+    :raises ValueError: if ``seats`` is not an int of at least 2, or for a table whose
+        roster can change (S1-S9, :func:`~teenpatti_rules.encoding.alphabet.check_fixed_roster`).
     :raises TypeError: if ``rules`` is neither None nor a Rules.
 
     >>> observation_layout(3)["last_action"]
@@ -139,7 +141,7 @@ def observation_layout(seats: int, rules: Rules | None = None) -> dict[str, slic
     slice(117, 169, None)
     """
     if rules is not None:
-        check_rules(rules)
+        check_fixed_roster(check_rules(rules))
     if type(seats) is not int or seats < 2:
         raise ValueError(f"seats must be an int of at least 2, not {short(seats)}")
     n = seats
@@ -215,7 +217,8 @@ def observation(view: State, seat: int) -> np.ndarray:
         value finite and in [0, 1]; blocks as in :data:`OBSERVATION_LAYOUT`.
     :raises TypeError: if ``view`` is not a State at all.
     :raises ValueError: if ``view`` is not a :class:`~teenpatti_rules.views.View` (a
-        full state), or ``seat`` is not a seat number.
+        full state), ``seat`` is not a seat number, or the table's roster can change
+        (S1-S9).
     """
     from ..views import View
     from ..views import view as make_view
