@@ -451,10 +451,11 @@ def converter() -> cattrs.Converter:
     result.register_structure_hook(Action, _structure_action)
     result.register_unstructure_hook(Action, _unstructure_action)
     _configure_events(result)
-    _configure_alone(result)
     from ..rules import Rules
     from ..state import Seat
 
+    # before the states' own hooks, which are generated from the hooks of their fields
     _omit_defaults(result, Rules, _OPEN_TABLE_FIELDS["Rules"])
     _omit_defaults(result, Seat, _OPEN_TABLE_FIELDS["Seat"])
+    _configure_alone(result)
     return result

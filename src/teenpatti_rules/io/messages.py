@@ -31,7 +31,7 @@ action whose text form would not read back refused, and a view checked like a st
 :class:`~teenpatti_rules.errors.HistoryError` (a :class:`ValueError`) naming it and its
 path. A client that trusts its server reads views and stream messages with
 ``trusted=True``: no checks, a fast path. With the ``fast`` extra
-(``pip install 'teenpatti_rules[fast]'``, :mod:`orjson`) writing and trusted reading
+(``pip install orjson``; from a clone ``pip install -e '.[fast]'``) writing and trusted reading
 use it: the same text, a few times faster; the strict readers always use :mod:`json`.
 
 >>> from teenpatti_rules import Bet, Deal, apply, new_session, view

@@ -21,7 +21,7 @@ fields, unknown tags, other versions), but not what only the reader's consistenc
 checks find (a state the engine could not reach).
 
 >>> sorted(schema("action")["$defs"])[:3]
-['AcceptSideShow', 'AcceptSideShowDocument', 'AllIn']
+['AcceptSideShow', 'AcceptSideShowDocument', 'AddChips']
 >>> schema("view")["properties"]["type"]
 {'const': 'View'}
 """
