@@ -95,7 +95,8 @@ def _event_content_problems(state: State) -> Iterator[str]:
     twice nor in a hand or the indicator, ranked by R13–R16 with the table's sequence
     order; the hands of one showdown share no card.
     """
-    chips = state.total_chips
+    # every chip brought to an open table (S8), or the chips at a table kept by hand
+    chips = max(state.total_chips, state.chips_brought)
     drawn: dict[int, int] = {}
     flushed: list[Card] = []
     for index, event in enumerate(state.events):
