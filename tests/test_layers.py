@@ -69,9 +69,9 @@ def layer_of(module: str, table: list[tuple[str, list[str]]]) -> int | None:
     for index, (_, members) in enumerate(table):
         for member in members:
             name = member.rstrip("/").replace("/", ".")
-            if rest == name or rest.startswith(name + "."):
-                if best is None or len(name) > best[0]:
-                    best = (len(name), index)
+            named = rest == name or rest.startswith(name + ".")
+            if named and (best is None or len(name) > best[0]):
+                best = (len(name), index)
     if best is not None:
         return best[1]
     raise AssertionError(f"{module} is in no layer of docs/architecture.rst")
