@@ -62,7 +62,9 @@ def test_chips_lost_are_caught() -> None:
     state = dealt()
     assert_chips_conserved([state, tp.apply(state, tp.Pack(state.actor or 0))])
     poorer = attrs.evolve(state, seats=(attrs.evolve(state.seats[0], stack=5), *state.seats[1:]))
-    with pytest.raises(AssertionError, match=r"state 1 .*: 206 chips in the session, not 300 \(S8\)"):
+    with pytest.raises(
+        AssertionError, match=r"state 1 .*: 206 chips in the session, not 300 \(S8\)"
+    ):
         assert_chips_conserved([state, poorer])  # 3 x 100 boots of 1 (R4); seat 0: 99 -> 5
 
 

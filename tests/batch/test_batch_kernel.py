@@ -24,7 +24,6 @@ from test_batch_differential import batch_tables
 
 import teenpatti_rules as tp
 from teenpatti_rules.batch import BatchEnv
-from teenpatti_rules.batch import backend as backend_module
 
 numba_only = pytest.mark.skipif(
     importlib.util.find_spec("numba") is None, reason="numba is not installed (the fast extra)"
