@@ -15,16 +15,12 @@ import attrs
 
 from ..events import (
     BetMade,
-    Drew,
     Event,
     ForcedBet,
     HandEnding,
-    Packed,
-    ShowAsked,
     SideShowAsked,
     TableShow,
     TurnLimitReached,
-    WentAllIn,
 )
 from ..state import State
 from .questions import bettors, hand_boot, players_in_hand, reached_pot_limit
@@ -101,9 +97,6 @@ def bets_at_stake(state: State) -> dict[int, int]:
     return counts
 
 
-_TURNS = (BetMade, WentAllIn, Packed, ShowAsked, SideShowAsked, Drew)
-
-
 def turns_taken(state: State) -> dict[int, int]:
     """Seat → betting actions it took this hand (V15), from the hand's log: bets,
     all-ins, packs, shows, sideshow requests and draws (V20); answers to a sideshow
@@ -111,8 +104,9 @@ def turns_taken(state: State) -> dict[int, int]:
     """
     counts: dict[int, int] = {}
     for event in state.events:
-        if isinstance(event, _TURNS):
-            seat = event.asker if isinstance(event, SideShowAsked) else event.seat
+        facts = type(event).facts  # each event says whether it is a turn, and whose
+        if facts.turn and facts.actor is not None:
+            seat = getattr(event, facts.actor)
             counts[seat] = counts.get(seat, 0) + 1
     return counts
 
