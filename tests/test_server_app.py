@@ -230,7 +230,7 @@ def test_stale_hostile_and_foreign_messages_are_refused(tmp_path: Path) -> None:
                 return reply
 
             stale = {"type": "act", "turn": turn - 1, "action": {"type": "Pack"}}
-            assert refused(stale)["code"] == "stale"
+            assert refused(stale)["code"] == "stale_turn"
             other = 1 - seat_a if seat_a == 1 else 1
             foreign = {"type": "act", "turn": turn, "action": {"type": "Pack", "seat": other}}
             assert refused(foreign)["code"] == "not_your_seat"

@@ -104,20 +104,19 @@ def test_stale_turns_and_engine_refusals() -> None:
     actor = state.actor
     assert actor is not None
     with pytest.raises(Refusal) as stale:
-        library.apply_at_turn(state, Pack(actor), 3, 4)
-    assert stale.value.code == "stale"
+        library.apply_at_turn(state, Pack(actor), state.turn - 1)
+    assert (stale.value.code, stale.value.rule) == ("stale_turn", "S9")
     # a look is free and never stale (S9)
-    assert library.apply_at_turn(state, Look(actor), 3, 4).seats[actor].seen
+    assert library.apply_at_turn(state, Look(actor), state.turn - 1).seats[actor].seen
     other = (actor + 1) % 3
     with pytest.raises(Refusal) as refused:
-        library.apply_at_turn(state, Pack(other), 4, 4)
-    assert refused.value.code == "illegal" and "turn" in refused.value.message
-    # the stand-in turn number moves when the actor changes, not on a look (S9)
-    looked = library.apply_at_turn(state, Look(actor), None, 0)
-    assert library.next_turn(7, state, looked) == 7
-    packed = library.apply_at_turn(state, Pack(actor), None, 0)
-    assert library.next_turn(7, state, packed) == 8
-    assert library.turn_of(state, 9) == getattr(state, "turn", 9)
+        library.apply_at_turn(state, Pack(other), state.turn)
+    assert refused.value.code == "not_your_turn" and "turn" in refused.value.message
+    # the turn number moves when the actor changes, not on a look (S9)
+    looked = library.apply_at_turn(state, Look(actor), None)
+    assert library.turn_of(looked) == library.turn_of(state)
+    packed = library.apply_at_turn(state, Pack(actor), None)
+    assert library.turn_of(packed) == library.turn_of(state) + 1
 
 
 def test_bots_names_and_rules() -> None:

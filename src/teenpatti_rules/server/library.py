@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
 from .. import engine as _engine
-from ..actions import ACTION_TYPES, Action, Deal, Look, Pack, RefuseSideShow
+from ..actions import ACTION_TYPES, Action, Deal, Pack, RefuseSideShow
 from ..cards import parse_cards
 from ..errors import HistoryError, IllegalActionError
 from ..io.codec import converter
@@ -44,7 +44,6 @@ __all__ = [
     "deal_action",
     "is_deal",
     "narration",
-    "next_turn",
     "phase_name",
     "preset_list",
     "rules_from_request",
@@ -72,9 +71,9 @@ _FIELDS: Final[Mapping[str, tuple[str, ...]]] = {
 class Refusal(Exception):
     """An action the table refuses, in the form a client is sent.
 
-    :param code: a stable machine-readable reason (``"stale"``, ``"illegal"``,
-        ``"not_your_seat"``, ``"bad_action"``, ``"table_deals"``, or the library's
-        ``IllegalActionError.code`` once it exists).
+    :param code: a stable machine-readable reason: the server's own (``"not_your_seat"``,
+        ``"bad_action"``, ``"table_deals"``, ``"bad_name"`` ...) or the library's
+        ``IllegalActionError.code`` (``"stale_turn"``, ``"not_your_turn"`` ...).
     :param message: the reason in words, for people.
     :param rule: the rule id it applies (``"R30"``) when known, else None.
     """
@@ -90,69 +89,37 @@ class Refusal(Exception):
         return {"code": self.code, "rule": self.rule, "message": self.message}
 
 
-def turn_of(state: State, counted: int) -> int:
-    """The state's turn number (S9).
+def turn_of(state: State) -> int:
+    """The state's turn number, :attr:`~teenpatti_rules.state.State.turn` (S9).
 
     :param state: the table's state.
-    :param counted: the server's own count (see :func:`next_turn`), used while the
-        library has no ``State.turn``.
-    :returns: ``state.turn`` when the library has it, else ``counted``.
+    :returns: the turn number (0 in a new session).
     """
-    # SEAM: return state.turn once State.turn exists (S9), and drop ``counted``.
-    turn = getattr(state, "turn", None)
-    return turn if isinstance(turn, int) else counted
-
-
-def next_turn(counted: int, before: State, after: State) -> int:
-    """The server's stand-in turn count after one action (S9: the turn changes whenever
-    the player who must act changes, and at every deal and end of hand; a look does not
-    change it).
-
-    :param counted: the count before the action.
-    :param before: the state before the action.
-    :param after: the state after it.
-    :returns: the count after it.
-    """
-    # SEAM: unused once State.turn exists.
-    if (
-        before.actor != after.actor
-        or before.phase is not after.phase
-        or before.hand_number != after.hand_number
-        or before.sideshow != after.sideshow
-    ):
-        return counted + 1
-    return counted
+    return state.turn
 
 
 def _refusal(error: IllegalActionError) -> Refusal:
-    # SEAM: the library's IllegalActionError.code and .rule (StaleActionError → "stale").
-    code = getattr(error, "code", None)
-    rule = getattr(error, "rule", None)
-    return Refusal(
-        code if isinstance(code, str) else "illegal",
-        str(error),
-        rule if isinstance(rule, str) else None,
-    )
+    """The library's refusal as the client is sent it: its
+    :attr:`~teenpatti_rules.errors.IllegalActionError.code`, ``.rule`` and message.
+    """
+    return Refusal(error.code, str(error), error.rule)
 
 
-def apply_at_turn(state: State, action: Action, turn: int | None, current: int) -> State:
+def apply_at_turn(state: State, action: Action, turn: int | None) -> State:
     """Apply a player's action, refusing it when it was chosen at another turn (S9).
 
     :param state: the table's state.
     :param action: the action, its seat already checked to be the sender's.
     :param turn: the turn number the client saw, or None for no check (the table's
         own actions: deals and timeouts, which the server issues at the current turn).
-    :param current: the current turn number (:func:`turn_of`).
-    :returns: the next state.
-    :raises Refusal: ``"stale"`` for a turn action at another turn; else the engine's
-        refusal (R1–R44) with its code and rule.
+    :returns: the next state (the library's :func:`~teenpatti_rules.engine.apply`).
+    :raises Refusal: ``"stale_turn"`` (rule S9) for a turn action at another turn (the
+        library's :class:`~teenpatti_rules.errors.StaleActionError`); else the
+        library's refusal (R1–R44, S1–S9) with its code and rule.
     """
-    # SEAM: apply(state, action, turn=turn) and catch StaleActionError, once they exist.
-    if turn is not None and turn != current and not isinstance(action, Look):
-        raise Refusal("stale", f"the action was chosen at turn {turn}; it is turn {current} now")
     try:
-        return _engine.apply(state, action)
-    except IllegalActionError as error:
+        return _engine.apply(state, action, turn=turn)
+    except IllegalActionError as error:  # StaleActionError included: code "stale_turn"
         raise _refusal(error) from None
 
 

@@ -146,7 +146,6 @@ class Table:
         self.state: State | None = None
         self.start_document: str | None = None
         self.actions: list[str] = []
-        self.counted_turn = 0
         self.lock = asyncio.Lock()
         self.listeners: set[Listener] = set()
         self.rng = random.Random(secrets.randbits(64))
@@ -160,7 +159,7 @@ class Table:
     @property
     def turn(self) -> int:
         """The current turn number (S9)."""
-        return 0 if self.state is None else library.turn_of(self.state, self.counted_turn)
+        return 0 if self.state is None else library.turn_of(self.state)
 
     def summary(self) -> dict[str, Any]:
         """The table as the lobby lists it."""
@@ -253,15 +252,11 @@ class Table:
         document["actions"] = list(actions)
         history = library.history_from_json(json.dumps(document))
         state = history.initial_state()
-        counted = 0
         for action in history.actions:
-            after = library.apply_at_turn(state, action, None, 0)
-            counted = library.next_turn(counted, state, after)
-            state = after
+            state = library.apply_at_turn(state, action, None)
         self.start_document = start
         self.actions = list(actions)
         self.state = state
-        self.counted_turn = counted
 
     def resume(self) -> None:
         """After a restore: start the clock, the bots or the deal where the table was."""
@@ -289,7 +284,7 @@ class Table:
             if state is None:
                 raise Refusal("waiting", "the table waits for players")
             started = time.thread_time()
-            after = library.apply_at_turn(state, action, turn, self.turn)
+            after = library.apply_at_turn(state, action, turn)
             self.metrics["cpu_library"] += time.thread_time() - started
             seq = len(self.actions)
             text = str(action)
@@ -319,7 +314,6 @@ class Table:
             self.metrics["db_wait_seconds"] += time.perf_counter() - begun
             self.metrics["actions"] += 1
             self.actions.append(text)
-            self.counted_turn = library.next_turn(self.counted_turn, state, after)
             self.state = after
             self._after_change()
             return self.turn, len(self.actions)
