@@ -124,18 +124,14 @@ def apply_at_turn(state: State, action: Action, turn: int | None) -> State:
 
 
 def seat_actions(state: State, seat: int) -> list[Action]:
-    """The actions ``seat`` may choose now, deals left out (the table deals).
+    """The actions ``seat`` may choose now, deals left out (the table deals, R6).
 
     :param state: the table's state (or the seat's view).
     :param seat: the seat.
-    :returns: the legal actions of that seat, in the library's order.
+    :returns: the library's :func:`~teenpatti_rules.engine.legal_actions` of that seat
+        (turn actions R22–R36, and the seat's own S4–S7 choices), in its order.
     """
-    # SEAM: legal_actions(state, seat) once it exists.
-    return [
-        action
-        for action in _engine.legal_actions(state)
-        if action.seat == seat and not isinstance(action, Deal)
-    ]
+    return list(_engine.legal_actions(state, seat))
 
 
 def action_to_json(action: Action) -> dict[str, Any]:
