@@ -134,6 +134,11 @@ def test_bots_names_and_rules() -> None:
     assert library.check_name(" Asha ", ["Bilal"]) == "Asha"
     with pytest.raises(ValueError, match="taken"):
         library.check_name("Asha", ["Asha"])
+    # S1: names are compared after NFC normalising, so a decomposed é is the same name
+    with pytest.raises(ValueError, match="taken"):
+        library.check_name("Ame\u0301lie", ["Amélie"])
+    with pytest.raises(TypeError):
+        library.check_name(7, [])
     assert library.rules_from_request(None, None) == find_variant("classic")
     assert library.rules_from_request("classic", {"boot": 2}).boot == 2
     with pytest.raises(ValueError):

@@ -20,12 +20,13 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
 from .. import engine as _engine
+from .. import names as _names
 from ..actions import ACTION_TYPES, Action, Deal, Pack, RefuseSideShow
 from ..cards import parse_cards
 from ..errors import HistoryError, IllegalActionError
 from ..io.codec import converter
 from ..io.history import History, replay
-from ..limits import MAX_CHIPS, MAX_NAME_LENGTH, player_name
+from ..limits import MAX_CHIPS
 from ..presets import PRESETS, find_variant
 from ..rules import Rules
 from ..state import Phase, State, new_session
@@ -232,21 +233,16 @@ def narration(state: State, seat: int | None) -> list[str]:
 
 
 def check_name(name: object, others: Sequence[str]) -> str:
-    """A player's name checked at the door: normalised, within limits, distinct from the
-    names already seated (R3).
+    """A player's name checked at the door (S1): the library's
+    :func:`teenpatti_rules.names.check_name` (normalised, within limits, distinct from
+    the names already seated).
 
-    :param name: the name as sent.
+    :param name: the name as sent (untrusted).
     :param others: the names already seated.
     :returns: the normalised name.
-    :raises ValueError: naming the problem.
+    :raises ValueError: naming the problem (a ``TypeError`` too for a non-str).
     """
-    # SEAM: the library's name check function.
-    text = player_name(name, "name")
-    if text in others:
-        raise ValueError(f"the name {text!r} is taken at this table")
-    if len(text) > MAX_NAME_LENGTH:  # pragma: no cover - player_name checks it
-        raise ValueError("name too long")
-    return text
+    return _names.check_name(name, others)
 
 
 def rules_from_request(preset: object, fields: object) -> Rules:
