@@ -25,8 +25,8 @@ from teenpatti_rules import (
     Draw,
     Look,
     Pack,
-    RefuseSideShow,
     SideShow,
+    Timeout,
     apply,
     new_session,
     parse_cards,
@@ -85,7 +85,8 @@ def test_the_table_acts_for_a_player_out_of_time() -> None:
     state = apply(state, Deal(0))
     actor = state.actor
     assert actor is not None
-    assert library.timeout_action(state) == Pack(actor)  # packs on its turn (R29)
+    assert library.timeout_action(state) == Timeout(actor)  # packs on its turn (S6)
+    assert not library.apply_at_turn(state, Timeout(actor), state.turn).seats[actor].in_hand
     assert library.waiting_for(state) == actor
     # a pending sideshow asked of a seat is refused for it (R31)
     state = apply(state, Look(actor))
@@ -96,7 +97,9 @@ def test_the_table_acts_for_a_player_out_of_time() -> None:
     state = apply(state, SideShow(following, 2))
     target = state.actor
     assert target is not None
-    assert library.timeout_action(state) == RefuseSideShow(target)
+    assert library.timeout_action(state) == Timeout(target)  # refuses the sideshow (S6)
+    refused = library.apply_at_turn(state, Timeout(target), state.turn)
+    assert refused.seats[target].in_hand and refused.seats[following].in_hand
 
 
 def test_stale_turns_and_engine_refusals() -> None:

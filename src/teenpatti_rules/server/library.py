@@ -21,7 +21,7 @@ from typing import Any, Final
 
 from .. import engine as _engine
 from .. import names as _names
-from ..actions import ACTION_TYPES, Action, Deal, Pack, RefuseSideShow
+from ..actions import ACTION_TYPES, Action, Deal, Timeout
 from ..cards import parse_cards
 from ..errors import HistoryError, IllegalActionError
 from ..io.codec import converter
@@ -325,17 +325,13 @@ def timeout_action(state: State) -> Action | None:
     """What the table does for the seat whose time ran out, or None.
 
     :param state: the table's state.
-    :returns: a pack on the actor's turn (R29), or a refusal of a pending sideshow
-        asked of it (R31); None when no one must act.
+    :returns: the library's :class:`~teenpatti_rules.actions.Timeout` of the actor (S6:
+        it packs on its turn, and refuses a sideshow asked of it) while a player must
+        act or answer; None when no one must act.
     """
-    # SEAM: Timeout(state.actor) once it exists (S6).
-    if state.actor is None:
+    if state.actor is None or state.phase not in (Phase.BETTING, Phase.SIDESHOW):
         return None
-    if state.phase is Phase.SIDESHOW:
-        return RefuseSideShow(state.actor)
-    if state.phase is Phase.BETTING:
-        return Pack(state.actor)
-    return None
+    return Timeout(state.actor)
 
 
 def waiting_for(state: State) -> int | None:
