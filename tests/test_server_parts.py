@@ -68,8 +68,11 @@ def test_action_json_round_trips_for_the_sender() -> None:
         ({"type": "Pack", "why": "bored"}, "bad_action"),
         ({"type": "Draw", "cards": "As"}, "bad_action"),
         ({"type": "Draw", "cards": ["Zz"]}, "bad_action"),
-        ({"type": "Draw", "cards": ["As"] * 6}, "bad_action"),
+        ({"type": "Draw", "cards": ["As"] * 600}, "bad_action"),
         ("Pack", "bad_action"),
+        ({"type": "Pack", "version": 2}, "bad_action"),
+        ({"type": "Timeout"}, "table_clock"),
+        ({"type": "Bet", "amount": -4}, "bad_action"),
     ],
 )
 def test_hostile_actions_are_refused_with_a_code(document: Any, code: str) -> None:

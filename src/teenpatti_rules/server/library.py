@@ -22,11 +22,10 @@ from typing import Any, Final
 from .. import engine as _engine
 from .. import names as _names
 from ..actions import ACTION_TYPES, Action, Deal, Timeout
-from ..cards import parse_cards
 from ..errors import HistoryError, IllegalActionError
+from ..io import messages as _messages
 from ..io.codec import converter
 from ..io.history import History, replay
-from ..limits import MAX_CHIPS
 from ..presets import PRESETS, find_variant
 from ..rules import Rules
 from ..state import Phase, State, new_session
@@ -61,12 +60,6 @@ Chooser = Callable[[State, int, random.Random], Action | None]
 
 ACTION_NAMES: Final[Mapping[str, type[Action]]] = {cls.__name__: cls for cls in ACTION_TYPES}
 """Action classes by their JSON ``"type"`` tag (the class name)."""
-
-_FIELDS: Final[Mapping[str, tuple[str, ...]]] = {
-    "amount": ("amount",),
-    "cards": ("cards",),
-    "": (),
-}
 
 
 class Refusal(Exception):
@@ -137,33 +130,31 @@ def seat_actions(state: State, seat: int) -> list[Action]:
 
 def action_to_json(action: Action) -> dict[str, Any]:
     """An action as a JSON object tagged with its type: ``{"type": "Bet", "seat": 1,
-    "amount": 4}``, ``{"type": "Draw", "seat": 0, "cards": ["As"]}``.
+    "amount": 4}``, ``{"type": "Draw", "seat": 0, "cards": ["As"]}`` (the library's
+    :func:`~teenpatti_rules.io.messages.action_to_json` without its ``"version"``).
 
-    :param action: any action.
+    :param action: any action; a deal's deck is never sent (R6).
     :returns: a JSON-ready dict.
+    :raises TypeError: if ``action`` is not an action.
     """
-    # SEAM: the library's action JSON writer.
-    document: dict[str, Any] = {"type": type(action).__name__, "seat": action.seat}
-    if action.argument == "amount":
-        document["amount"] = action.amount  # type: ignore[union-attr]
-    elif isinstance(action, Deal):
-        pass  # a deck is never sent
-    elif action.argument == "cards":
-        document["cards"] = [str(card) for card in action.cards]  # type: ignore[union-attr]
+    document: dict[str, Any] = json.loads(_messages.action_to_json(action))
+    document.pop("version", None)
+    document.pop("deck", None)
     return document
 
 
 def action_from_json(document: object, seat: int) -> Action:
-    """Read a client's action (the shape of :func:`action_to_json`; ``seat`` may be left
-    out) for the authenticated ``seat``.
+    """Read a client's action (the shape of :func:`action_to_json`; ``seat`` and
+    ``"version"`` may be left out) for the authenticated ``seat``, with the library's
+    strict :func:`~teenpatti_rules.io.messages.action_from_json`.
 
     :param document: the decoded JSON value.
     :param seat: the sender's seat.
     :returns: the action.
     :raises Refusal: ``"bad_action"`` for anything but a well-formed action;
-        ``"not_your_seat"`` when it names another seat; ``"table_deals"`` for a deal.
+        ``"not_your_seat"`` when it names another seat; ``"table_deals"`` for a deal
+        (R6); ``"table_clock"`` for a timeout (the table's clock applies it, S6).
     """
-    # SEAM: the library's action JSON reader (strict), then the same seat checks.
     if not isinstance(document, dict):
         raise Refusal("bad_action", "an action is a JSON object with a 'type'")
     kind = document.get("type")
@@ -173,31 +164,16 @@ def action_from_json(document: object, seat: int) -> Action:
         raise Refusal("bad_action", f"unknown action type; expected one of: {names}")
     if cls is Deal:
         raise Refusal("table_deals", "the table deals, never a player", "R6")
+    if cls is Timeout:
+        raise Refusal("table_clock", "the table's clock applies a timeout, never a player", "S6")
     given = document.get("seat", seat)
     if type(given) is not int or given != seat:
         raise Refusal("not_your_seat", f"you play seat {seat}")
-    wanted = ("type", "seat", *_FIELDS.get(cls.argument, ()))
-    extra = sorted(str(key) for key in document if key not in wanted)
-    if extra:
-        raise Refusal("bad_action", f"unexpected field(s) in the action: {', '.join(extra)[:80]}")
-    if cls.argument == "amount":
-        amount = document.get("amount")
-        if type(amount) is not int or not 0 <= amount <= MAX_CHIPS:
-            raise Refusal("bad_action", f"'amount' must be a whole number of chips (≤ {MAX_CHIPS})")
-        return cls(seat, amount)  # type: ignore[call-arg]
-    if cls.argument == "cards":
-        cards = document.get("cards")
-        if (
-            not isinstance(cards, list)
-            or len(cards) > 5
-            or not all(isinstance(card, str) and len(card) <= 3 for card in cards)
-        ):
-            raise Refusal("bad_action", "'cards' must be a list of up to 5 cards such as 'As'")
-        try:
-            return cls(seat, parse_cards(" ".join(cards)))  # type: ignore[call-arg, arg-type]
-        except ValueError as error:
-            raise Refusal("bad_action", str(error)[:200]) from None
-    return cls(seat)  # type: ignore[call-arg]
+    full = {"version": _messages.MESSAGE_VERSION, **document, "seat": seat}
+    try:
+        return _messages.action_from_json(json.dumps(full))
+    except (ValueError, TypeError) as error:  # HistoryError is a ValueError
+        raise Refusal("bad_action", str(error)[:200]) from None
 
 
 def view_json(state: State, seat: int | None) -> dict[str, Any]:
