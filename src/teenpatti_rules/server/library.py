@@ -53,6 +53,7 @@ __all__ = [
     "timeout_action",
     "turn_of",
     "view_json",
+    "view_text",
 ]
 
 Chooser = Callable[[State, int, random.Random], Action | None]
@@ -176,18 +177,29 @@ def action_from_json(document: object, seat: int) -> Action:
         raise Refusal("bad_action", str(error)[:200]) from None
 
 
-def view_json(state: State, seat: int | None) -> dict[str, Any]:
-    """What ``seat`` (None: a spectator) may know of the table (R43), JSON-ready.
+def view_text(state: State, seat: int | None) -> str:
+    """What ``seat`` (None: a spectator) may know of the table (R43), as JSON text.
 
     :param state: the table's state.
     :param seat: a seat, or None.
-    :returns: the library's state JSON of :func:`~teenpatti_rules.views.view` (no seed,
-        no hidden card), without the ``rules`` (sent once, in the welcome message).
+    :returns: the library's compact
+        :func:`~teenpatti_rules.io.messages.view_to_json` of
+        :func:`~teenpatti_rules.views.view` without the rules (``rules=False``: only their
+        ``rules_id``; the rules are sent once, in the welcome message). Fields equal to
+        their default are left out (a seat's ``cards`` when none are shown, ``result``
+        when None ...), so a reader fills the defaults.
     """
-    # SEAM: the library's compact view JSON (no Rules, current hand only).
-    body: dict[str, Any] = converter().unstructure(view(state, seat))
-    body.pop("rules", None)
-    return body
+    return _messages.view_to_json(view(state, seat), rules=False)
+
+
+def view_json(state: State, seat: int | None) -> dict[str, Any]:
+    """:func:`view_text` decoded: the ``"view"`` of a ``state`` message (R43).
+
+    :param state: the table's state.
+    :param seat: a seat, or None.
+    :returns: the JSON object.
+    """
+    return json.loads(view_text(state, seat))  # type: ignore[no-any-return]
 
 
 def rules_to_json(rules: Rules) -> dict[str, Any]:

@@ -381,6 +381,7 @@ class Table:
         """The update for one seat (or spectators): ``waiting`` or ``state``."""
         started = time.thread_time()
         state = self.state
+        seen = ""
         if state is None:
             document: dict[str, Any] = {"type": "waiting", **self.summary()}
         else:
@@ -390,7 +391,6 @@ class Table:
                 "you": seat,
                 "turn": self.turn,
                 "seq": len(self.actions),
-                "view": library.view_json(state, seat),
                 "legal": []
                 if seat is None
                 else [library.action_to_json(a) for a in library.seat_actions(state, seat)],
@@ -404,8 +404,11 @@ class Table:
             }
             if narrate:
                 document["log"] = library.narration(state, seat)
+            seen = library.view_text(state, seat)
         middle = time.thread_time()
         text = library.dumps(document)
+        if state is not None:  # the library's view text, spliced in as written
+            text = f'{text[:-1]},"view":{seen}}}'
         done = time.thread_time()
         self.metrics["cpu_library"] += middle - started
         self.metrics["cpu_json"] += done - middle
