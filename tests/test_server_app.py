@@ -359,3 +359,40 @@ def test_a_damaged_table_does_not_keep_the_others_closed(tmp_path: Path) -> None
     with make_client(path) as client:
         assert [t["id"] for t in client.get("/api/tables").json()["tables"]] == [good]
         assert client.get("/metrics").json()["broken_tables"] == 1
+
+
+def test_a_streaming_listener_gets_the_library_event_stream(tmp_path: Path) -> None:
+    """A hello with ``"stream": true``: one whole view, then ``events`` messages whose
+    events (the library's events_for, R43) turn that view into the table's next view."""
+    from teenpatti_rules.io.messages import events_from_json, view_from_json
+    from teenpatti_rules.presets import find_variant
+    from teenpatti_rules.stream import apply_events
+
+    rules = find_variant("classic")
+    with make_client(tmp_path / "t.db", deal_delay=0.0, bot_delay=3600.0) as client:
+        table = new_table(client, players=3, bots=1)
+        seat_a, token_a = sit(client, table, "Ravi")
+        sit(client, table, "Sita")
+        with client.websocket_connect(f"/ws/{table}") as ws:
+            ws.send_json({"type": "hello", "token": token_a, "stream": True})
+            ws.receive_json()
+            first = receive_until(ws, lambda m: m["type"] in ("state", "events"))
+            assert first["type"] == "state"  # a whole view first
+            seen = view_from_json(json.dumps(first["view"]), rules=rules)
+            if seen.hand_number == 0:  # the deal comes as events
+                dealt = receive_until(ws, lambda m: m["type"] == "events")
+                events, _ = events_from_json(json.dumps(dealt["stream"]))
+                seen = apply_events(seen, events)
+            assert seen.hand_number == 1 and not seen.seats[seat_a].seen
+            ws.send_json({"type": "act", "turn": seen.turn, "action": {"type": "Look"}})
+            looked = receive_until(ws, lambda m: m["type"] == "events" and m["seq"] >= 2)
+            assert "view" not in looked and looked["legal"]  # no whole view, its actions
+            events, cursor = events_from_json(json.dumps(looked["stream"]))
+            seen = apply_events(seen, events)
+            assert seen.seats[seat_a].seen and len(seen.seats[seat_a].cards) == 3  # R22
+        with client.websocket_connect(f"/ws/{table}") as ws:
+            ws.send_json({"type": "hello", "token": token_a})
+            ws.receive_json()
+            fresh = receive_until(ws, lambda m: m["type"] == "state")
+        assert seen == view_from_json(json.dumps(fresh["view"]), rules=rules)
+        assert cursor.hand_number == 1 and cursor.position == len(seen.events)

@@ -21,6 +21,7 @@ from typing import Any, Final
 
 from .. import engine as _engine
 from .. import names as _names
+from .. import stream as _stream
 from ..actions import ACTION_TYPES, Action, Deal, Timeout
 from ..errors import HistoryError, IllegalActionError
 from ..io import messages as _messages
@@ -29,12 +30,14 @@ from ..io.history import History, replay
 from ..presets import PRESETS, find_variant
 from ..rules import Rules
 from ..state import Phase, State, new_session
+from ..stream import Cursor
 from ..text.narrate import describe_events
 from ..views import view
 
 __all__ = [
     "ACTION_NAMES",
     "Chooser",
+    "Cursor",
     "Refusal",
     "action_from_json",
     "action_to_json",
@@ -42,6 +45,7 @@ __all__ = [
     "bot_chooser",
     "check_name",
     "deal_action",
+    "events_text",
     "is_deal",
     "narration",
     "phase_name",
@@ -52,6 +56,7 @@ __all__ = [
     "start_history",
     "timeout_action",
     "turn_of",
+    "view_cursor",
     "view_json",
     "view_text",
 ]
@@ -200,6 +205,35 @@ def view_json(state: State, seat: int | None) -> dict[str, Any]:
     :returns: the JSON object.
     """
     return json.loads(view_text(state, seat))  # type: ignore[no-any-return]
+
+
+def view_cursor(state: State, seat: int | None) -> Cursor:
+    """Where ``seat``'s event stream continues after a view of ``state`` (the library's
+    :meth:`~teenpatti_rules.stream.Cursor.of` of :func:`~teenpatti_rules.views.view`).
+
+    :param state: the table's state.
+    :param seat: a seat, or None for spectators.
+    :returns: the cursor.
+    """
+    return Cursor.of(view(state, seat))
+
+
+def events_text(state: State, seat: int | None, since: Cursor) -> tuple[str, Cursor] | None:
+    """What ``seat`` may see of the table since ``since`` (R43), as the library's
+    :func:`~teenpatti_rules.io.messages.events_to_json` text of
+    :func:`~teenpatti_rules.stream.events_for`.
+
+    :param state: the table's state.
+    :param seat: a seat, or None for spectators.
+    :param since: the listener's cursor.
+    :returns: ``(text, cursor after it)``, or None when the cursor is stale
+        (:class:`~teenpatti_rules.stream.StaleCursorError`: send a view instead).
+    """
+    try:
+        events, after = _stream.events_for(state, seat, since)
+    except _stream.StaleCursorError:
+        return None
+    return _messages.events_to_json(events, after), after
 
 
 def rules_to_json(rules: Rules) -> dict[str, Any]:
