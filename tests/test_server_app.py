@@ -390,6 +390,9 @@ def test_a_streaming_listener_gets_the_library_event_stream(tmp_path: Path) -> N
             events, cursor = events_from_json(json.dumps(looked["stream"]))
             seen = apply_events(seen, events)
             assert seen.seats[seat_a].seen and len(seen.seats[seat_a].cards) == 3  # R22
+            ws.send_json({"type": "sync"})  # a whole view again; the stream continues after it
+            synced = receive_until(ws, lambda m: m["type"] == "state")
+            assert view_from_json(json.dumps(synced["view"]), rules=rules) == seen
         with client.websocket_connect(f"/ws/{table}") as ws:
             ws.send_json({"type": "hello", "token": token_a})
             ws.receive_json()

@@ -318,7 +318,7 @@ async def _messages(
             _reply(listener, "pong", ident)
             continue
         if kind == "sync":
-            listener.post(table.message(seat, listener.narrate))
+            table.resync(listener)
             continue
         if kind != "act" or not isinstance(message, dict):
             strikes += 1

@@ -472,6 +472,12 @@ class Table:
         """
         self.listeners.add(listener)
         listener.task = asyncio.ensure_future(listener.run())
+        self.resync(listener)
+
+    def resync(self, listener: Listener) -> None:
+        """Send a listener the whole table now (a ``sync``); a streaming listener's
+        events continue from there.
+        """
         if listener.stream and self.state is not None:
             listener.cursor = library.view_cursor(self.state, listener.seat)
         listener.post(self.message(listener.seat, listener.narrate))
