@@ -86,8 +86,12 @@ TABLES = int(os.environ.get("TABLES", "20"))
 SEATS = int(os.environ.get("SEATS", "5"))
 
 
+ROSTER = ("Leave", "SitOut", "SitIn", "AddChips")
+
+
 def pick(rng: random.Random, legal: list[dict[str, Any]]) -> dict[str, Any] | None:
-    turn = [a for a in legal if a["type"] != "Look"]
+    # play only: a seat's own Leave/SitOut/SitIn/AddChips (S4-S7) are listed too
+    turn = [a for a in legal if a["type"] not in ("Look", *ROSTER)]
     if not turn:
         return None
     looks = [a for a in legal if a["type"] == "Look"]

@@ -2,12 +2,13 @@
 the table server makes goes through this module, and nothing else in
 :mod:`teenpatti_rules.server` imports the engine, the views or the codecs.
 
-The library is growing the features a table server needs (open tables S1–S9 with
-``Join``/``Leave``/``SitOut``/``SitIn``/``Timeout``/``AddChips``, ``State.turn`` and
-``apply(state, action, turn=)`` raising ``StaleActionError``, ``IllegalActionError.code``
-and ``.rule``, per-seat ``events_for``, a JSON form for every action, event and view, and
-a name check for the door). Until they land, each function below is implemented with
-what exists; each place to switch is marked ``SEAM:`` with what to put there.
+It calls what the library has for table servers: ``State.turn`` and
+``apply(state, action, turn=)`` raising ``StaleActionError`` (S9),
+``IllegalActionError.code`` and ``.rule``, ``legal_actions(state, seat)``,
+``names.check_name`` (S1), ``Timeout`` (S6), the JSON messages of
+:mod:`teenpatti_rules.io.messages` and the per-seat event stream of
+:mod:`teenpatti_rules.stream` (R43). What is left to switch is marked ``SEAM:``: the
+narration (sent whole) and open tables (S1–S7: the roster is still fixed).
 
 Every function is pure or reads only its arguments; none blocks.
 """
@@ -100,7 +101,7 @@ def turn_of(state: State) -> int:
 
 def _refusal(error: IllegalActionError) -> Refusal:
     """The library's refusal as the client is sent it: its
-    :attr:`~teenpatti_rules.errors.IllegalActionError.code`, ``.rule`` and message.
+    ``IllegalActionError.code``, ``.rule`` and message.
     """
     return Refusal(error.code, str(error), error.rule)
 
