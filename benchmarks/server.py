@@ -9,7 +9,8 @@ acknowledgement, wall clock), bytes sent per action, and the share of server CPU
 the library (apply, view, legal moves), JSON writing, the database writer thread, and
 the rest (the web stack: uvicorn, websockets, Starlette, asyncio).
 
-Run: ``./dev python benchmarks/server.py`` (``TABLES=…``, ``SEATS=…`` to change the load).
+Run: ``./dev python benchmarks/server.py`` (``TABLES=…``, ``SEATS=…`` to change the load;
+``STREAM=1`` for clients that take the event stream instead of whole views).
 """
 
 from __future__ import annotations
@@ -84,10 +85,15 @@ class Server:
 SECONDS = float(os.environ.get("BENCH_SECONDS", "20"))
 TABLES = int(os.environ.get("TABLES", "20"))
 SEATS = int(os.environ.get("SEATS", "5"))
+STREAM = os.environ.get("STREAM") == "1"  # clients take the event stream, not whole views
+
+
+ROSTER = ("Leave", "SitOut", "SitIn", "AddChips")
 
 
 def pick(rng: random.Random, legal: list[dict[str, Any]]) -> dict[str, Any] | None:
-    turn = [a for a in legal if a["type"] != "Look"]
+    # play only: a seat's own Leave/SitOut/SitIn/AddChips (S4-S7) are listed too
+    turn = [a for a in legal if a["type"] not in ("Look", *ROSTER)]
     if not turn:
         return None
     looks = [a for a in legal if a["type"] == "Look"]
@@ -110,7 +116,7 @@ async def client(url: str, token: str, stop: asyncio.Event, stats: dict[str, Any
 
     rng = random.Random(token)
     async with websockets.connect(url, max_size=2**22, compression=None) as ws:
-        await ws.send(json.dumps({"type": "hello", "token": token}))
+        await ws.send(json.dumps({"type": "hello", "token": token, "stream": STREAM}))
         sent_at: dict[int, float] = {}
         ident = 0
         while not stop.is_set():
@@ -122,7 +128,7 @@ async def client(url: str, token: str, stop: asyncio.Event, stats: dict[str, Any
             message = json.loads(text)
             if message["type"] == "ack":
                 stats["latency"].append(time.perf_counter() - sent_at.pop(message["id"]))
-            elif message["type"] == "state":
+            elif message["type"] in ("state", "events"):
                 action = pick(rng, message["legal"])
                 if action is not None:
                     ident += 1

@@ -153,9 +153,9 @@ def test_a_full_hand_with_two_clients_and_a_spectator(client: TestClient) -> Non
         for _ in range(200):
             message = latest[seat_a]
             view = message["view"]
-            if view["result"] is not None and view["result"]["hand_number"] == 1:
+            if view.get("result") is not None and view["result"]["hand_number"] == 1:
                 break
-            actor = view["actor"]
+            actor = view.get("actor")
             if actor not in sockets or view["phase"] not in ("betting", "sideshow"):
                 # the table (the bot, or the deal) moves next
                 for seat, ws in sockets.items():
@@ -167,10 +167,10 @@ def test_a_full_hand_with_two_clients_and_a_spectator(client: TestClient) -> Non
                 ws.send_json({"type": "act", "turn": mine["turn"], "action": {"type": "Look"}})
                 latest[actor] = receive_until(ws, state_at(mine["seq"] + 1))
                 assert receive_until(ws, lambda m: m["type"] in ("ack", "refused"))["type"] == "ack"
-                own = latest[actor]["view"]["seats"][seat_a]["cards"]
+                own = latest[actor]["view"]["seats"][seat_a].get("cards", [])
                 assert len(own) == 3  # after looking, its own cards (R22, R43)
                 other = receive_until(sockets[seat_b], state_at(mine["seq"] + 1))
-                assert other["view"]["seats"][seat_a]["cards"] == []  # never another's
+                assert other["view"]["seats"][seat_a].get("cards", []) == []  # never another's
                 latest[seat_b] = other
                 looked = True
                 continue
@@ -189,7 +189,7 @@ def test_a_full_hand_with_two_clients_and_a_spectator(client: TestClient) -> Non
                     latest[seat] = receive_until(other_ws, state_at(mine["seq"] + 1))
         else:
             raise AssertionError("the hand never ended")
-        result = latest[seat_a]["view"]["result"]
+        result = latest[seat_a]["view"].get("result")
         assert result["hand_number"] == 1 and sum(result["winnings"].values()) == result["pot"]
         assert any("wins" in line or "takes" in line for line in latest[seat_a]["log"])
         watcher.send_json({"type": "sync"})
@@ -202,11 +202,11 @@ def test_a_full_hand_with_two_clients_and_a_spectator(client: TestClient) -> Non
     for message in seen_by_spectator:
         if message["type"] != "state":
             continue
-        assert message["view"]["seed"] is None and message["legal"] == []
+        assert message["view"].get("seed") is None and message["legal"] == []
         for seat, seen in enumerate(message["view"]["seats"]):
             if message["view"]["phase"] in ("betting", "sideshow"):
-                assert seen["cards"] == [], "a spectator saw a hidden card (R43)"
-            elif seen["cards"]:
+                assert seen.get("cards", []) == [], "a spectator saw a hidden card (R43)"
+            elif seen.get("cards", []):
                 assert seat in shown
 
 
@@ -230,7 +230,7 @@ def test_stale_hostile_and_foreign_messages_are_refused(tmp_path: Path) -> None:
                 return reply
 
             stale = {"type": "act", "turn": turn - 1, "action": {"type": "Pack"}}
-            assert refused(stale)["code"] == "stale"
+            assert refused(stale)["code"] == "stale_turn"
             other = 1 - seat_a if seat_a == 1 else 1
             foreign = {"type": "act", "turn": turn, "action": {"type": "Pack", "seat": other}}
             assert refused(foreign)["code"] == "not_your_seat"
@@ -308,7 +308,7 @@ def test_reconnect_resumes_the_seat(tmp_path: Path) -> None:
             assert ws.receive_json()["seat"] == seat_a
             again = receive_until(ws, lambda m: m["type"] == "state")
             assert again["seq"] == before["seq"] + 1
-            assert len(again["view"]["seats"][seat_a]["cards"]) == 3  # still seen (R22)
+            assert len(again["view"]["seats"][seat_a].get("cards", [])) == 3  # still seen (R22)
 
 
 def test_restart_restores_the_table_exactly(tmp_path: Path) -> None:
@@ -359,3 +359,43 @@ def test_a_damaged_table_does_not_keep_the_others_closed(tmp_path: Path) -> None
     with make_client(path) as client:
         assert [t["id"] for t in client.get("/api/tables").json()["tables"]] == [good]
         assert client.get("/metrics").json()["broken_tables"] == 1
+
+
+def test_a_streaming_listener_gets_the_library_event_stream(tmp_path: Path) -> None:
+    """A hello with ``"stream": true``: one whole view, then ``events`` messages whose
+    events (the library's events_for, R43) turn that view into the table's next view."""
+    from teenpatti_rules.io.messages import events_from_json, view_from_json
+    from teenpatti_rules.presets import find_variant
+    from teenpatti_rules.stream import apply_events
+
+    rules = find_variant("classic")
+    with make_client(tmp_path / "t.db", deal_delay=0.0, bot_delay=3600.0) as client:
+        table = new_table(client, players=3, bots=1)
+        seat_a, token_a = sit(client, table, "Ravi")
+        sit(client, table, "Sita")
+        with client.websocket_connect(f"/ws/{table}") as ws:
+            ws.send_json({"type": "hello", "token": token_a, "stream": True})
+            ws.receive_json()
+            first = receive_until(ws, lambda m: m["type"] in ("state", "events"))
+            assert first["type"] == "state"  # a whole view first
+            seen = view_from_json(json.dumps(first["view"]), rules=rules)
+            if seen.hand_number == 0:  # the deal comes as events
+                dealt = receive_until(ws, lambda m: m["type"] == "events")
+                events, _ = events_from_json(json.dumps(dealt["stream"]))
+                seen = apply_events(seen, events)
+            assert seen.hand_number == 1 and not seen.seats[seat_a].seen
+            ws.send_json({"type": "act", "turn": seen.turn, "action": {"type": "Look"}})
+            looked = receive_until(ws, lambda m: m["type"] == "events" and m["seq"] >= 2)
+            assert "view" not in looked and looked["legal"]  # no whole view, its actions
+            events, cursor = events_from_json(json.dumps(looked["stream"]))
+            seen = apply_events(seen, events)
+            assert seen.seats[seat_a].seen and len(seen.seats[seat_a].cards) == 3  # R22
+            ws.send_json({"type": "sync"})  # a whole view again; the stream continues after it
+            synced = receive_until(ws, lambda m: m["type"] == "state")
+            assert view_from_json(json.dumps(synced["view"]), rules=rules) == seen
+        with client.websocket_connect(f"/ws/{table}") as ws:
+            ws.send_json({"type": "hello", "token": token_a})
+            ws.receive_json()
+            fresh = receive_until(ws, lambda m: m["type"] == "state")
+        assert seen == view_from_json(json.dumps(fresh["view"]), rules=rules)
+        assert cursor.hand_number == 1 and cursor.position == len(seen.events)

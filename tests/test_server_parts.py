@@ -25,8 +25,8 @@ from teenpatti_rules import (
     Draw,
     Look,
     Pack,
-    RefuseSideShow,
     SideShow,
+    Timeout,
     apply,
     new_session,
     parse_cards,
@@ -68,8 +68,11 @@ def test_action_json_round_trips_for_the_sender() -> None:
         ({"type": "Pack", "why": "bored"}, "bad_action"),
         ({"type": "Draw", "cards": "As"}, "bad_action"),
         ({"type": "Draw", "cards": ["Zz"]}, "bad_action"),
-        ({"type": "Draw", "cards": ["As"] * 6}, "bad_action"),
+        ({"type": "Draw", "cards": ["As"] * 600}, "bad_action"),
         ("Pack", "bad_action"),
+        ({"type": "Pack", "version": 2}, "bad_action"),
+        ({"type": "Timeout"}, "table_clock"),
+        ({"type": "Bet", "amount": -4}, "bad_action"),
     ],
 )
 def test_hostile_actions_are_refused_with_a_code(document: Any, code: str) -> None:
@@ -85,7 +88,8 @@ def test_the_table_acts_for_a_player_out_of_time() -> None:
     state = apply(state, Deal(0))
     actor = state.actor
     assert actor is not None
-    assert library.timeout_action(state) == Pack(actor)  # packs on its turn (R29)
+    assert library.timeout_action(state) == Timeout(actor)  # packs on its turn (S6)
+    assert not library.apply_at_turn(state, Timeout(actor), state.turn).seats[actor].in_hand
     assert library.waiting_for(state) == actor
     # a pending sideshow asked of a seat is refused for it (R31)
     state = apply(state, Look(actor))
@@ -96,7 +100,9 @@ def test_the_table_acts_for_a_player_out_of_time() -> None:
     state = apply(state, SideShow(following, 2))
     target = state.actor
     assert target is not None
-    assert library.timeout_action(state) == RefuseSideShow(target)
+    assert library.timeout_action(state) == Timeout(target)  # refuses the sideshow (S6)
+    refused = library.apply_at_turn(state, Timeout(target), state.turn)
+    assert refused.seats[target].in_hand and refused.seats[following].in_hand
 
 
 def test_stale_turns_and_engine_refusals() -> None:
@@ -104,20 +110,19 @@ def test_stale_turns_and_engine_refusals() -> None:
     actor = state.actor
     assert actor is not None
     with pytest.raises(Refusal) as stale:
-        library.apply_at_turn(state, Pack(actor), 3, 4)
-    assert stale.value.code == "stale"
+        library.apply_at_turn(state, Pack(actor), state.turn - 1)
+    assert (stale.value.code, stale.value.rule) == ("stale_turn", "S9")
     # a look is free and never stale (S9)
-    assert library.apply_at_turn(state, Look(actor), 3, 4).seats[actor].seen
+    assert library.apply_at_turn(state, Look(actor), state.turn - 1).seats[actor].seen
     other = (actor + 1) % 3
     with pytest.raises(Refusal) as refused:
-        library.apply_at_turn(state, Pack(other), 4, 4)
-    assert refused.value.code == "illegal" and "turn" in refused.value.message
-    # the stand-in turn number moves when the actor changes, not on a look (S9)
-    looked = library.apply_at_turn(state, Look(actor), None, 0)
-    assert library.next_turn(7, state, looked) == 7
-    packed = library.apply_at_turn(state, Pack(actor), None, 0)
-    assert library.next_turn(7, state, packed) == 8
-    assert library.turn_of(state, 9) == getattr(state, "turn", 9)
+        library.apply_at_turn(state, Pack(other), state.turn)
+    assert refused.value.code == "not_your_turn" and "turn" in refused.value.message
+    # the turn number moves when the actor changes, not on a look (S9)
+    looked = library.apply_at_turn(state, Look(actor), None)
+    assert library.turn_of(looked) == library.turn_of(state)
+    packed = library.apply_at_turn(state, Pack(actor), None)
+    assert library.turn_of(packed) == library.turn_of(state) + 1
 
 
 def test_bots_names_and_rules() -> None:
@@ -135,6 +140,11 @@ def test_bots_names_and_rules() -> None:
     assert library.check_name(" Asha ", ["Bilal"]) == "Asha"
     with pytest.raises(ValueError, match="taken"):
         library.check_name("Asha", ["Asha"])
+    # S1: names are compared after NFC normalising, so a decomposed é is the same name
+    with pytest.raises(ValueError, match="taken"):
+        library.check_name("Ame\u0301lie", ["Amélie"])
+    with pytest.raises(TypeError):
+        library.check_name(7, [])
     assert library.rules_from_request(None, None) == find_variant("classic")
     assert library.rules_from_request("classic", {"boot": 2}).boot == 2
     with pytest.raises(ValueError):

@@ -268,7 +268,8 @@ async def _play(hub: Hub, websocket: WebSocket) -> None:
         await websocket.close(code=4429)
         return
     narrate = isinstance(hello, dict) and hello.get("narrate") is True
-    listener = Listener(seat, narrate, websocket.send_text, websocket.close)
+    stream = isinstance(hello, dict) and hello.get("stream") is True
+    listener = Listener(seat, narrate, websocket.send_text, websocket.close, stream)
     welcome = {
         "type": "welcome",
         "table": table.id,
@@ -317,7 +318,7 @@ async def _messages(
             _reply(listener, "pong", ident)
             continue
         if kind == "sync":
-            listener.post(table.message(seat, listener.narrate))
+            table.resync(listener)
             continue
         if kind != "act" or not isinstance(message, dict):
             strikes += 1

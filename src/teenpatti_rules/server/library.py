@@ -2,12 +2,13 @@
 the table server makes goes through this module, and nothing else in
 :mod:`teenpatti_rules.server` imports the engine, the views or the codecs.
 
-The library is growing the features a table server needs (open tables S1–S9 with
-``Join``/``Leave``/``SitOut``/``SitIn``/``Timeout``/``AddChips``, ``State.turn`` and
-``apply(state, action, turn=)`` raising ``StaleActionError``, ``IllegalActionError.code``
-and ``.rule``, per-seat ``events_for``, a JSON form for every action, event and view, and
-a name check for the door). Until they land, each function below is implemented with
-what exists; each place to switch is marked ``SEAM:`` with what to put there.
+It calls what the library has for table servers: ``State.turn`` and
+``apply(state, action, turn=)`` raising ``StaleActionError`` (S9),
+``IllegalActionError.code`` and ``.rule``, ``legal_actions(state, seat)``,
+``names.check_name`` (S1), ``Timeout`` (S6), the JSON messages of
+:mod:`teenpatti_rules.io.messages` and the per-seat event stream of
+:mod:`teenpatti_rules.stream` (R43). What is left to switch is marked ``SEAM:``: the
+narration (sent whole) and open tables (S1–S7: the roster is still fixed).
 
 Every function is pure or reads only its arguments; none blocks.
 """
@@ -20,21 +21,24 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
 from .. import engine as _engine
-from ..actions import ACTION_TYPES, Action, Deal, Look, Pack, RefuseSideShow
-from ..cards import parse_cards
+from .. import names as _names
+from .. import stream as _stream
+from ..actions import ACTION_TYPES, Action, Deal, Timeout
 from ..errors import HistoryError, IllegalActionError
+from ..io import messages as _messages
 from ..io.codec import converter
 from ..io.history import History, replay
-from ..limits import MAX_CHIPS, MAX_NAME_LENGTH, player_name
 from ..presets import PRESETS, find_variant
 from ..rules import Rules
 from ..state import Phase, State, new_session
+from ..stream import Cursor
 from ..text.narrate import describe_events
 from ..views import view
 
 __all__ = [
     "ACTION_NAMES",
     "Chooser",
+    "Cursor",
     "Refusal",
     "action_from_json",
     "action_to_json",
@@ -42,9 +46,9 @@ __all__ = [
     "bot_chooser",
     "check_name",
     "deal_action",
+    "events_text",
     "is_deal",
     "narration",
-    "next_turn",
     "phase_name",
     "preset_list",
     "rules_from_request",
@@ -53,7 +57,9 @@ __all__ = [
     "start_history",
     "timeout_action",
     "turn_of",
+    "view_cursor",
     "view_json",
+    "view_text",
 ]
 
 Chooser = Callable[[State, int, random.Random], Action | None]
@@ -62,19 +68,13 @@ Chooser = Callable[[State, int, random.Random], Action | None]
 ACTION_NAMES: Final[Mapping[str, type[Action]]] = {cls.__name__: cls for cls in ACTION_TYPES}
 """Action classes by their JSON ``"type"`` tag (the class name)."""
 
-_FIELDS: Final[Mapping[str, tuple[str, ...]]] = {
-    "amount": ("amount",),
-    "cards": ("cards",),
-    "": (),
-}
-
 
 class Refusal(Exception):
     """An action the table refuses, in the form a client is sent.
 
-    :param code: a stable machine-readable reason (``"stale"``, ``"illegal"``,
-        ``"not_your_seat"``, ``"bad_action"``, ``"table_deals"``, or the library's
-        ``IllegalActionError.code`` once it exists).
+    :param code: a stable machine-readable reason: the server's own (``"not_your_seat"``,
+        ``"bad_action"``, ``"table_deals"``, ``"bad_name"`` ...) or the library's
+        ``IllegalActionError.code`` (``"stale_turn"``, ``"not_your_turn"`` ...).
     :param message: the reason in words, for people.
     :param rule: the rule id it applies (``"R30"``) when known, else None.
     """
@@ -90,116 +90,78 @@ class Refusal(Exception):
         return {"code": self.code, "rule": self.rule, "message": self.message}
 
 
-def turn_of(state: State, counted: int) -> int:
-    """The state's turn number (S9).
+def turn_of(state: State) -> int:
+    """The state's turn number, :attr:`~teenpatti_rules.state.State.turn` (S9).
 
     :param state: the table's state.
-    :param counted: the server's own count (see :func:`next_turn`), used while the
-        library has no ``State.turn``.
-    :returns: ``state.turn`` when the library has it, else ``counted``.
+    :returns: the turn number (0 in a new session).
     """
-    # SEAM: return state.turn once State.turn exists (S9), and drop ``counted``.
-    turn = getattr(state, "turn", None)
-    return turn if isinstance(turn, int) else counted
-
-
-def next_turn(counted: int, before: State, after: State) -> int:
-    """The server's stand-in turn count after one action (S9: the turn changes whenever
-    the player who must act changes, and at every deal and end of hand; a look does not
-    change it).
-
-    :param counted: the count before the action.
-    :param before: the state before the action.
-    :param after: the state after it.
-    :returns: the count after it.
-    """
-    # SEAM: unused once State.turn exists.
-    if (
-        before.actor != after.actor
-        or before.phase is not after.phase
-        or before.hand_number != after.hand_number
-        or before.sideshow != after.sideshow
-    ):
-        return counted + 1
-    return counted
+    return state.turn
 
 
 def _refusal(error: IllegalActionError) -> Refusal:
-    # SEAM: the library's IllegalActionError.code and .rule (StaleActionError → "stale").
-    code = getattr(error, "code", None)
-    rule = getattr(error, "rule", None)
-    return Refusal(
-        code if isinstance(code, str) else "illegal",
-        str(error),
-        rule if isinstance(rule, str) else None,
-    )
+    """The library's refusal as the client is sent it: its
+    ``IllegalActionError.code``, ``.rule`` and message.
+    """
+    return Refusal(error.code, str(error), error.rule)
 
 
-def apply_at_turn(state: State, action: Action, turn: int | None, current: int) -> State:
+def apply_at_turn(state: State, action: Action, turn: int | None) -> State:
     """Apply a player's action, refusing it when it was chosen at another turn (S9).
 
     :param state: the table's state.
     :param action: the action, its seat already checked to be the sender's.
     :param turn: the turn number the client saw, or None for no check (the table's
         own actions: deals and timeouts, which the server issues at the current turn).
-    :param current: the current turn number (:func:`turn_of`).
-    :returns: the next state.
-    :raises Refusal: ``"stale"`` for a turn action at another turn; else the engine's
-        refusal (R1–R44) with its code and rule.
+    :returns: the next state (the library's :func:`~teenpatti_rules.engine.apply`).
+    :raises Refusal: ``"stale_turn"`` (rule S9) for a turn action at another turn (the
+        library's :class:`~teenpatti_rules.errors.StaleActionError`); else the
+        library's refusal (R1–R44, S1–S9) with its code and rule.
     """
-    # SEAM: apply(state, action, turn=turn) and catch StaleActionError, once they exist.
-    if turn is not None and turn != current and not isinstance(action, Look):
-        raise Refusal("stale", f"the action was chosen at turn {turn}; it is turn {current} now")
     try:
-        return _engine.apply(state, action)
-    except IllegalActionError as error:
+        return _engine.apply(state, action, turn=turn)
+    except IllegalActionError as error:  # StaleActionError included: code "stale_turn"
         raise _refusal(error) from None
 
 
 def seat_actions(state: State, seat: int) -> list[Action]:
-    """The actions ``seat`` may choose now, deals left out (the table deals).
+    """The actions ``seat`` may choose now, deals left out (the table deals, R6).
 
     :param state: the table's state (or the seat's view).
     :param seat: the seat.
-    :returns: the legal actions of that seat, in the library's order.
+    :returns: the library's :func:`~teenpatti_rules.engine.legal_actions` of that seat
+        (turn actions R22–R36, and the seat's own S4–S7 choices), in its order.
     """
-    # SEAM: legal_actions(state, seat) once it exists.
-    return [
-        action
-        for action in _engine.legal_actions(state)
-        if action.seat == seat and not isinstance(action, Deal)
-    ]
+    return list(_engine.legal_actions(state, seat))
 
 
 def action_to_json(action: Action) -> dict[str, Any]:
     """An action as a JSON object tagged with its type: ``{"type": "Bet", "seat": 1,
-    "amount": 4}``, ``{"type": "Draw", "seat": 0, "cards": ["As"]}``.
+    "amount": 4}``, ``{"type": "Draw", "seat": 0, "cards": ["As"]}`` (the library's
+    :func:`~teenpatti_rules.io.messages.action_to_json` without its ``"version"``).
 
-    :param action: any action.
+    :param action: any action; a deal's deck is never sent (R6).
     :returns: a JSON-ready dict.
+    :raises TypeError: if ``action`` is not an action.
     """
-    # SEAM: the library's action JSON writer.
-    document: dict[str, Any] = {"type": type(action).__name__, "seat": action.seat}
-    if action.argument == "amount":
-        document["amount"] = action.amount  # type: ignore[union-attr]
-    elif isinstance(action, Deal):
-        pass  # a deck is never sent
-    elif action.argument == "cards":
-        document["cards"] = [str(card) for card in action.cards]  # type: ignore[union-attr]
+    document: dict[str, Any] = json.loads(_messages.action_to_json(action))
+    document.pop("version", None)
+    document.pop("deck", None)
     return document
 
 
 def action_from_json(document: object, seat: int) -> Action:
-    """Read a client's action (the shape of :func:`action_to_json`; ``seat`` may be left
-    out) for the authenticated ``seat``.
+    """Read a client's action (the shape of :func:`action_to_json`; ``seat`` and
+    ``"version"`` may be left out) for the authenticated ``seat``, with the library's
+    strict :func:`~teenpatti_rules.io.messages.action_from_json`.
 
     :param document: the decoded JSON value.
     :param seat: the sender's seat.
     :returns: the action.
     :raises Refusal: ``"bad_action"`` for anything but a well-formed action;
-        ``"not_your_seat"`` when it names another seat; ``"table_deals"`` for a deal.
+        ``"not_your_seat"`` when it names another seat; ``"table_deals"`` for a deal
+        (R6); ``"table_clock"`` for a timeout (the table's clock applies it, S6).
     """
-    # SEAM: the library's action JSON reader (strict), then the same seat checks.
     if not isinstance(document, dict):
         raise Refusal("bad_action", "an action is a JSON object with a 'type'")
     kind = document.get("type")
@@ -209,45 +171,70 @@ def action_from_json(document: object, seat: int) -> Action:
         raise Refusal("bad_action", f"unknown action type; expected one of: {names}")
     if cls is Deal:
         raise Refusal("table_deals", "the table deals, never a player", "R6")
+    if cls is Timeout:
+        raise Refusal("table_clock", "the table's clock applies a timeout, never a player", "S6")
     given = document.get("seat", seat)
     if type(given) is not int or given != seat:
         raise Refusal("not_your_seat", f"you play seat {seat}")
-    wanted = ("type", "seat", *_FIELDS.get(cls.argument, ()))
-    extra = sorted(str(key) for key in document if key not in wanted)
-    if extra:
-        raise Refusal("bad_action", f"unexpected field(s) in the action: {', '.join(extra)[:80]}")
-    if cls.argument == "amount":
-        amount = document.get("amount")
-        if type(amount) is not int or not 0 <= amount <= MAX_CHIPS:
-            raise Refusal("bad_action", f"'amount' must be a whole number of chips (≤ {MAX_CHIPS})")
-        return cls(seat, amount)  # type: ignore[call-arg]
-    if cls.argument == "cards":
-        cards = document.get("cards")
-        if (
-            not isinstance(cards, list)
-            or len(cards) > 5
-            or not all(isinstance(card, str) and len(card) <= 3 for card in cards)
-        ):
-            raise Refusal("bad_action", "'cards' must be a list of up to 5 cards such as 'As'")
-        try:
-            return cls(seat, parse_cards(" ".join(cards)))  # type: ignore[call-arg, arg-type]
-        except ValueError as error:
-            raise Refusal("bad_action", str(error)[:200]) from None
-    return cls(seat)  # type: ignore[call-arg]
+    full = {"version": _messages.MESSAGE_VERSION, **document, "seat": seat}
+    try:
+        return _messages.action_from_json(json.dumps(full))
+    except (ValueError, TypeError) as error:  # HistoryError is a ValueError
+        raise Refusal("bad_action", str(error)[:200]) from None
 
 
-def view_json(state: State, seat: int | None) -> dict[str, Any]:
-    """What ``seat`` (None: a spectator) may know of the table (R43), JSON-ready.
+def view_text(state: State, seat: int | None) -> str:
+    """What ``seat`` (None: a spectator) may know of the table (R43), as JSON text.
 
     :param state: the table's state.
     :param seat: a seat, or None.
-    :returns: the library's state JSON of :func:`~teenpatti_rules.views.view` (no seed,
-        no hidden card), without the ``rules`` (sent once, in the welcome message).
+    :returns: the library's compact
+        :func:`~teenpatti_rules.io.messages.view_to_json` of
+        :func:`~teenpatti_rules.views.view` without the rules (``rules=False``: only their
+        ``rules_id``; the rules are sent once, in the welcome message). Fields equal to
+        their default are left out (a seat's ``cards`` when none are shown, ``result``
+        when None ...), so a reader fills the defaults.
     """
-    # SEAM: the library's compact view JSON (no Rules, current hand only).
-    body: dict[str, Any] = converter().unstructure(view(state, seat))
-    body.pop("rules", None)
-    return body
+    return _messages.view_to_json(view(state, seat), rules=False)
+
+
+def view_json(state: State, seat: int | None) -> dict[str, Any]:
+    """:func:`view_text` decoded: the ``"view"`` of a ``state`` message (R43).
+
+    :param state: the table's state.
+    :param seat: a seat, or None.
+    :returns: the JSON object.
+    """
+    return json.loads(view_text(state, seat))  # type: ignore[no-any-return]
+
+
+def view_cursor(state: State, seat: int | None) -> Cursor:
+    """Where ``seat``'s event stream continues after a view of ``state`` (the library's
+    :meth:`~teenpatti_rules.stream.Cursor.of` of :func:`~teenpatti_rules.views.view`).
+
+    :param state: the table's state.
+    :param seat: a seat, or None for spectators.
+    :returns: the cursor.
+    """
+    return Cursor.of(view(state, seat))
+
+
+def events_text(state: State, seat: int | None, since: Cursor) -> tuple[str, Cursor] | None:
+    """What ``seat`` may see of the table since ``since`` (R43), as the library's
+    :func:`~teenpatti_rules.io.messages.events_to_json` text of
+    :func:`~teenpatti_rules.stream.events_for`.
+
+    :param state: the table's state.
+    :param seat: a seat, or None for spectators.
+    :param since: the listener's cursor.
+    :returns: ``(text, cursor after it)``, or None when the cursor is stale
+        (:class:`~teenpatti_rules.stream.StaleCursorError`: send a view instead).
+    """
+    try:
+        events, after = _stream.events_for(state, seat, since)
+    except _stream.StaleCursorError:
+        return None
+    return _messages.events_to_json(events, after), after
 
 
 def rules_to_json(rules: Rules) -> dict[str, Any]:
@@ -269,21 +256,16 @@ def narration(state: State, seat: int | None) -> list[str]:
 
 
 def check_name(name: object, others: Sequence[str]) -> str:
-    """A player's name checked at the door: normalised, within limits, distinct from the
-    names already seated (R3).
+    """A player's name checked at the door (S1): the library's
+    :func:`teenpatti_rules.names.check_name` (normalised, within limits, distinct from
+    the names already seated).
 
-    :param name: the name as sent.
+    :param name: the name as sent (untrusted).
     :param others: the names already seated.
     :returns: the normalised name.
-    :raises ValueError: naming the problem.
+    :raises ValueError: naming the problem (a ``TypeError`` too for a non-str).
     """
-    # SEAM: the library's name check function.
-    text = player_name(name, "name")
-    if text in others:
-        raise ValueError(f"the name {text!r} is taken at this table")
-    if len(text) > MAX_NAME_LENGTH:  # pragma: no cover - player_name checks it
-        raise ValueError("name too long")
-    return text
+    return _names.check_name(name, others)
 
 
 def rules_from_request(preset: object, fields: object) -> Rules:
@@ -366,17 +348,13 @@ def timeout_action(state: State) -> Action | None:
     """What the table does for the seat whose time ran out, or None.
 
     :param state: the table's state.
-    :returns: a pack on the actor's turn (R29), or a refusal of a pending sideshow
-        asked of it (R31); None when no one must act.
+    :returns: the library's :class:`~teenpatti_rules.actions.Timeout` of the actor (S6:
+        it packs on its turn, and refuses a sideshow asked of it) while a player must
+        act or answer; None when no one must act.
     """
-    # SEAM: Timeout(state.actor) once it exists (S6).
-    if state.actor is None:
+    if state.actor is None or state.phase not in (Phase.BETTING, Phase.SIDESHOW):
         return None
-    if state.phase is Phase.SIDESHOW:
-        return RefuseSideShow(state.actor)
-    if state.phase is Phase.BETTING:
-        return Pack(state.actor)
-    return None
+    return Timeout(state.actor)
 
 
 def waiting_for(state: State) -> int | None:

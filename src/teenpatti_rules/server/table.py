@@ -72,13 +72,24 @@ class Listener:
     :param seat: the seat it plays, or None for a spectator.
     :param narrate: whether updates carry the hand's narration lines.
     :param send: a coroutine function sending one text message.
+    :param close: a coroutine function closing the connection.
+    :param stream: True for ``events`` messages (the library's per-seat event stream,
+        from :attr:`cursor`) after the first ``state`` message, instead of a whole view
+        at every change.
     """
 
     def __init__(
-        self, seat: int | None, narrate: bool, send: Callable[[str], Any], close: Callable[[], Any]
+        self,
+        seat: int | None,
+        narrate: bool,
+        send: Callable[[str], Any],
+        close: Callable[[], Any],
+        stream: bool = False,
     ) -> None:
         self.seat = seat
         self.narrate = narrate
+        self.stream = stream
+        self.cursor: library.Cursor | None = None
         self._send = send
         self._close = close
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue(OUTBOX)
@@ -146,7 +157,6 @@ class Table:
         self.state: State | None = None
         self.start_document: str | None = None
         self.actions: list[str] = []
-        self.counted_turn = 0
         self.lock = asyncio.Lock()
         self.listeners: set[Listener] = set()
         self.rng = random.Random(secrets.randbits(64))
@@ -160,7 +170,7 @@ class Table:
     @property
     def turn(self) -> int:
         """The current turn number (S9)."""
-        return 0 if self.state is None else library.turn_of(self.state, self.counted_turn)
+        return 0 if self.state is None else library.turn_of(self.state)
 
     def summary(self) -> dict[str, Any]:
         """The table as the lobby lists it."""
@@ -253,15 +263,11 @@ class Table:
         document["actions"] = list(actions)
         history = library.history_from_json(json.dumps(document))
         state = history.initial_state()
-        counted = 0
         for action in history.actions:
-            after = library.apply_at_turn(state, action, None, 0)
-            counted = library.next_turn(counted, state, after)
-            state = after
+            state = library.apply_at_turn(state, action, None)
         self.start_document = start
         self.actions = list(actions)
         self.state = state
-        self.counted_turn = counted
 
     def resume(self) -> None:
         """After a restore: start the clock, the bots or the deal where the table was."""
@@ -289,7 +295,7 @@ class Table:
             if state is None:
                 raise Refusal("waiting", "the table waits for players")
             started = time.thread_time()
-            after = library.apply_at_turn(state, action, turn, self.turn)
+            after = library.apply_at_turn(state, action, turn)
             self.metrics["cpu_library"] += time.thread_time() - started
             seq = len(self.actions)
             text = str(action)
@@ -319,7 +325,6 @@ class Table:
             self.metrics["db_wait_seconds"] += time.perf_counter() - begun
             self.metrics["actions"] += 1
             self.actions.append(text)
-            self.counted_turn = library.next_turn(self.counted_turn, state, after)
             self.state = after
             self._after_change()
             return self.turn, len(self.actions)
@@ -383,35 +388,41 @@ class Table:
 
     # -- listeners -----------------------------------------------------------------
 
+    def _head(self, kind: str, state: State, seat: int | None) -> dict[str, Any]:
+        return {
+            "type": kind,
+            "table": self.id,
+            "you": seat,
+            "turn": self.turn,
+            "seq": len(self.actions),
+            "legal": []
+            if seat is None
+            else [library.action_to_json(a) for a in library.seat_actions(state, seat)],
+            "clock": None
+            if self.clock_seat is None
+            else {
+                "seat": self.clock_seat,
+                "seconds": self.settings.clock,
+                "left_ms": max(0, int(((self.clock_ends or 0) - time.time()) * 1000)),
+            },
+        }
+
     def message(self, seat: int | None, narrate: bool) -> str:
         """The update for one seat (or spectators): ``waiting`` or ``state``."""
         started = time.thread_time()
         state = self.state
+        seen = ""
         if state is None:
             document: dict[str, Any] = {"type": "waiting", **self.summary()}
         else:
-            document = {
-                "type": "state",
-                "table": self.id,
-                "you": seat,
-                "turn": self.turn,
-                "seq": len(self.actions),
-                "view": library.view_json(state, seat),
-                "legal": []
-                if seat is None
-                else [library.action_to_json(a) for a in library.seat_actions(state, seat)],
-                "clock": None
-                if self.clock_seat is None
-                else {
-                    "seat": self.clock_seat,
-                    "seconds": self.settings.clock,
-                    "left_ms": max(0, int(((self.clock_ends or 0) - time.time()) * 1000)),
-                },
-            }
+            document = self._head("state", state, seat)
             if narrate:
                 document["log"] = library.narration(state, seat)
+            seen = library.view_text(state, seat)
         middle = time.thread_time()
         text = library.dumps(document)
+        if state is not None:  # the library's view text, spliced in as written
+            text = f'{text[:-1]},"view":{seen}}}'
         done = time.thread_time()
         self.metrics["cpu_library"] += middle - started
         self.metrics["cpu_json"] += done - middle
@@ -422,15 +433,53 @@ class Table:
     def _broadcast(self) -> None:
         cache: dict[tuple[int | None, bool], str] = {}
         for listener in list(self.listeners):
+            if listener.stream and self.state is not None:
+                if listener.cursor is not None:
+                    listener.post(self._events_message(listener))
+                    continue
+                listener.cursor = library.view_cursor(self.state, listener.seat)
             key = (listener.seat, listener.narrate)
             if key not in cache:
                 cache[key] = self.message(*key)
             listener.post(cache[key])
 
+    def _events_message(self, listener: Listener) -> str:
+        """The ``events`` update of a streaming listener since its cursor: the library's
+        event stream (R43) with the turn, the seat's legal actions and the clock; a
+        whole ``state`` message instead when its cursor is stale.
+        """
+        state = self.state
+        assert state is not None and listener.cursor is not None
+        started = time.thread_time()
+        found = library.events_text(state, listener.seat, listener.cursor)
+        if found is None:
+            listener.cursor = library.view_cursor(state, listener.seat)
+            return self.message(listener.seat, listener.narrate)
+        text, listener.cursor = found
+        document = self._head("events", state, listener.seat)
+        middle = time.thread_time()
+        body = library.dumps(document)
+        self.metrics["cpu_library"] += middle - started
+        self.metrics["cpu_json"] += time.thread_time() - middle
+        self.metrics["messages"] += 1
+        message = f'{body[:-1]},"stream":{text}}}'
+        self.metrics["bytes"] += len(message)
+        return message
+
     def add_listener(self, listener: Listener) -> None:
-        """Start sending updates to a listener: the current one at once."""
+        """Start sending updates to a listener: the current one at once (a whole view;
+        a streaming listener continues from its cursor after it).
+        """
         self.listeners.add(listener)
         listener.task = asyncio.ensure_future(listener.run())
+        self.resync(listener)
+
+    def resync(self, listener: Listener) -> None:
+        """Send a listener the whole table now (a ``sync``); a streaming listener's
+        events continue from there.
+        """
+        if listener.stream and self.state is not None:
+            listener.cursor = library.view_cursor(self.state, listener.seat)
         listener.post(self.message(listener.seat, listener.narrate))
 
     def remove_listener(self, listener: Listener) -> None:

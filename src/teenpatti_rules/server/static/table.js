@@ -163,6 +163,18 @@
     clockTimer = setInterval(paint, 500);
   }
 
+  // The library's view JSON leaves out every field equal to its default: fill them.
+  const VIEW_DEFAULTS = { sideshow: null, result: null, session_winners: [], events: [], placings: [],
+    departed: [], undealt: [], deck_left: 0, indicator: null, turn: 0, chips_brought: 0, chips_taken: 0,
+    seat: null, actor: null, pot: 0, stake: 0, hand_number: 0 };
+  const SEAT_DEFAULTS = { in_session: true, in_hand: false, seen: false, all_in: false, blind_bets: 0,
+    contributed: 0, cards: [], sitting_out: false, leaving: false, timeouts: 0, missed_boot: 0, sat_out: 0, stack: 0 };
+  function withDefaults(message) {
+    const view = Object.assign({}, VIEW_DEFAULTS, message.view);
+    view.seats = (view.seats || []).map((seat) => Object.assign({}, SEAT_DEFAULTS, seat));
+    return Object.assign({}, message, { view });
+  }
+
   function render(message) {
     last = message;
     const view = message.view;
@@ -206,7 +218,7 @@
         $("title").textContent = message.table_name;
         document.title = `Teen Patti — ${message.table_name}`;
       }
-      else if (message.type === "state") render(message);
+      else if (message.type === "state") render(withDefaults(message));
       else if (message.type === "waiting") waiting(message);
       else if (message.type === "refused" || message.type === "error") $("notice").textContent = message.message;
     });
