@@ -39,10 +39,10 @@ class IllegalActionError(ValueError):
 
     :param message: the reason in words.
     :param action: the refused action, kept as :attr:`action`.
-    :param code: a stable, machine-readable reason, kept as :attr:`code`: one of
+    :param code: a stable, machine-readable reason, kept as ``code``: one of
         :data:`teenpatti_rules.engine.refusals.REFUSAL_CODES` (``"not_your_turn"``,
         ``"blind_bet_limit"``, ``"amount"``, ...); ``"illegal"`` when the raiser gave none.
-    :param rule: the rule id the refusal applies (``"R30"``), or None; kept as :attr:`rule`.
+    :param rule: the rule id the refusal applies (``"R30"``), or None; kept as ``rule``.
     """
 
     def __init__(
@@ -61,8 +61,8 @@ class IllegalActionError(ValueError):
 
 class StaleActionError(IllegalActionError):
     """A turn action applied "at turn t" when the table's turn number is no longer t
-    (S9): it was meant for an earlier moment of the hand, and nothing changes. Its
-    :attr:`~IllegalActionError.code` is ``"stale_turn"`` and its rule ``"S9"``.
+    (S9): it was meant for an earlier moment of the hand, and nothing changes.
+    Its ``code`` is ``"stale_turn"`` and its rule ``"S9"``.
 
     :param message: the reason in words.
     :param action: the refused action.

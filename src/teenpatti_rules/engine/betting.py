@@ -262,10 +262,10 @@ def refuse_sideshow(state: State, action: RefuseSideShow) -> State:
 
 
 def after_turn(state: State, seat: int, *, paid: bool = False, **changes: Any) -> State:
-    """The state after ``seat``'s turn, which changed the :class:`State` fields
-    ``changes``: the first end condition that holds (R39, R37 only after a bet or
-    all-in, R40: :mod:`.triggers`) ends the hand; else the turn passes to ``seat``'s
-    left (R19, R31).
+    """The state after ``seat``'s turn, which changed the
+    :class:`~teenpatti_rules.state.State` fields ``changes``: the first end condition
+    that holds (R39, R37 only after a bet or all-in, R40: :mod:`.triggers`) ends the
+    hand; else the turn passes to ``seat``'s left (R19, R31).
 
     One State is built for a turn that does not end the hand: its next actor comes
     from the new seats, and its turn number (S9) is one more when the actor changes, so

@@ -95,9 +95,9 @@ def with_seat(seats: tuple[Seat, ...], index: int, seat: Seat) -> tuple[Seat, ..
 def payment(
     state: State, seat: int, amount: int, event: Event, *, counts_as_blind_bet: bool = False
 ) -> dict[str, Any]:
-    """The :class:`State` fields that change when ``seat`` puts ``amount`` chips in the
-    pot, which ``event`` records; it is all-in when that empties its stack (R25). A
-    ``Bet`` made blind counts toward the blind-bet limit (R23).
+    """The :class:`~teenpatti_rules.state.State` fields that change when ``seat`` puts
+    ``amount`` chips in the pot, which ``event`` records; it is all-in when that empties
+    its stack (R25). A ``Bet`` made blind counts toward the blind-bet limit (R23).
     """
     player = state.seats[seat]
     stack = player.stack - amount
@@ -117,6 +117,6 @@ def payment(
 
 def pay_in(state: State, seat: int, amount: int, event: Event, **changes: Any) -> State:
     """``state`` after ``seat`` put ``amount`` chips in the pot (:func:`payment`);
-    ``changes`` are further :class:`State` fields.
+    ``changes`` are further :class:`~teenpatti_rules.state.State` fields.
     """
     return evolve(state, **payment(state, seat, amount, event), **changes)

@@ -41,8 +41,8 @@ def check_indicator(rules: Rules | None, indicator: object) -> Card | None:
     """Check the ``indicator=`` argument against the table (V8 W5).
 
     :param rules: the table's (checked) rules, or None for the default table.
-    :param indicator: a :class:`Card`, its text, or None.
-    :returns: the indicator as a :class:`Card`, or None.
+    :param indicator: a :class:`~teenpatti_rules.cards.Card`, its text, or None.
+    :returns: the indicator as a :class:`~teenpatti_rules.cards.Card`, or None.
     :raises ~teenpatti_rules.errors.CardParseError: (a :class:`ValueError`) for an
         indicator missing at a ``joker`` / ``hukam`` table, given at any other, or not
         one of the 52 cards.
@@ -75,7 +75,7 @@ def check_hand(cards: object, rules: Rules | None, indicator: Card | None) -> tu
     """Check and normalise a hand argument: ``rules.hand_size`` distinct cards of the
     table's deck (V8, V12), without the indicator (W5).
 
-    :param cards: text (``"As Kd Qh"``) or a collection of :class:`Card`.
+    :param cards: text (``"As Kd Qh"``) or a collection of :class:`~teenpatti_rules.cards.Card`.
     :param rules: the table's (checked) rules, or None for the default table.
     :param indicator: the checked indicator, or None.
     :returns: the cards as a tuple, in the order given.

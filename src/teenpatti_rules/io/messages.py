@@ -357,7 +357,8 @@ def view_from_json(text: str | bytes, *, rules: Rules | None = None, trusted: bo
     :raises HistoryError: (strict) naming each problem and its path: malformed JSON,
         a key twice, another version or type, a missing, unknown or wrongly typed
         field, rules missing or of another id, a viewing seat that is not a seat, or
-        a view the engine could not have reached (as :func:`state_from_json`);
+        a view the engine could not have reached (as
+        :func:`~teenpatti_rules.io.state_json.state_from_json`);
         (trusted) when the document cannot be read at all.
     :raises TypeError: if ``rules`` is neither None nor a Rules.
     """

@@ -19,7 +19,8 @@ Traceback (most recent call last):
 ...
 teenpatti_rules.errors.HistoryError: unsupported state format version 2 (this library reads ...
 
-**The JSON format** (version :data:`STATE_VERSION`) is one object: ``"version"``,
+**The JSON format** (version :data:`~teenpatti_rules.io.codec.STATE_VERSION`) is one
+object: ``"version"``,
 then every field of :class:`~teenpatti_rules.state.State` by its Python name, in
 declaration order, with
 
@@ -103,7 +104,8 @@ __all__ = ["STATE_VERSION", "state_from_json", "state_to_json"]
 
 
 def state_to_json(state: State, *, indent: int | None = None) -> str:
-    r"""Write a state (or a view) as a JSON document of format :data:`STATE_VERSION`.
+    r"""Write a state (or a view) as a JSON document of format
+    :data:`~teenpatti_rules.io.codec.STATE_VERSION`.
 
     :param state: a :class:`~teenpatti_rules.state.State`, as returned by the engine
         or by :func:`~teenpatti_rules.views.view`.
@@ -125,7 +127,8 @@ def state_from_json(text: str | bytes) -> State:
     :param text: the JSON document (str, or UTF-8 bytes).
     :returns: a :class:`~teenpatti_rules.state.State` equal to the one written.
     :raises HistoryError: (a :class:`ValueError`) for anything but a valid document
-        of format :data:`STATE_VERSION`: malformed JSON; a missing or other version;
+        of format :data:`~teenpatti_rules.io.codec.STATE_VERSION`: malformed JSON; a
+        missing or other version;
         a missing, unknown or wrongly typed field; a value out of its range; or a
         state the engine could not have reached (see this module's docstring). The
         message names each problem and its path, e.g. ``"expected an int, not a
