@@ -50,6 +50,7 @@ from typing import Any, Final, TypeAlias
 
 import attrs
 
+from .actions import Action
 from .cards import Card
 from .events import (
     EVENT_TYPES,
@@ -143,7 +144,9 @@ def _make_status_class() -> type[Any]:
     """:class:`TableStatus`, built from the fields of :class:`~teenpatti_rules.views.View`
     (every one but :data:`_NOT_STATUS`): a new public field of the state is in the status.
     """
-    hints = typing.get_type_hints(View)
+    # the names that annotations only type checkers import may read (State's private
+    # slots name Action under TYPE_CHECKING, which some tools, Sphinx among them, set)
+    hints = typing.get_type_hints(View, localns={"Action": Action})
     hints["seats"] = Mapping[int, Seat]
     hints["result_kept"] = bool
     fields: dict[str, Any] = {}
