@@ -28,9 +28,6 @@ from .ranking import HandRank
 from .records import EventLog, FrozenDict, record
 from .rules import Rules
 
-if TYPE_CHECKING:
-    from .actions import Action
-
 __all__ = [
     "HandResult",
     "Phase",
@@ -223,7 +220,7 @@ class _EngineMarks:
 
     __slots__ = ("_listed", "_reachable")
     if TYPE_CHECKING:  # not at run time: typing.get_type_hints(State) lists fields only
-        _listed: tuple[Action, ...]
+        _listed: tuple[Any, ...]  # the actions listed (Action: resolvable with any flag)
         _reachable: bool
 
 
