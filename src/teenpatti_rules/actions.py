@@ -76,6 +76,7 @@ class ActionBase:
     """
 
     __slots__ = ()
+    #: The verb of the text form (``"bet"`` in ``"P2 bet 4"``).
     verb: ClassVar[str]
     doing: ClassVar[str]
     argument: ClassVar[str] = ""

@@ -123,6 +123,8 @@ class Card:
 
     rank: Rank
     suit: Suit
+    #: The card's index: 0..51, ``(rank - 2) * 4 + suit number`` (2c is 0, As is 51); 52..54
+    #: for the printed jokers (V8). Equality, hashing and order use it.
     index: int = attrs.field(init=False)
 
     def __attrs_post_init__(self) -> None:

@@ -26,16 +26,17 @@ class CardParseError(ValueError):
 
     def __init__(self, message: str, text: object = None) -> None:
         super().__init__(message)
+        #: The offending input (a token, a string or a sequence).
         self.text = text
 
 
 class IllegalActionError(ValueError):
     """An action that the rules do not allow in the given state.
 
-    Raised by :func:`teenpatti_rules.apply` before anything changes: the input
-    state is never modified (it is immutable anyway). The message names the seat,
-    the action and the reason in words, e.g. ``"seat 2 may not bet: it is seat 4's
-    turn"``.
+    Raised by :func:`teenpatti_rules.apply <teenpatti_rules.engine.apply>` before
+    anything changes: the input state is never modified (it is immutable anyway). The
+    message names the seat, the action and the reason in words, e.g. ``"seat 2 may not
+    bet: it is seat 4's turn"``.
 
     :param message: the reason in words.
     :param action: the refused action, kept as :attr:`action`.
@@ -54,8 +55,12 @@ class IllegalActionError(ValueError):
         rule: str | None = None,
     ) -> None:
         super().__init__(message)
+        #: The refused action.
         self.action = action
+        #: A stable, machine-readable reason, one of
+        #: :data:`~teenpatti_rules.engine.refusals.REFUSAL_CODES` or ``"illegal"``.
         self.code = code
+        #: The rule id the refusal applies (``"R30"``), or None.
         self.rule = rule
 
 
@@ -113,6 +118,9 @@ class HistoryError(ValueError):
         problems: tuple[str, ...] = (),
     ) -> None:
         super().__init__(message)
+        #: The JSON path of the first problem (``$`` for the whole), or None.
         self.path = path
+        #: For a history, the index in ``actions`` of the action at fault; else None.
         self.index = index
+        #: Every problem found, ``"description @ path"`` each.
         self.problems = problems or (message,)

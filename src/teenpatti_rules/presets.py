@@ -39,7 +39,7 @@ class Preset:
     :param summary: one line saying what the table changes, with its rule ids.
     :param source: where the table is played or described: a source [000]–[004] of
         the docs' rules/sources page, and the rule ids of the rules pages.
-    :param fields: the :class:`Rules` fields the preset sets (any field of API.md);
+    :param fields: the :class:`.Rules` fields the preset sets (any field of API.md);
         the others keep their defaults (R1–R44). Read-only.
     """
 
@@ -49,9 +49,9 @@ class Preset:
     fields: Mapping[str, Any] = attrs.field(converter=_read_only)
 
     def rules(self, **overrides: Any) -> Rules:
-        """The :class:`Rules` of this preset, with ``overrides`` applied over its fields.
+        """The :class:`.Rules` of this preset, with ``overrides`` applied over its fields.
 
-        :param overrides: further :class:`Rules` fields (e.g. ``boot=2``).
+        :param overrides: further :class:`.Rules` fields (e.g. ``boot=2``).
         :returns: the validated rules.
         :raises ValueError: if a field is unknown or the rules refuse a value.
         """
@@ -209,10 +209,10 @@ _MAX_NAME = 64
 
 
 def find_variant(name: str, **overrides: Any) -> Rules:
-    """The :class:`Rules` of the named table (python-chess's ``find_variant``).
+    """The :class:`.Rules` of the named table (python-chess's ``find_variant``).
 
     :param name: a name of :data:`PRESETS`, any case, surrounding blanks ignored.
-    :param overrides: further :class:`Rules` fields over the preset's.
+    :param overrides: further :class:`.Rules` fields over the preset's.
     :returns: the validated rules.
     :raises TypeError: if ``name`` is not a ``str``.
     :raises ValueError: for an unknown name (listing the known ones), an unknown
@@ -232,9 +232,9 @@ def rules_with(rules: Rules, fields: Mapping[str, Any]) -> Rules:
     """``rules`` with ``fields`` changed, validated again.
 
     :param rules: the rules to start from.
-    :param fields: :class:`Rules` field names → new values.
+    :param fields: :class:`.Rules` field names → new values.
     :returns: the new rules.
-    :raises ValueError: for a name that is not a field of :class:`Rules` (naming it and
+    :raises ValueError: for a name that is not a field of :class:`.Rules` (naming it and
         the fields), or a value the rules refuse.
     """
     known = {field.name for field in attrs.fields(Rules)}

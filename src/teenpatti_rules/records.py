@@ -25,8 +25,11 @@ import attrs
 
 __all__ = ["FrozenDict", "evolve", "evolver", "record"]
 
+#: A type variable: a record class, or any type.
 T = TypeVar("T")
+#: A type variable: the keys of a :class:`FrozenDict`.
 K = TypeVar("K")
+#: A type variable: the values of a :class:`FrozenDict`, the events of an :class:`EventLog`.
 V = TypeVar("V")
 
 _KEEP: Any = object()

@@ -82,8 +82,9 @@ class SessionConfig:
     :param stacks: starting chips per seat, or None for ``rules.starting_stack`` (R4).
     :param policies: the automatic player(s) by import path, ``"module:attribute"``:
         one for every seat, or one per seat. Each is a chooser
-        ``(view, seat, rng) -> Action | None`` as :func:`teenpatti_rules.choose` (R44)
-        and :func:`teenpatti_rules.random_choice`.
+        ``(view, seat, rng) -> Action | None`` as
+        :func:`teenpatti_rules.choose <.rule.choose>` (R44) and
+        :func:`teenpatti_rules.random_choice <.random.random_choice>`.
     :raises ValueError: naming the bad field (the table itself is checked by
         :func:`~teenpatti_rules.state.new_session` when a session starts).
     """
@@ -243,7 +244,7 @@ def run_sessions(
         that cannot be loaded.
     :raises IllegalActionError: if a policy returns an illegal action, or an action of
         another seat than its own (checked before it is applied,
-        :func:`~teenpatti_rules.players.play_session`).
+        :func:`~.session.play_session`).
     :raises TypeError: if a policy is not a chooser ``(view, seat, rng)`` or returns
         something that is not an action.
     """

@@ -188,6 +188,7 @@ class HandResult:
     pot: int
     winnings: Mapping[int, int] = attrs.field(converter=_frozen)
     shown: Mapping[int, HandRank] = attrs.field(converter=_frozen)
+    #: Each open-flush round's face-up cards by seat, in order (V16).
     open_flush: tuple[Mapping[int, tuple[Card, ...]], ...] = attrs.field(
         default=(), converter=_frozen_rounds
     )
@@ -286,19 +287,30 @@ class State(_EngineMarks):
     dealer: int
     pot: int
     stake: int
+    #: The seat that must act: the player whose turn it is in BETTING, the asked
+    #: player in SIDESHOW, None otherwise.
     actor: int | None
     seats: tuple[Seat, ...] = attrs.field(converter=_tuple)
     sideshow: SideShowRequest | None = None
     result: HandResult | None = None
+    #: The winners' seats, ascending; empty until SESSION_OVER (R8).
     session_winners: tuple[int, ...] = attrs.field(default=(), converter=_tuple)
+    #: The current hand's event log (between hands: the last hand's), oldest first.
     events: EventLog[Event] = attrs.field(factory=lambda: _NO_EVENTS, converter=_event_log)
+    #: The seats from first place down, a tuple of seats per place; empty until
+    #: SESSION_OVER (V19).
     placings: tuple[tuple[int, ...], ...] = attrs.field(default=(), converter=_places)
     departed: tuple[tuple[int, ...], ...] = attrs.field(default=(), converter=_places)
+    #: The rest of the hand's deck, kept only on tables that deal from it later
+    #: (V16, V20), else ``()``; never in a view (R43).
     undealt: tuple[Card, ...] = attrs.field(default=(), converter=_tuple)
     deck_left: int = 0
     indicator: Card | None = None
+    #: The turn number (S9): one more each time the player who must act changes.
     turn: int = 0
+    #: Chips brought to the table: starting stacks, joins and added chips (S8).
     chips_brought: int = 0
+    #: Chips taken away by players who left: the stacks they left with (S8).
     chips_taken: int = 0
 
     is_view: ClassVar[bool] = False

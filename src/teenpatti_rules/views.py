@@ -66,6 +66,7 @@ class View(State):
         (``choose(view, rng)``); a view document carries it.
     """
 
+    #: The viewing seat's number, or None for the spectators (R43).
     seat: int | None = None
 
     is_view: ClassVar[bool] = True

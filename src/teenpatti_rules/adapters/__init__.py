@@ -2,7 +2,7 @@
 
 - :mod:`teenpatti_rules.adapters.pettingzoo` — a PettingZoo AEC environment
   (``pip install -e '.[pettingzoo]'``), also as
-  :mod:`teenpatti_rules.adapters.teenpatti_v0` (PettingZoo's module naming);
+  named ``teenpatti_v0`` in its metadata (PettingZoo's naming);
 - :mod:`teenpatti_rules.adapters.gymnasium` — one learning seat against automatic
   players (``[gymnasium]``), registered in Gymnasium as ``teenpatti/TeenPatti-v0``;
 - :mod:`teenpatti_rules.adapters.openspiel` — the OpenSpiel game
@@ -41,7 +41,7 @@ no-limit table (24 ids: the no-limit bins of :mod:`teenpatti_rules.encoding`).""
 
 
 def make(env_id: str, **kwargs: Any) -> Any:
-    """The PettingZoo environment registered under ``env_id`` (wrapped as :func:`env`).
+    """The PettingZoo environment registered under ``env_id`` (wrapped as :func:`~.pettingzoo.env`).
 
     :param env_id: one of :data:`ENV_IDS`, e.g. ``"teenpatti/teenpatti-v0"``.
     :param kwargs: passed to :func:`teenpatti_rules.adapters.pettingzoo.env`.

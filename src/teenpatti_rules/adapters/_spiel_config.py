@@ -106,10 +106,11 @@ def game_rules(params: dict[str, Any]) -> Rules:
     :param params: the game parameters (missing ones take the defaults).
     :returns: the rules, with ``hand_limit=1``.
     :raises ValueError: naming a parameter of the wrong type (``players`` given as
-        ``"x"``), a bad value or field (from :class:`Rules`), an unknown ``variant``,
-        ``rules`` text that is not ``field=value`` pairs or is longer than
-        :data:`MAX_RULES_TEXT`; naming ``hand_limit`` if ``rules`` sets it (one hand
-        per game); a table whose roster can change (``open_table``, ``rebuy``, S1–S9).
+        ``"x"``), a bad value or field (from :class:`~teenpatti_rules.rules.Rules`), an
+        unknown ``variant``, ``rules`` text that is not ``field=value`` pairs or is longer
+        than :data:`~._spiel_config.MAX_RULES_TEXT`; naming ``hand_limit`` if ``rules``
+        sets it (one hand per game); a table whose roster can change (``open_table``,
+        ``rebuy``, S1–S9).
     """
     p = {**DEFAULTS, **params}
     players = _int(p, "players")

@@ -13,10 +13,11 @@ without importing it first.
   :func:`~teenpatti_rules.encoding.observation` (R43).
 - **Opponents**: every other seat is played by a *policy*, any callable
   ``policy(view, seat, rng) -> Action | None`` such as
-  :func:`teenpatti_rules.choose` (the R44 automatic player, the default) or
-  :func:`teenpatti_rules.random_choice`; or the names ``"rule"`` / ``"random"``;
-  or a mapping seat → policy. Right after each deal every opponent is asked once and
-  may look off its turn (R22), as in :func:`teenpatti_rules.play_session`.
+  :func:`teenpatti_rules.choose <.rule.choose>` (the R44 automatic player, the
+  default) or :func:`teenpatti_rules.random_choice <.random.random_choice>`; or the
+  names ``"rule"`` / ``"random"``; or a mapping seat → policy. Right after each deal
+  every opponent is asked once and may look off its turn (R22), as in
+  :func:`teenpatti_rules.play_session <.session.play_session>`.
 - **Episodes** (``episode=``): ``"hand"`` (the default) is one hand with every
   seat at its starting stack, reward ``(stack_end − stack_start)/boot`` for the
   learner when it ends. :meth:`TeenPattiEnv.reset` deals until the learner is to act:
@@ -138,7 +139,7 @@ class TeenPattiEnv(gymnasium.Env[np.ndarray, np.int64]):
     :param num_players: seats at the table (R3; two need ``Rules(min_players=2)``,
         which is the default then, V6).
     :param learner: the learner's seat, ``0..num_players − 1``.
-    :param opponents: a policy, ``"rule"`` (default, :func:`~teenpatti_rules.choose`),
+    :param opponents: a policy, ``"rule"`` (default, :func:`~.rule.choose`),
         ``"random"``, or a mapping seat → policy for every other seat.
     :param rules: the table (default ``Rules()``); ``hand_limit=1`` for one-hand
         episodes. An open table or ``rebuy`` is refused (S1–S9).

@@ -178,6 +178,7 @@ class raw_env(AECEnv[str, Any, Any]):
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}")
         self.render_mode = render_mode
+        #: The agents' names, ``"player_0"`` ... in seat order.
         self.possible_agents = [f"player_{seat}" for seat in range(num_players)]
         self.agent_name_mapping = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         vector = spaces.Box(0.0, 1.0, (observation_size(num_players, self.rules),), np.float32)
@@ -262,7 +263,7 @@ class raw_env(AECEnv[str, Any, Any]):
         return vector
 
     def step(self, action: Any) -> None:
-        """Play ``action`` (an id) for :attr:`agent_selection`; ``None`` for a finished agent.
+        """Play ``action`` (an id) for ``agent_selection``; ``None`` for a finished agent.
 
         :param action: an int id (a numpy integer or 0-d integer array too), or None.
         :raises IllegalActionError: if the id is not legal now (the core's reason).

@@ -1,4 +1,4 @@
-"""The ``teenpatti`` command line (see :mod:`.main`)."""
+"""The ``teenpatti`` command line (see :func:`main`)."""
 
 from __future__ import annotations
 

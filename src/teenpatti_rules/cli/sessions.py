@@ -1,6 +1,6 @@
 """``teenpatti simulate --sessions N [--workers K]``: many sessions and a summary table.
 
-A hook of ``teenpatti simulate`` (see :mod:`teenpatti_rules.cli.simulate`): with
+A hook of ``teenpatti simulate`` (see ``teenpatti_rules.cli.simulate``): with
 ``--sessions`` it plays that many sessions through
 :func:`teenpatti_rules.simulate.run_sessions` instead of printing one, then prints
 the summary table (wins by seat, chips won per hand with a 95% confidence interval,
@@ -82,8 +82,8 @@ def run(args: argparse.Namespace) -> int:
     :param args: the parsed options of ``simulate`` (table options, ``--seed`` as the
         master seed, ``--sessions``, ``--workers``, ``--chunksize``, ``--policy``).
     :returns: the exit code, 0.
-    :raises UsageError: for a bad count, a table the rules refuse (R3), or a policy
-        that cannot be loaded.
+    :raises ~teenpatti_rules.cli.common.UsageError: for a bad count, a table the rules
+        refuse (R3), or a policy that cannot be loaded.
     """
     if not 1 <= args.sessions <= MAX_SESSIONS:
         raise UsageError(

@@ -194,8 +194,11 @@ class Refusal:
     :param values: the values of its sentence, as ``(name, value)`` pairs.
     """
 
+    #: A stable, machine-readable reason, one of :data:`REFUSAL_CODES`.
     code: str
+    #: The rule id it applies (``"R30"``), or None.
     rule: str | None
+    #: The values of its sentence, as ``(name, value)`` pairs.
     values: tuple[tuple[str, Any], ...] = ()
 
     @property

@@ -152,6 +152,8 @@ class BetSizing:
 
     __slots__ = ()
     name: ClassVar[str]
+    #: Whether :func:`~teenpatti_rules.engine.legal_actions` lists every legal amount
+    #: (False: players ask :func:`~teenpatti_rules.engine.questions.bet_range`).
     lists_every_amount: ClassVar[bool] = True
 
     def amounts(self, rules: Rules, minimum: int, seen: bool, stack: int) -> BetRange:

@@ -30,6 +30,7 @@ from .invariants import check
 
 __all__ = ["UnreachableStateError", "is_known", "require_reachable", "vouch"]
 
+#: A type variable: a :class:`~teenpatti_rules.state.State` or a subclass (a view).
 S = TypeVar("S", bound=State)
 
 _mark = object.__setattr__

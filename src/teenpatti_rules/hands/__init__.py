@@ -6,7 +6,7 @@
   high (V11) and the suit order (V7);
 - :mod:`.muflis`: Muflis (V9); :mod:`.nines`: 999 (V10);
 - :mod:`.wild`: wild cards (V8) and the imagined card of two-card hands (V12);
-- :mod:`.batch`: :func:`evaluate_many`, the numpy form.
+- :mod:`.batch`: :func:`~.batch.evaluate_many`, the numpy form.
 
 :data:`ORDERS` maps each value of ``Rules.ranking`` to the class of its order; a new
 ranking variant is one module here plus one line in :data:`ORDERS`.

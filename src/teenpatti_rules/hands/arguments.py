@@ -22,7 +22,7 @@ _WORDS = {2: "two", 3: "three", 4: "four", 5: "five"}
 
 
 def check_rules(rules: object, name: str = "rules") -> Rules | None:
-    """Refuse a ``rules`` argument that is neither None nor a :class:`Rules`.
+    """Refuse a ``rules`` argument that is neither None nor a :class:`~teenpatti_rules.rules.Rules`.
 
     :param rules: the argument.
     :param name: its name in the message.

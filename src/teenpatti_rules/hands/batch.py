@@ -121,7 +121,7 @@ def deal_many(
     at once, about 10 times faster than ``argsort`` of random keys: about 0.25 s for
     a million deals of four hands).
 
-    :param deals: how many decks, 0 to :data:`MAX_BATCH_DEALS`.
+    :param deals: how many decks, 0 to :data:`~.hands.batch.MAX_BATCH_DEALS`.
     :param players: hands per deal, at least 1; ``players * hand_size <= 52``.
     :param hand_size: cards per hand, default 3 (what
         :func:`evaluate_many` ranks).

@@ -100,6 +100,7 @@ class HandTable:
     """
 
     ranks: list[HandRank | None]
+    #: A :class:`~teenpatti_rules.ranking.HandRank` of each strength, weakest first.
     by_strength: tuple[HandRank, ...]
     counts: tuple[int, ...]
     deck: int = 52
@@ -148,7 +149,7 @@ when needed again."""
 
 @functools.lru_cache(maxsize=TABLE_CACHE_SIZE)
 def hand_table(order: HandOrder) -> HandTable:
-    """Rank all 22,100 hands under ``order`` (cached: at most :data:`TABLE_CACHE_SIZE`).
+    """Rank all 22,100 hands under ``order`` (cached: at most :data:`~.order.TABLE_CACHE_SIZE`).
 
     :param order: a :class:`HandOrder`.
     :returns: its :class:`HandTable`.

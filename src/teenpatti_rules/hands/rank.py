@@ -20,11 +20,17 @@ __all__ = ["HandCategory", "HandRank"]
 class HandCategory(IntEnum):
     """The six kinds of hand, weakest to strongest (R13)."""
 
+    #: None of the others: three cards of different ranks, not consecutive, not one suit.
     HIGH_CARD = 0
+    #: Two cards of one rank and a kicker.
     PAIR = 1
+    #: Three cards of one suit, not consecutive.
     COLOR = 2
+    #: Three consecutive ranks (R14), not all of one suit.
     SEQUENCE = 3
+    #: Three consecutive ranks (R14), all of one suit.
     PURE_SEQUENCE = 4
+    #: Three cards of one rank.
     TRAIL = 5
 
     @property
@@ -70,8 +76,10 @@ class HandRank:
     """
 
     category: HandCategory = attrs.field(eq=False)
+    #: The hand's strength: higher is stronger, equal is an equal hand (see above).
     strength: int
     ranks: tuple[Rank, Rank, Rank] = attrs.field(eq=False, converter=_tuple)
+    #: How many wild cards the hand holds (V8 W4; V12's imagined card counts).
     wild_count: int = attrs.field(default=0, eq=False, kw_only=True)
     wilds: tuple[Card, ...] = attrs.field(default=(), eq=False, kw_only=True, converter=_tuple)
     number: int | None = attrs.field(default=None, eq=False, kw_only=True)

@@ -69,12 +69,15 @@ class StandardOrder(HandOrder):
 
     def suit_blind(self) -> bool:
         """True without a ``suit_order``: R13–R16 read of the suits only whether the
-        three cards are of one suit (see :meth:`HandOrder.suit_blind`).
+        three cards are of one suit (see
+        :meth:`~teenpatti_rules.hands.order.HandOrder.suit_blind`).
         """
         return self.suit_order is None
 
     def key(self, cards: tuple[Card, Card, Card]) -> tuple[int, ...]:
-        """A sort key written straight from R13–R16 (see :meth:`HandOrder.key`)."""
+        """A sort key written straight from R13–R16 (see
+        :meth:`~teenpatti_rules.hands.order.HandOrder.key`).
+        """
         key = self._key(cards)
         order = self.suit_order
         if order is None:

@@ -267,6 +267,7 @@ def fixed_rank_table(rules: Rules, rank: int) -> HandTable:
     :param rules: the table's rules (``wild`` ``"lowest"`` or ``"highest"``).
     :param rank: the rank whose cards are wild, 2 to 14.
     :returns: the table of that wild set (at most 13 per variant).
+    :rtype: ~teenpatti_rules.hands.order.HandTable
     """
     from . import hand_order
 
@@ -291,6 +292,7 @@ def strength_table(rules: Rules | None, indicator: Card | None = None) -> HandTa
     :param rules: the table's rules, or None for the default table.
     :param indicator: the turned-up card of a ``joker`` / ``hukam`` table (W5).
     :returns: a :class:`~teenpatti_rules.hands.order.HandTable`.
+    :rtype: ~teenpatti_rules.hands.order.HandTable
     """
     if rules is not None and by_wild_rank(rules):
         return fixed_rank_table(rules, 14)
@@ -303,6 +305,7 @@ def rank_table(rules: Rules | None, indicator: Card | None = None) -> HandTable:
     :param rules: the table's rules, or None for the default table.
     :param indicator: the turned-up card of a ``joker`` / ``hukam`` table (W5).
     :returns: the order's own table without wild cards, else :func:`wild_table`.
+    :rtype: ~teenpatti_rules.hands.order.HandTable
     """
     from . import hand_order
 

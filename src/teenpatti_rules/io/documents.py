@@ -37,7 +37,7 @@ _ACTION_PATH: Final = re.compile(r"\$\.actions\[(\d+)\]")
 
 
 def bad_document(what: str, problems: Sequence[str]) -> HistoryError:
-    """A :class:`HistoryError` for ``problems`` (``"description @ path"`` each, at least one)."""
+    """A :class:`.HistoryError` for ``problems`` (``"description @ path"`` each, at least one)."""
     shown = "; ".join(problems[:4])
     if len(problems) > 4:
         shown += f" (and {len(problems) - 4} more)"
@@ -159,7 +159,7 @@ def load_document(text: str | bytes, what: str, version: int) -> dict[str, Any]:
 
 
 def structure(document: Mapping[str, Any], cls: type[Any], what: str) -> Any:
-    """``converter().structure(document, cls)``, with every failure as a :class:`HistoryError`.
+    """``converter().structure(document, cls)``, with every failure as a :class:`.HistoryError`.
 
     :raises HistoryError: naming each problem and its path (``$.seats[2].stack``).
     """

@@ -241,7 +241,7 @@ class History:
             action that is not an action or has no text form that reads back
             equal (e.g. a ``Deal`` with an empty deck or a non-card in its deck,
             a negative seat or amount: actions that are never legal);
-            :attr:`~HistoryError.index` names it.
+            :attr:`~.HistoryError.index` names it.
         :raises TypeError: if another field holds a value that JSON cannot write.
         """
         problems = _start_problems(self)
@@ -261,7 +261,7 @@ class History:
         :raises HistoryError: (a :class:`ValueError`) for anything but a valid
             document of format :data:`HISTORY_VERSION`: malformed JSON; a missing
             or other version; a missing, unknown or wrongly typed field; an action
-            whose text does not parse (:attr:`~HistoryError.index` is its index);
+            whose text does not parse (:attr:`~.HistoryError.index` is its index);
             fields that cannot start a session (too few players, a dealer that is
             no seat, stacks below the boot, ...). The message names each problem
             and its path, e.g. ``"unknown action verb 'fold' in 'P0 fold' (...) @
@@ -415,7 +415,7 @@ def replay_states(history: History) -> Iterator[State]:
         :class:`~teenpatti_rules.state.State`; the last equals ``replay(history)``.
     :raises HistoryError: (a :class:`ValueError`) at once if ``history`` cannot
         start a session (see :func:`replay`); while iterating, for the first action
-        that is not legal, with :attr:`~HistoryError.index` its index.
+        that is not legal, with :attr:`~.HistoryError.index` its index.
 
     >>> from teenpatti_rules import Deal
     >>> states = list(replay_states(History.start(["A", "B", "C"], seed=1).record(Deal(0))))
@@ -442,7 +442,7 @@ def replay(history: History) -> State:
         the field, e.g. ``@ $.stacks[2]``), or holds an action that is not legal
         when it is reached: the message names its index and text and the engine's
         reason, e.g. ``"action 7 (P2 bet 4) is illegal: seat 2 may not bet: it is
-        seat 4's turn @ $.actions[7]"``, and :attr:`~HistoryError.index` is 7.
+        seat 4's turn @ $.actions[7]"``, and :attr:`~.HistoryError.index` is 7.
         Nothing is returned then. No other exception escapes.
     """
     last: State | None = None

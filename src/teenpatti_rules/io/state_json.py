@@ -132,7 +132,7 @@ def state_from_json(text: str | bytes) -> State:
         a missing, unknown or wrongly typed field; a value out of its range; or a
         state the engine could not have reached (see this module's docstring). The
         message names each problem and its path, e.g. ``"expected an int, not a
-        string '3' @ $.seats[1].stack"``; :attr:`~HistoryError.path` holds the
+        string '3' @ $.seats[1].stack"``; :attr:`~.HistoryError.path` holds the
         first path. No other exception escapes.
     """
     document = load_document(text, "state", STATE_VERSION)

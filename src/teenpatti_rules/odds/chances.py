@@ -59,9 +59,11 @@ class Equity:
     win: float
     tie: float
     lose: float
+    #: The expected share of the pot at a showdown (ties split it).
     pot_share: float
     method: Method
     samples: int
+    #: The standard error of the estimate (0.0 when exact).
     stderr: float
     opponents: int
 

@@ -4,9 +4,9 @@ An automatic player is a *chooser*: a function ``(view, seat, rng) -> Action | N
 that decides for ``seat`` from :func:`~teenpatti_rules.views.view` of the state alone,
 so it cannot cheat, and returns None when that seat has nothing to do.
 
-- :mod:`.rule`: :func:`choose`, the automatic player of R44, with its policy table;
-- :mod:`.random`: :func:`random_choice`, uniform among the legal actions;
-- :mod:`.session`: :func:`play_session`, a whole session with one chooser per seat;
+- :mod:`.rule`: :func:`~.rule.choose`, the automatic player of R44, with its policy table;
+- :mod:`.random`: :func:`~.random.random_choice`, uniform among the legal actions;
+- :mod:`.session`: :func:`~.session.play_session`, a whole session with one chooser per seat;
 - :mod:`.terminal`: a person at a terminal (``teenpatti play``);
 - :mod:`.equity`: :func:`~.equity.equity_choose`, the equity player: bets from its odds
   against the players still in and the pot odds (numpy extra; import it from

@@ -1,8 +1,8 @@
 """The equity player: an automatic player that bets from its odds and the pot odds.
 
 :func:`equity_choose` is a chooser, ``(view, seat, rng) -> Action | None``, like the
-R44 player :func:`~teenpatti_rules.bots.choose`, so it plugs into
-:func:`~teenpatti_rules.bots.play_session`. It decides from
+R44 player :func:`~.rule.choose`, so it plugs into
+:func:`~.session.play_session`. It decides from
 :func:`~teenpatti_rules.views.view` of the state alone — its own cards once it has
 looked, the pot, the stake, the stacks, who is still in and who is blind, the
 indicator of a wild-card table — and never reads a card its view hides (a view has
@@ -273,7 +273,7 @@ def equity_player(
 
     :param policy: the numbers; None for ``EquityPolicy()``.
     :returns: a chooser ``(view, seat, rng) -> Action | None`` for
-        :func:`~teenpatti_rules.bots.play_session`.
+        :func:`~.session.play_session`.
     :raises TypeError: if ``policy`` is not an :class:`EquityPolicy`.
     """
     if policy is None:

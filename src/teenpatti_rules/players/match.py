@@ -2,7 +2,7 @@
 
 A *match* seats the given player kinds at one table (``kinds[i]`` at seat ``i``) and
 plays ``sessions`` sessions to their end with
-:func:`~teenpatti_rules.bots.play_session`. Session ``j`` turns the seating by ``j``
+:func:`~.session.play_session`. Session ``j`` turns the seating by ``j``
 places (the kind at seat ``i`` moves to seat ``(i + j) % n``), so every kind plays
 every seat equally often, and is seeded with ``seed + j`` (the deck, the first dealer
 and the players' random generator), so a match is reproducible.
@@ -46,8 +46,8 @@ PLAYERS: Mapping[str, Chooser] = {
     "random": random_choice,
 }
 """The player kinds by name: ``"equity"`` (:func:`~teenpatti_rules.players.equity.equity_choose`),
-``"rule"`` (the R44 player, :func:`~teenpatti_rules.bots.choose`) and ``"random"``
-(:func:`~teenpatti_rules.bots.random_choice`)."""
+``"rule"`` (the R44 player, :func:`~.rule.choose`) and ``"random"``
+(:func:`~.random.random_choice`)."""
 
 
 @attrs.frozen

@@ -6,9 +6,9 @@ alone, so it cannot cheat, and returns None when that seat has nothing to do.
 
 - :func:`choose` is the automatic player of R44: it looks as soon as it may, always
   answers a sideshow asked of it, and otherwise follows the policy below.
-- :func:`random_choice` picks uniformly among the legal actions of its turn, for
+- :func:`~.random.random_choice` picks uniformly among the legal actions of its turn, for
   tests and benchmarks.
-- :func:`play_session` plays a session to its end with one chooser per seat.
+- :func:`~.session.play_session` plays a session to its end with one chooser per seat.
 
 Every chooser picks only from :func:`~teenpatti_rules.engine.legal_actions` of the
 view, filtered to its seat, so it never picks an illegal action. Between hands

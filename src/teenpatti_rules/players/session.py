@@ -46,7 +46,7 @@ def play_session(
     :param state: a real :class:`~teenpatti_rules.state.State` (with its seed), in
         any phase.
     :param players: a chooser for every seat (seat → chooser), or one chooser for
-        all seats; e.g. :func:`choose`.
+        all seats; e.g. :func:`~.rule.choose`.
     :param rng: passed to every chooser call.
     :param on_step: called after each applied action with ``(action, new_state)``;
         it may raise to stop the session early (the exception propagates).

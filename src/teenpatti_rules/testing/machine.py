@@ -51,8 +51,11 @@ class TableMachine(RuleBasedStateMachine):
     refusals: ClassVar[tuple[type[BaseException], ...]] = (IllegalActionError,)
     """The exceptions by which :meth:`send` refuses an illegal action."""
 
+    #: The true state, by :func:`~teenpatti_rules.engine.apply`.
     state: State
+    #: The chips at the table, constant (R42).
     total: int
+    #: The actions applied since the start.
     played: list[Action]
 
     def __init__(self) -> None:
