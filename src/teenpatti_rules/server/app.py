@@ -36,7 +36,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from . import library
 from .hub import MAX_LISTENERS, Hub
 from .library import Refusal
-from .table import Listener
+from .listener import Listener
 
 __all__ = ["MAX_MESSAGE_BYTES", "RATE_BURST", "RATE_PER_SECOND", "create_app"]
 
@@ -60,6 +60,7 @@ HELLO_SECONDS: Final = 10.0
 STATUS: Final = {
     "no_table": 404,
     "table_full": 409,
+    "table_over": 409,
     "too_many_tables": 503,
     "not_saved": 503,
 }
@@ -229,46 +230,18 @@ async def _play(hub: Hub, websocket: WebSocket) -> None:
     if isinstance(hello, dict) and hello.get("type") == "hello":
         seat = hub.authenticate(table, hello.get("token"))
         if seat is None:
-            await websocket.send_text(
-                library.dumps(
-                    {
-                        "type": "error",
-                        "code": "bad_token",
-                        "rule": None,
-                        "message": "this token opens no seat at this table",
-                    }
-                )
-            )
-            await websocket.close(code=4401)
+            await _turn_away(websocket, "bad_token", "this token opens no seat at this table", 4401)
             return
     elif not (isinstance(hello, dict) and hello.get("type") == "watch"):
-        await websocket.send_text(
-            library.dumps(
-                {
-                    "type": "error",
-                    "code": "bad_hello",
-                    "rule": None,
-                    "message": 'say {"type": "hello", "token": ...} or {"type": "watch"}',
-                }
-            )
-        )
-        await websocket.close(code=4400)
+        hint = 'say {"type": "hello", "token": ...} or {"type": "watch"}'
+        await _turn_away(websocket, "bad_hello", hint, 4400)
         return
     if len(table.listeners) >= MAX_LISTENERS:
-        await websocket.send_text(
-            library.dumps(
-                {
-                    "type": "error",
-                    "code": "table_busy",
-                    "rule": None,
-                    "message": f"this table serves at most {MAX_LISTENERS} connections",
-                }
-            )
-        )
-        await websocket.close(code=4429)
+        busy = f"this table serves at most {MAX_LISTENERS} connections"
+        await _turn_away(websocket, "table_busy", busy, 4429)
         return
     narrate = isinstance(hello, dict) and hello.get("narrate") is True
-    stream = isinstance(hello, dict) and hello.get("stream") is True
+    stream = not (isinstance(hello, dict) and hello.get("stream") is False)
     listener = Listener(seat, narrate, websocket.send_text, websocket.close, stream)
     welcome = {
         "type": "welcome",
@@ -285,6 +258,13 @@ async def _play(hub: Hub, websocket: WebSocket) -> None:
         await _messages(hub, table, listener, websocket, seat)
     finally:
         table.remove_listener(listener)
+
+
+async def _turn_away(websocket: WebSocket, code: str, message: str, close_code: int) -> None:
+    """Send an ``error`` message and close the connection with ``close_code``."""
+    error = {"type": "error", "code": code, "rule": None, "message": message}
+    await websocket.send_text(library.dumps(error))
+    await websocket.close(code=close_code)
 
 
 def _reply(listener: Listener, kind: str, ident: object, **fields: Any) -> None:
