@@ -16,6 +16,7 @@ Every function is pure or reads only its arguments; none blocks.
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 from collections.abc import Callable, Mapping, Sequence
@@ -148,6 +149,13 @@ def action_to_json(action: Action) -> dict[str, Any]:
     :returns: a JSON-ready dict.
     :raises TypeError: if ``action`` is not an action.
     """
+    return dict(_action_document(action))
+
+
+@functools.lru_cache(maxsize=4096)
+def _action_document(action: Action) -> dict[str, Any]:
+    """The JSON object of an action, written once per distinct action (actions are
+    immutable records: the legal moves of every update repeat the same few)."""
     document: dict[str, Any] = json.loads(_messages.action_to_json(action))
     document.pop("version", None)
     document.pop("deck", None)
