@@ -155,7 +155,8 @@ def action_to_json(action: Action) -> dict[str, Any]:
 @functools.lru_cache(maxsize=4096)
 def _action_document(action: Action) -> dict[str, Any]:
     """The JSON object of an action, written once per distinct action (actions are
-    immutable records: the legal moves of every update repeat the same few)."""
+    immutable records: the legal moves of every update repeat the same few).
+    """
     document: dict[str, Any] = json.loads(_messages.action_to_json(action))
     document.pop("version", None)
     document.pop("deck", None)
