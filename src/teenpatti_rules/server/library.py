@@ -454,8 +454,18 @@ def bot_action(chooser: Chooser, state: State, seat: int, rng: random.Random) ->
 
 
 def dumps(document: object) -> str:
-    """JSON text of a message (compact, UTF-8 kept)."""
+    """JSON text of a message (compact, UTF-8 kept; int keys written as strings):
+    :mod:`orjson` when the ``fast`` extra is installed, else :mod:`json`.
+    """
+    if _orjson is not None:
+        return _orjson.dumps(document, option=_orjson.OPT_NON_STR_KEYS).decode()
     return json.dumps(document, ensure_ascii=False, separators=(",", ":"))
+
+
+try:
+    import orjson as _orjson
+except ImportError:  # pragma: no cover - depends on the install
+    _orjson = None  # type: ignore[assignment]
 
 
 __all__ += [
