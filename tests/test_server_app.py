@@ -465,3 +465,29 @@ def test_players_come_and_go_at_an_open_table(tmp_path: Path) -> None:
         chairs = client.get(f"/api/tables/{table}").json()["chairs"]
         assert [chair and chair["name"] for chair in chairs].count("Tara") == 1
         assert chairs[seat_s]["name"] == "Sita"
+
+
+def test_a_chair_taken_during_a_hand_survives_a_restart(tmp_path: Path) -> None:
+    """A chair taken during a hand is written before the answer; restored, it is still
+    taken, and its player joins at the end of the hand (S3)."""
+    path = tmp_path / "t.db"
+    with make_client(path, bot_delay=3600.0, deal_delay=3600.0) as client:
+        table = new_table(client, players=4, bots=2)
+        seat_r, token_r = sit(client, table, "Ravi")  # hand 1 is dealt at once
+        with client.websocket_connect(f"/ws/{table}") as ws:
+            ws.send_json({"type": "watch", "stream": False})
+            receive_until(ws, dealt)
+        seat_s, _ = sit(client, table, "Sita")
+    with make_client(path, bot_delay=0.0, deal_delay=3600.0) as client:
+        assert client.get(f"/api/tables/{table}").json()["chairs"][seat_s]["name"] == "Sita"
+        with client.websocket_connect(f"/ws/{table}") as ws:
+            ws.send_json({"type": "hello", "token": token_r, "stream": False})
+            receive(ws)
+            message = receive_until(ws, lambda m: m["type"] == "state")
+            assert message["view"]["seats"][seat_s]["name"] is None  # not in hand 1
+            while message["view"]["seats"][seat_s]["name"] != "Sita":
+                if message["view"].get("actor") == seat_r and message["legal"]:
+                    act = {"type": "act", "turn": message["turn"], "action": {"type": "Pack"}}
+                    ws.send_json(act)
+                message = receive_until(ws, state_at(message["seq"] + 1))
+            assert message["view"]["hand_number"] == 1  # joined between hands (S3)

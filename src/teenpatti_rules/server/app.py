@@ -2,8 +2,9 @@
 
 Routes:
 
-- ``GET /`` the lobby page, ``GET /table/{id}`` the table page, ``/static/...`` their
-  files (shipped in the package);
+- ``GET /`` the lobby, ``GET /table/{id}`` a table: one page (``static/index.html``)
+  that shows the view of its address; ``/static/...`` its files (shipped in the
+  package);
 - ``GET /api/presets``; ``GET /api/tables``; ``POST /api/tables`` (create);
   ``GET /api/tables/{id}``; ``POST /api/tables/{id}/seats`` (take a seat: returns the
   seat and its token);
@@ -116,11 +117,8 @@ def create_app(hub: Hub, starter: dict[str, Any] | None = None) -> Starlette:
     :returns: a Starlette application.
     """
 
-    async def lobby_page(request: Request) -> Response:
-        return FileResponse(f"{_static()}/lobby.html")
-
-    async def table_page(request: Request) -> Response:
-        return FileResponse(f"{_static()}/table.html")
+    async def page(request: Request) -> Response:
+        return FileResponse(f"{_static()}/index.html")  # the lobby or a table: its script picks
 
     async def presets(request: Request) -> Response:
         return JSONResponse({"presets": library.preset_list()})
@@ -180,8 +178,8 @@ def create_app(hub: Hub, starter: dict[str, Any] | None = None) -> Starlette:
             hub.close()
 
     routes = [
-        Route("/", lobby_page),
-        Route("/table/{table_id}", table_page),
+        Route("/", page),
+        Route("/table/{table_id}", page),
         Route("/api/presets", presets),
         Route("/api/tables", list_tables, methods=["GET"]),
         Route("/api/tables", create_table, methods=["POST"]),
