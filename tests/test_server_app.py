@@ -491,3 +491,21 @@ def test_a_chair_taken_during_a_hand_survives_a_restart(tmp_path: Path) -> None:
                     ws.send_json(act)
                 message = receive_until(ws, state_at(message["seq"] + 1))
             assert message["view"]["hand_number"] == 1  # joined between hands (S3)
+
+
+def test_a_tournament_table_refuses_late_players(tmp_path: Path) -> None:
+    """V18, S3: once a tournament table has dealt, a Join is refused: between hands the
+    lobby answers with the library's refusal and the chair stays free."""
+    with make_client(tmp_path / "t.db", bot_delay=0.0, deal_delay=3600.0) as client:
+        rules = {"boot_schedule": [[1, 1], [5, 2]]}
+        table = new_table(client, players=4, bots=3, rules=rules)
+        with client.websocket_connect(f"/ws/{table}") as ws:
+            ws.send_json({"type": "watch", "stream": False})
+            message = receive_until(ws, dealt)
+            while message["view"].get("result") is None:  # the bots play hand 1
+                message = receive_until(ws, state_at(message["seq"] + 1))
+        response = client.post(f"/api/tables/{table}/seats", json={"name": "Late"})
+        assert response.status_code == 400, response.text
+        assert response.json()["error"]["code"] == "tournament"
+        assert response.json()["error"]["rule"] == "S3"
+        assert client.get(f"/api/tables/{table}").json()["chairs"][3] is None

@@ -116,6 +116,9 @@ class Table:
         self._next: asyncio.Task[None] | None = None
         self.clock_seat: int | None = None
         self.clock_ends: float | None = None
+        self.refill = True
+        """Whether a bot's chair that came free gets a new bot (False once the library
+        refused one, e.g. a tournament table after its first deal, V18)."""
 
     # -- what the lobby shows ------------------------------------------------------
 
@@ -353,7 +356,8 @@ class Table:
 
     def _wants_bot(self) -> bool:
         bots = sum(1 for chair in self.chairs if chair is not None and chair.kind != "human")
-        return bots < int(self.config.get("bots", 0)) and self.free_chair() is not None
+        wanted = int(self.config.get("bots", 0))
+        return self.refill and bots < wanted and self.free_chair() is not None
 
     def _after_change(self) -> None:
         """Broadcast, then schedule a join, the deal, a bot's move or the clock."""
@@ -388,7 +392,14 @@ class Table:
                 return
             if not self.pending:
                 if self._wants_bot():
-                    await self._seat(self.bot_chair(str(self.config.get("bot_kind", "rule"))))
+                    bot = self.bot_chair(str(self.config.get("bot_kind", "rule")))
+                    try:
+                        await self._seat(bot)
+                    except Refusal as refusal:
+                        if refusal.code == "not_saved":
+                            raise
+                        log.warning("table %s: no new bot: %s", self.id, refusal.message)
+                        self.refill = False
                 return
             seat = min(self.pending)
             chair = self.chairs[seat]
@@ -401,9 +412,8 @@ class Table:
                     self.pending.add(seat)
                     raise
                 log.warning("table %s: %s could not join: %s", self.id, chair.name, refusal.message)
-                self.chairs[seat] = None
-                self.choosers.pop(seat, None)
                 await self._save([(_FREE_ROW, (self.id, seat))])
+                self._free(seat)  # its connections are told, as when a player leaves
                 self._after_change()
 
     async def _later(self, delay: float, what: str) -> None:
