@@ -402,12 +402,13 @@ def test_a_streaming_listener_gets_the_library_event_stream(tmp_path: Path) -> N
             first = receive_until(ws, lambda m: m["type"] in ("state", "events"))
             assert first["type"] == "state"  # a whole view first
             seen = view_from_json(json.dumps(first["view"]), rules=rules)
+            dealt_seq = first["seq"]
             while seen.hand_number == 0:  # the joins (S3) and the deal come as events
                 update = receive_until(ws, lambda m: m["type"] == "events")
                 events, _ = events_from_json(json.dumps(update["stream"]))
                 seen = apply_events(seen, events)
+                dealt_seq = update["seq"]
             assert seen.hand_number == 1 and not seen.seats[seat_a].seen
-            dealt_seq = update["seq"] if first["view"].get("hand_number", 0) == 0 else first["seq"]
             ws.send_json({"type": "act", "turn": seen.turn, "action": {"type": "Look"}})
             looked = receive_until(ws, lambda m: m["type"] == "events" and m["seq"] > dealt_seq)
             assert "view" not in looked and looked["legal"]  # no whole view, its actions
