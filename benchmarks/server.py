@@ -10,7 +10,7 @@ the library (apply, view, legal moves), JSON writing, the database writer thread
 the rest (the web stack: uvicorn, websockets, Starlette, asyncio).
 
 Run: ``./dev python benchmarks/server.py`` (``TABLES=…``, ``SEATS=…`` to change the load;
-``STREAM=1`` for clients that take the event stream instead of whole views).
+``STREAM=0`` for clients that take whole views instead of the event stream).
 """
 
 from __future__ import annotations
@@ -85,7 +85,7 @@ class Server:
 SECONDS = float(os.environ.get("BENCH_SECONDS", "20"))
 TABLES = int(os.environ.get("TABLES", "20"))
 SEATS = int(os.environ.get("SEATS", "5"))
-STREAM = os.environ.get("STREAM") == "1"  # clients take the event stream, not whole views
+STREAM = os.environ.get("STREAM", "1") == "1"  # the event stream (default); 0: whole views
 
 
 ROSTER = ("Leave", "SitOut", "SitIn", "AddChips")

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import anyio
 import pytest
 
 pytest.importorskip("starlette", reason="the server extra is not installed")
@@ -36,13 +37,35 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
         yield test_client
 
 
+RECEIVE_SECONDS = 20.0
+"""How long a test waits for one message before it fails (never hangs)."""
+
+
+async def _within(ws: Any, seconds: float) -> Any:
+    with anyio.fail_after(seconds):
+        return await ws._send_rx.receive()  # what TestClient's receive() awaits, bounded
+
+
+def receive(ws: Any, seconds: float = RECEIVE_SECONDS) -> Any:
+    """The next message of a TestClient websocket as JSON; fails (``TimeoutError``)
+    after ``seconds`` instead of waiting for ever as ``receive_json`` does."""
+    message = ws.portal.call(_within, ws, seconds)
+    ws._raise_on_close(message)
+    return json.loads(message["text"])
+
+
 def receive_until(ws: Any, wanted: Any, limit: int = 60) -> dict[str, Any]:
     """Messages until one matches ``wanted`` (a predicate); fails after ``limit``."""
     for _ in range(limit):
-        message: dict[str, Any] = ws.receive_json()
+        message: dict[str, Any] = receive(ws)
         if wanted(message):
             return message
     raise AssertionError("the awaited message never came")
+
+
+def dealt(message: dict[str, Any]) -> bool:
+    """A whole view of a dealt hand (the chairs' joins, S3, come first)."""
+    return message["type"] == "state" and int(message["view"].get("hand_number", 0)) >= 1
 
 
 def state_at(seq: int) -> Any:
@@ -141,12 +164,12 @@ def test_a_full_hand_with_two_clients_and_a_spectator(client: TestClient) -> Non
     ):
         sockets = {seat_a: ws_a, seat_b: ws_b}
         for seat, ws in sockets.items():
-            ws.send_json({"type": "hello", "token": tokens[seat], "narrate": True})
-            welcome = ws.receive_json()
+            ws.send_json({"type": "hello", "token": tokens[seat], "narrate": True, "stream": False})
+            welcome = receive(ws)
             assert welcome["type"] == "welcome" and welcome["seat"] == seat
             assert welcome["rules"]["boot"] == 1
-        watcher.send_json({"type": "watch"})
-        assert watcher.receive_json()["seat"] is None
+        watcher.send_json({"type": "watch", "stream": False})
+        assert receive(watcher)["seat"] is None
         latest = {seat: receive_until(ws, state_at(0)) for seat, ws in sockets.items()}
         seen_by_spectator: list[dict[str, Any]] = []
         looked = False
@@ -194,7 +217,7 @@ def test_a_full_hand_with_two_clients_and_a_spectator(client: TestClient) -> Non
         assert any("wins" in line or "takes" in line for line in latest[seat_a]["log"])
         watcher.send_json({"type": "sync"})
         while True:
-            message = watcher.receive_json()
+            message = receive(watcher)
             seen_by_spectator.append(message)
             if message["type"] == "state" and message["seq"] >= latest[seat_a]["seq"]:
                 break
@@ -216,9 +239,9 @@ def test_stale_hostile_and_foreign_messages_are_refused(tmp_path: Path) -> None:
         seat_a, token_a = sit(client, table, "Ravi")
         sit(client, table, "Sita")
         with client.websocket_connect(f"/ws/{table}") as ws:
-            ws.send_json({"type": "hello", "token": token_a})
-            ws.receive_json()
-            state = receive_until(ws, lambda m: m["type"] == "state" and m["seq"] >= 1)
+            ws.send_json({"type": "hello", "token": token_a, "stream": False})
+            receive(ws)
+            state = receive_until(ws, dealt)
             turn = state["turn"]
 
             def refused(message: Any) -> dict[str, Any]:
@@ -269,8 +292,8 @@ def test_stale_hostile_and_foreign_messages_are_refused(tmp_path: Path) -> None:
             assert receive_until(ws, lambda m: m["type"] == "pong") == {"type": "pong", "id": 5}
         # nothing changed: the same turn, no action recorded past the deal
         with client.websocket_connect(f"/ws/{table}") as ws:
-            ws.send_json({"type": "watch"})
-            ws.receive_json()
+            ws.send_json({"type": "watch", "stream": False})
+            receive(ws)
             assert receive_until(ws, lambda m: m["type"] == "state")["seq"] == state["seq"]
 
 
@@ -286,10 +309,10 @@ def test_bad_tokens_and_hellos_are_turned_away(client: TestClient) -> None:
     for hello in hellos:
         with client.websocket_connect(f"/ws/{table}") as ws:
             ws.send_json(hello)
-            reply = ws.receive_json()
+            reply = receive(ws)
             assert reply["type"] == "error" and reply["code"] in ("bad_token", "bad_hello")
     with client.websocket_connect("/ws/nope") as ws:
-        assert ws.receive_json()["code"] == "no_table"
+        assert receive(ws)["code"] == "no_table"
 
 
 def test_reconnect_resumes_the_seat(tmp_path: Path) -> None:
@@ -298,14 +321,14 @@ def test_reconnect_resumes_the_seat(tmp_path: Path) -> None:
         seat_a, token_a = sit(client, table, "Ravi")
         sit(client, table, "Sita")
         with client.websocket_connect(f"/ws/{table}") as ws:
-            ws.send_json({"type": "hello", "token": token_a})
-            ws.receive_json()
-            before = receive_until(ws, state_at(1))
+            ws.send_json({"type": "hello", "token": token_a, "stream": False})
+            receive(ws)
+            before = receive_until(ws, dealt)
             ws.send_json({"type": "act", "turn": before["turn"], "action": {"type": "Look"}})
             receive_until(ws, lambda m: m["type"] == "ack")
         with client.websocket_connect(f"/ws/{table}") as ws:
-            ws.send_json({"type": "hello", "token": token_a})
-            assert ws.receive_json()["seat"] == seat_a
+            ws.send_json({"type": "hello", "token": token_a, "stream": False})
+            assert receive(ws)["seat"] == seat_a
             again = receive_until(ws, lambda m: m["type"] == "state")
             assert again["seq"] == before["seq"] + 1
             assert len(again["view"]["seats"][seat_a].get("cards", [])) == 3  # still seen (R22)
@@ -318,18 +341,18 @@ def test_restart_restores_the_table_exactly(tmp_path: Path) -> None:
         _, token_a = sit(client, table, "Ravi")
         sit(client, table, "Sita")
         with client.websocket_connect(f"/ws/{table}") as ws:
-            ws.send_json({"type": "hello", "token": token_a, "narrate": True})
-            ws.receive_json()
-            first = receive_until(ws, state_at(1))
+            ws.send_json({"type": "hello", "token": token_a, "narrate": True, "stream": False})
+            receive(ws)
+            first = receive_until(ws, dealt)
             ws.send_json({"type": "act", "turn": first["turn"], "action": {"type": "Look"}})
-            looked = receive_until(ws, state_at(2))
+            looked = receive_until(ws, state_at(first["seq"] + 1))
             receive_until(ws, lambda m: m["type"] == "ack")
     with (
         make_client(path, bot_delay=3600.0) as client,
         client.websocket_connect(f"/ws/{table}") as ws,
     ):
-        ws.send_json({"type": "hello", "token": token_a, "narrate": True})
-        ws.receive_json()
+        ws.send_json({"type": "hello", "token": token_a, "narrate": True, "stream": False})
+        receive(ws)
         again = receive_until(ws, lambda m: m["type"] == "state")
     assert again["seq"] == looked["seq"] and again["turn"] == looked["turn"]
     assert again["view"] == looked["view"]  # the same cards, stacks, pot and turn
@@ -338,7 +361,7 @@ def test_restart_restores_the_table_exactly(tmp_path: Path) -> None:
 def test_a_flood_is_rate_limited(client: TestClient) -> None:
     table = new_table(client)
     with client.websocket_connect(f"/ws/{table}") as ws:
-        ws.send_json({"type": "watch"})
+        ws.send_json({"type": "watch", "stream": False})
         for _ in range(45):  # a burst of 30 is allowed (RATE_BURST), then 10 a second
             ws.send_json({"type": "ping"})
         replies = [receive_until(ws, lambda m: m["type"] in ("pong", "error")) for _ in range(45)]
@@ -362,30 +385,32 @@ def test_a_damaged_table_does_not_keep_the_others_closed(tmp_path: Path) -> None
 
 
 def test_a_streaming_listener_gets_the_library_event_stream(tmp_path: Path) -> None:
-    """A hello with ``"stream": true``: one whole view, then ``events`` messages whose
+    """A hello (events are the default): one whole view, then ``events`` messages whose
     events (the library's events_for, R43) turn that view into the table's next view."""
     from teenpatti_rules.io.messages import events_from_json, view_from_json
     from teenpatti_rules.presets import find_variant
     from teenpatti_rules.stream import apply_events
 
-    rules = find_variant("classic")
+    rules = find_variant("classic", open_table=True)  # the server opens tables (S2)
     with make_client(tmp_path / "t.db", deal_delay=0.0, bot_delay=3600.0) as client:
         table = new_table(client, players=3, bots=1)
         seat_a, token_a = sit(client, table, "Ravi")
         sit(client, table, "Sita")
         with client.websocket_connect(f"/ws/{table}") as ws:
-            ws.send_json({"type": "hello", "token": token_a, "stream": True})
-            ws.receive_json()
+            ws.send_json({"type": "hello", "token": token_a})  # events are the default
+            receive(ws)
             first = receive_until(ws, lambda m: m["type"] in ("state", "events"))
             assert first["type"] == "state"  # a whole view first
             seen = view_from_json(json.dumps(first["view"]), rules=rules)
-            if seen.hand_number == 0:  # the deal comes as events
-                dealt = receive_until(ws, lambda m: m["type"] == "events")
-                events, _ = events_from_json(json.dumps(dealt["stream"]))
+            dealt_seq = first["seq"]
+            while seen.hand_number == 0:  # the joins (S3) and the deal come as events
+                update = receive_until(ws, lambda m: m["type"] == "events")
+                events, _ = events_from_json(json.dumps(update["stream"]))
                 seen = apply_events(seen, events)
+                dealt_seq = update["seq"]
             assert seen.hand_number == 1 and not seen.seats[seat_a].seen
             ws.send_json({"type": "act", "turn": seen.turn, "action": {"type": "Look"}})
-            looked = receive_until(ws, lambda m: m["type"] == "events" and m["seq"] >= 2)
+            looked = receive_until(ws, lambda m: m["type"] == "events" and m["seq"] > dealt_seq)
             assert "view" not in looked and looked["legal"]  # no whole view, its actions
             events, cursor = events_from_json(json.dumps(looked["stream"]))
             seen = apply_events(seen, events)
@@ -394,8 +419,94 @@ def test_a_streaming_listener_gets_the_library_event_stream(tmp_path: Path) -> N
             synced = receive_until(ws, lambda m: m["type"] == "state")
             assert view_from_json(json.dumps(synced["view"]), rules=rules) == seen
         with client.websocket_connect(f"/ws/{table}") as ws:
-            ws.send_json({"type": "hello", "token": token_a})
-            ws.receive_json()
+            ws.send_json({"type": "hello", "token": token_a, "stream": False})
+            receive(ws)
             fresh = receive_until(ws, lambda m: m["type"] == "state")
         assert seen == view_from_json(json.dumps(fresh["view"]), rules=rules)
         assert cursor.hand_number == 1 and cursor.position == len(seen.events)
+
+
+def test_players_come_and_go_at_an_open_table(tmp_path: Path) -> None:
+    """S1–S5: a person who sits down during a hand joins at its end and is dealt in
+    from the next deal; one who leaves frees the chair (told ``left``, its token opens
+    nothing), and the next person takes it; the table keeps dealing (S2)."""
+    path = tmp_path / "t.db"
+    with make_client(path, bot_delay=0.0, deal_delay=3600.0) as client:
+        table = new_table(client, players=4, bots=2)
+        seat_r, token_r = sit(client, table, "Ravi")  # the third player: hand 1 is dealt
+        with client.websocket_connect(f"/ws/{table}") as ws:
+            ws.send_json({"type": "hello", "token": token_r, "stream": False})
+            receive(ws)
+            message = receive_until(ws, dealt)
+            seat_s, token_s = sit(client, table, "Sita")  # during hand 1
+            assert client.get(f"/api/tables/{table}").json()["chairs"][seat_s]["name"] == "Sita"
+            while message["view"].get("result") is None:  # Ravi packs; the bots finish
+                if message["view"].get("actor") == seat_r and message["legal"]:
+                    act = {"type": "act", "turn": message["turn"], "action": {"type": "Pack"}}
+                    ws.send_json(act)
+                message = receive_until(ws, state_at(message["seq"] + 1))
+            # between hands: Sita's Join is applied (S3)
+            while message["view"]["seats"][seat_s].get("name") != "Sita":
+                message = receive_until(ws, state_at(message["seq"] + 1))
+            assert message["view"]["seats"][seat_s].get("stack") == 100  # R4: 100 boots
+            ws.send_json({"type": "act", "turn": message["turn"], "action": {"type": "Leave"}})
+            assert receive_until(ws, lambda m: m["type"] == "left")["seat"] == seat_r
+        assert client.get(f"/api/tables/{table}").json()["chairs"][seat_r] is None
+        with client.websocket_connect(f"/ws/{table}") as ws:
+            ws.send_json({"type": "hello", "token": token_r})
+            assert receive(ws)["code"] == "bad_token"
+        seat_t, _ = sit(client, table, "Tara")
+        assert seat_t == seat_r  # the chair Ravi left (S1)
+        with client.websocket_connect(f"/ws/{table}") as ws:
+            ws.send_json({"type": "hello", "token": token_s, "stream": False})
+            receive(ws)
+            view = receive_until(ws, lambda m: m["type"] == "state")["view"]
+        assert view["seats"][seat_t]["name"] == "Tara" and view["phase"] == "awaiting_deal"
+    with make_client(path, bot_delay=3600.0, deal_delay=3600.0) as client:  # restored
+        chairs = client.get(f"/api/tables/{table}").json()["chairs"]
+        assert [chair and chair["name"] for chair in chairs].count("Tara") == 1
+        assert chairs[seat_s]["name"] == "Sita"
+
+
+def test_a_chair_taken_during_a_hand_survives_a_restart(tmp_path: Path) -> None:
+    """A chair taken during a hand is written before the answer; restored, it is still
+    taken, and its player joins at the end of the hand (S3)."""
+    path = tmp_path / "t.db"
+    with make_client(path, bot_delay=3600.0, deal_delay=3600.0) as client:
+        table = new_table(client, players=4, bots=2)
+        seat_r, token_r = sit(client, table, "Ravi")  # hand 1 is dealt at once
+        with client.websocket_connect(f"/ws/{table}") as ws:
+            ws.send_json({"type": "watch", "stream": False})
+            receive_until(ws, dealt)
+        seat_s, _ = sit(client, table, "Sita")
+    with make_client(path, bot_delay=0.0, deal_delay=3600.0) as client:
+        assert client.get(f"/api/tables/{table}").json()["chairs"][seat_s]["name"] == "Sita"
+        with client.websocket_connect(f"/ws/{table}") as ws:
+            ws.send_json({"type": "hello", "token": token_r, "stream": False})
+            receive(ws)
+            message = receive_until(ws, lambda m: m["type"] == "state")
+            assert message["view"]["seats"][seat_s]["name"] is None  # not in hand 1
+            while message["view"]["seats"][seat_s]["name"] != "Sita":
+                if message["view"].get("actor") == seat_r and message["legal"]:
+                    act = {"type": "act", "turn": message["turn"], "action": {"type": "Pack"}}
+                    ws.send_json(act)
+                message = receive_until(ws, state_at(message["seq"] + 1))
+            assert message["view"]["hand_number"] == 1  # joined between hands (S3)
+
+
+def test_a_tournament_table_refuses_late_players(tmp_path: Path) -> None:
+    """V18, S3: once a tournament table has dealt, a Join is refused: between hands the
+    lobby answers with the library's refusal and the chair stays free."""
+    with make_client(tmp_path / "t.db", bot_delay=0.0, deal_delay=3600.0) as client:
+        rules = {"boot_schedule": [[1, 1], [5, 2]]}
+        table = new_table(client, players=4, bots=3, rules=rules)
+        with client.websocket_connect(f"/ws/{table}") as ws:
+            ws.send_json({"type": "watch", "stream": False})
+            message = receive_until(ws, dealt)
+            while message["view"].get("result") is None:  # the bots play hand 1
+                message = receive_until(ws, state_at(message["seq"] + 1))
+        response = client.post(f"/api/tables/{table}/seats", json={"name": "Late"})
+        assert response.status_code == 400, response.text
+        assert response.json()["error"]["code"] == "tournament"
+        assert response.json()["error"]["rule"] == "S3"
+        assert client.get(f"/api/tables/{table}").json()["chairs"][3] is None

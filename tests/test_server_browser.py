@@ -144,6 +144,12 @@ def test_a_hand_in_the_browser(browser: Any, tmp_path: Path) -> None:
             assert len(faces) == 3
         log = browser.find_element(By.ID, "log").text
         assert "Ravi" in log
+        # the page followed the table by the library's event stream (R43), not whole
+        # views: and the view it built keeps every chip brought to the table (S8, R42)
+        assert int(browser.find_element(By.TAG_NAME, "body").get_attribute("data-events")) > 3
+        shown = browser.execute_script("return window.teenpattiView")
+        stacks = sum(seat["stack"] for seat in shown["seats"])
+        assert stacks + shown["pot"] == shown["chips_brought"] - shown["chips_taken"] == 300
         # a phone-width screen still shows the table and the result
         browser.set_window_size(390, 844)
         time.sleep(0.3)

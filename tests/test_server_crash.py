@@ -48,7 +48,7 @@ class Player(threading.Thread):
         next_id = 0
         try:
             with sync_client.connect(ws_url, open_timeout=10) as ws:
-                ws.send(json.dumps({"type": "hello", "token": self.token}))
+                ws.send(json.dumps({"type": "hello", "token": self.token, "stream": False}))
                 while not self.stop.is_set():
                     message = json.loads(ws.recv(timeout=10))
                     if message["type"] == "welcome":
@@ -169,7 +169,7 @@ def crash_and_restart(db: str, tmp_path: Path) -> None:
             assert summary["hand_number"] == final.hand_number
             ws_url = again.url.replace("http://", "ws://") + f"/ws/{player.table}"
             with sync_client.connect(ws_url, open_timeout=10) as ws:
-                ws.send(json.dumps({"type": "hello", "token": player.token}))
+                ws.send(json.dumps({"type": "hello", "token": player.token, "stream": False}))
                 json.loads(ws.recv(timeout=10))
                 message = json.loads(ws.recv(timeout=10))
             assert message["seq"] == len(actions)

@@ -242,3 +242,33 @@ def test_require_extra_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "uvicorn", None)
     with pytest.raises(ImportError, match=r"'server' extra"):
         require_extra()
+
+
+@pytest.mark.parametrize("seat", [0, 1, None])
+def test_the_narration_of_each_stream_adds_up_to_the_hand(seat: int | None) -> None:
+    """The lines an ``events`` message carries (the new events only) are, put end to
+    end, the whole hand's narration (R43: each viewer its own log), across the deal."""
+    from teenpatti_rules import Join
+
+    rules = find_variant("classic", open_table=True)
+    _, state = library.start_history(rules, [None, None, None], 11)
+    for chair, name in enumerate(("Asha", "Bilal", "Chen")):
+        state = apply(state, Join(chair, name))
+    cursor = library.view_cursor(state, seat)
+    stake, pot = state.stake, state.pot
+    lines: list[str] = []
+    rng = random.Random(3)
+    state = apply(state, library.deal_action(state))
+    while True:
+        found = library.events_text(state, seat, cursor)
+        assert found is not None
+        _, cursor, events = found
+        lines += library.narration_since(state, events, stake, pot)
+        stake, pot = state.stake, state.pot
+        if state.result is not None:
+            break
+        actor = library.waiting_for(state)
+        assert actor is not None
+        moves = [m for m in library.seat_actions(state, actor) if type(m).__name__ != "Leave"]
+        state = apply(state, rng.choice(moves))
+    assert lines == library.narration(state, seat)

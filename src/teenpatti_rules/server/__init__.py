@@ -8,7 +8,8 @@ Starlette, uvicorn, websockets); PostgreSQL also the ``postgres`` extra.
 
 - :mod:`.library`: the only module that calls the rules library (the seams);
 - :mod:`.store`: the database and its writer thread;
-- :mod:`.table`: one table's life; :mod:`.hub`: all tables;
+- :mod:`.table`: one open table's life (S1–S9: chairs, joins, the clock, bots);
+  :mod:`.listener`: what it sends (whole views, event streams); :mod:`.hub`: all tables;
 - :mod:`.app`: the ASGI application; :mod:`.run`: :func:`~.run.serve`.
 
 See the "Host a table" guide, the protocol page and the server architecture page.

@@ -2,8 +2,9 @@
 
 Routes:
 
-- ``GET /`` the lobby page, ``GET /table/{id}`` the table page, ``/static/...`` their
-  files (shipped in the package);
+- ``GET /`` the lobby, ``GET /table/{id}`` a table: one page (``static/index.html``)
+  that shows the view of its address; ``/static/...`` its files (shipped in the
+  package);
 - ``GET /api/presets``; ``GET /api/tables``; ``POST /api/tables`` (create);
   ``GET /api/tables/{id}``; ``POST /api/tables/{id}/seats`` (take a seat: returns the
   seat and its token);
@@ -36,7 +37,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from . import library
 from .hub import MAX_LISTENERS, Hub
 from .library import Refusal
-from .table import Listener
+from .listener import Listener
 
 __all__ = ["MAX_MESSAGE_BYTES", "RATE_BURST", "RATE_PER_SECOND", "create_app"]
 
@@ -60,6 +61,7 @@ HELLO_SECONDS: Final = 10.0
 STATUS: Final = {
     "no_table": 404,
     "table_full": 409,
+    "table_over": 409,
     "too_many_tables": 503,
     "not_saved": 503,
 }
@@ -115,11 +117,8 @@ def create_app(hub: Hub, starter: dict[str, Any] | None = None) -> Starlette:
     :returns: a Starlette application.
     """
 
-    async def lobby_page(request: Request) -> Response:
-        return FileResponse(f"{_static()}/lobby.html")
-
-    async def table_page(request: Request) -> Response:
-        return FileResponse(f"{_static()}/table.html")
+    async def page(request: Request) -> Response:
+        return FileResponse(f"{_static()}/index.html")  # the lobby or a table: its script picks
 
     async def presets(request: Request) -> Response:
         return JSONResponse({"presets": library.preset_list()})
@@ -179,8 +178,8 @@ def create_app(hub: Hub, starter: dict[str, Any] | None = None) -> Starlette:
             hub.close()
 
     routes = [
-        Route("/", lobby_page),
-        Route("/table/{table_id}", table_page),
+        Route("/", page),
+        Route("/table/{table_id}", page),
         Route("/api/presets", presets),
         Route("/api/tables", list_tables, methods=["GET"]),
         Route("/api/tables", create_table, methods=["POST"]),
@@ -229,46 +228,18 @@ async def _play(hub: Hub, websocket: WebSocket) -> None:
     if isinstance(hello, dict) and hello.get("type") == "hello":
         seat = hub.authenticate(table, hello.get("token"))
         if seat is None:
-            await websocket.send_text(
-                library.dumps(
-                    {
-                        "type": "error",
-                        "code": "bad_token",
-                        "rule": None,
-                        "message": "this token opens no seat at this table",
-                    }
-                )
-            )
-            await websocket.close(code=4401)
+            await _turn_away(websocket, "bad_token", "this token opens no seat at this table", 4401)
             return
     elif not (isinstance(hello, dict) and hello.get("type") == "watch"):
-        await websocket.send_text(
-            library.dumps(
-                {
-                    "type": "error",
-                    "code": "bad_hello",
-                    "rule": None,
-                    "message": 'say {"type": "hello", "token": ...} or {"type": "watch"}',
-                }
-            )
-        )
-        await websocket.close(code=4400)
+        hint = 'say {"type": "hello", "token": ...} or {"type": "watch"}'
+        await _turn_away(websocket, "bad_hello", hint, 4400)
         return
     if len(table.listeners) >= MAX_LISTENERS:
-        await websocket.send_text(
-            library.dumps(
-                {
-                    "type": "error",
-                    "code": "table_busy",
-                    "rule": None,
-                    "message": f"this table serves at most {MAX_LISTENERS} connections",
-                }
-            )
-        )
-        await websocket.close(code=4429)
+        busy = f"this table serves at most {MAX_LISTENERS} connections"
+        await _turn_away(websocket, "table_busy", busy, 4429)
         return
     narrate = isinstance(hello, dict) and hello.get("narrate") is True
-    stream = isinstance(hello, dict) and hello.get("stream") is True
+    stream = not (isinstance(hello, dict) and hello.get("stream") is False)
     listener = Listener(seat, narrate, websocket.send_text, websocket.close, stream)
     welcome = {
         "type": "welcome",
@@ -285,6 +256,13 @@ async def _play(hub: Hub, websocket: WebSocket) -> None:
         await _messages(hub, table, listener, websocket, seat)
     finally:
         table.remove_listener(listener)
+
+
+async def _turn_away(websocket: WebSocket, code: str, message: str, close_code: int) -> None:
+    """Send an ``error`` message and close the connection with ``close_code``."""
+    error = {"type": "error", "code": code, "rule": None, "message": message}
+    await websocket.send_text(library.dumps(error))
+    await websocket.close(code=close_code)
 
 
 def _reply(listener: Listener, kind: str, ident: object, **fields: Any) -> None:

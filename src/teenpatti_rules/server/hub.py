@@ -35,8 +35,6 @@ MAX_CHAIRS: Final = 17
 BOT_KINDS: Final = ("rule", "equity")
 """The automatic players a table can seat: the R44 player and the equity player."""
 
-BOT_NAMES: Final = ("Asha", "Bilal", "Chen", "Divya", "Emeka", "Farah", "Gopal", "Hana")
-
 
 def token_hash(token: str) -> str:
     """SHA-256 of a seat token, in hex: the database never holds the token itself."""
@@ -106,11 +104,12 @@ class Hub:
         """Create a table from a lobby request.
 
         :param request: a JSON object: ``name`` (str), ``preset`` (a preset's name),
-            ``rules`` (``Rules`` fields over the preset), ``players`` (chairs, 2 to
-            :data:`MAX_CHAIRS`), ``bots`` (how many chairs bots take), ``bot_kind``
-            (``"rule"`` or ``"equity"``).
-        :returns: the new table, waiting for its people (or already playing when bots
-            fill every chair).
+            ``rules`` (``Rules`` fields over the preset; ``open_table`` is True unless
+            given, S2), ``players`` (chairs, 2 to :data:`MAX_CHAIRS`), ``bots`` (how
+            many chairs bots take, and keep: a bot that goes broke is replaced between
+            hands), ``bot_kind`` (``"rule"`` or ``"equity"``).
+        :returns: the new table, its session open (S1): its bots joined; it deals as
+            soon as ``min_players`` sit in (S2).
         :raises Refusal: ``"bad_request"`` naming the problem, ``"too_many_tables"``.
         """
         if not isinstance(request, dict):
@@ -121,8 +120,13 @@ class Hub:
         unknown = sorted(str(key)[:20] for key in request if key not in known)
         if unknown:
             raise Refusal("bad_request", f"unknown field(s): {', '.join(unknown)}")
+        fields = request.get("rules")
+        if isinstance(fields, dict):
+            fields = {"open_table": True, **fields}
+        elif fields is None:
+            fields = {"open_table": True}
         try:
-            rules = library.rules_from_request(request.get("preset"), request.get("rules"))
+            rules = library.rules_from_request(request.get("preset"), fields)
         except ValueError as error:
             raise Refusal("bad_rules", str(error)[:300]) from None
         players = request.get("players", 3)
@@ -146,24 +150,22 @@ class Hub:
         config = {
             "name": name.strip() or f"Table {table_id[:4]}",
             "preset": request.get("preset") or "classic",
-            "rules": request.get("rules") or {},
+            "rules": fields,
             "chairs": players,
             "bots": bots,
             "bot_kind": kind,
         }
+        table = Table(table_id, config, rules, self.store, self.settings, self.metrics)
+        start = table.open_session()
         await self.store.write(
             (
-                "INSERT INTO tp_tables (id, created, config, start) VALUES (?, ?, ?, NULL)",
-                (table_id, time.time(), json.dumps(config)),
+                "INSERT INTO tp_tables (id, created, config, start) VALUES (?, ?, ?, ?)",
+                (table_id, time.time(), json.dumps(config), start),
             )
         )
-        table = Table(table_id, config, rules, self.store, self.settings, self.metrics)
         self.tables[table_id] = table
-        for index in range(bots):
-            bot_name = f"{BOT_NAMES[index % len(BOT_NAMES)]} (bot)"
-            if index >= len(BOT_NAMES):
-                bot_name = f"Bot {index + 1}"
-            await table.seat(Chair(bot_name, kind))
+        for _ in range(bots):
+            await table.seat(table.bot_chair(kind))
         return table
 
     def table(self, table_id: object) -> Table:
@@ -183,7 +185,8 @@ class Hub:
         :param request: ``{"name": "Asha"}``.
         :returns: ``(seat, token)``: the token authenticates the seat's websocket; the
             server keeps only its hash.
-        :raises Refusal: ``"no_table"``, ``"table_full"``, ``"bad_name"``.
+        :raises Refusal: ``"no_table"``, ``"table_full"``, ``"table_over"``,
+            ``"bad_name"`` (S1), ``"not_saved"``.
         """
         table = self.table(table_id)
         if not isinstance(request, dict) or set(request) != {"name"}:

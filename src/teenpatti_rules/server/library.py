@@ -7,14 +7,16 @@ It calls what the library has for table servers: ``State.turn`` and
 ``IllegalActionError.code`` and ``.rule``, ``legal_actions(state, seat)``,
 ``names.check_name`` (S1), ``Timeout`` (S6), the JSON messages of
 :mod:`teenpatti_rules.io.messages` and the per-seat event stream of
-:mod:`teenpatti_rules.stream` (R43). What is left to switch is marked ``SEAM:``: the
-narration (sent whole) and open tables (S1–S7: the roster is still fixed).
+:mod:`teenpatti_rules.stream` (R43) with its narration (``describe_events``), and open
+tables: a session of empty chairs (S1) that players ``Join`` (S3), ``Leave`` (S4), sit
+out and in (S5), time out of (S6) and add chips to (S7).
 
 Every function is pure or reads only its arguments; none blocks.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 from collections.abc import Callable, Mapping, Sequence
@@ -23,7 +25,7 @@ from typing import Any, Final
 from .. import engine as _engine
 from .. import names as _names
 from .. import stream as _stream
-from ..actions import ACTION_TYPES, Action, Deal, Timeout
+from ..actions import ACTION_TYPES, Action, Deal, Join, Timeout
 from ..errors import HistoryError, IllegalActionError
 from ..io import messages as _messages
 from ..io.codec import converter
@@ -48,7 +50,10 @@ __all__ = [
     "deal_action",
     "events_text",
     "is_deal",
+    "join_action",
     "narration",
+    "narration_since",
+    "occupant",
     "phase_name",
     "preset_list",
     "rules_from_request",
@@ -144,6 +149,14 @@ def action_to_json(action: Action) -> dict[str, Any]:
     :returns: a JSON-ready dict.
     :raises TypeError: if ``action`` is not an action.
     """
+    return dict(_action_document(action))
+
+
+@functools.lru_cache(maxsize=4096)
+def _action_document(action: Action) -> dict[str, Any]:
+    """The JSON object of an action, written once per distinct action (actions are
+    immutable records: the legal moves of every update repeat the same few).
+    """
     document: dict[str, Any] = json.loads(_messages.action_to_json(action))
     document.pop("version", None)
     document.pop("deck", None)
@@ -160,7 +173,8 @@ def action_from_json(document: object, seat: int) -> Action:
     :returns: the action.
     :raises Refusal: ``"bad_action"`` for anything but a well-formed action;
         ``"not_your_seat"`` when it names another seat; ``"table_deals"`` for a deal
-        (R6); ``"table_clock"`` for a timeout (the table's clock applies it, S6).
+        (R6); ``"table_clock"`` for a timeout (the table's clock applies it, S6);
+        ``"table_seats"`` for a join (the lobby seats players, S3).
     """
     if not isinstance(document, dict):
         raise Refusal("bad_action", "an action is a JSON object with a 'type'")
@@ -173,6 +187,8 @@ def action_from_json(document: object, seat: int) -> Action:
         raise Refusal("table_deals", "the table deals, never a player", "R6")
     if cls is Timeout:
         raise Refusal("table_clock", "the table's clock applies a timeout, never a player", "S6")
+    if cls is Join:
+        raise Refusal("table_seats", "take a chair in the lobby: the table seats you", "S3")
     given = document.get("seat", seat)
     if type(given) is not int or given != seat:
         raise Refusal("not_your_seat", f"you play seat {seat}")
@@ -219,7 +235,9 @@ def view_cursor(state: State, seat: int | None) -> Cursor:
     return Cursor.of(view(state, seat))
 
 
-def events_text(state: State, seat: int | None, since: Cursor) -> tuple[str, Cursor] | None:
+def events_text(
+    state: State, seat: int | None, since: Cursor
+) -> tuple[str, Cursor, tuple[Any, ...]] | None:
     """What ``seat`` may see of the table since ``since`` (R43), as the library's
     :func:`~teenpatti_rules.io.messages.events_to_json` text of
     :func:`~teenpatti_rules.stream.events_for`.
@@ -227,14 +245,14 @@ def events_text(state: State, seat: int | None, since: Cursor) -> tuple[str, Cur
     :param state: the table's state.
     :param seat: a seat, or None for spectators.
     :param since: the listener's cursor.
-    :returns: ``(text, cursor after it)``, or None when the cursor is stale
+    :returns: ``(text, cursor after it, the events)``, or None when the cursor is stale
         (:class:`~teenpatti_rules.stream.StaleCursorError`: send a view instead).
     """
     try:
         events, after = _stream.events_for(state, seat, since)
     except _stream.StaleCursorError:
         return None
-    return _messages.events_to_json(events, after), after
+    return _messages.events_to_json(events, after), after, events
 
 
 def rules_to_json(rules: Rules) -> dict[str, Any]:
@@ -247,12 +265,31 @@ def narration(state: State, seat: int | None) -> list[str]:
 
     :param state: the table's state.
     :param seat: a seat, or None for spectators.
-    :returns: the lines, oldest first.
+    :returns: the lines, oldest first (the library's ``describe_events`` of the
+        view's log, R43).
     """
-    # SEAM: events_for(state, seat, since) + describe_event, to send only the new ones.
     seen = view(state, seat)
     names = [seat_.name for seat_ in state.seats]
     return describe_events(seen.events, names, pot_limit=state.rules.pot_limit)
+
+
+def narration_since(state: State, events: Sequence[Any], stake: int, pot: int) -> list[str]:
+    """The lines of a stream's new events only (one per log event; the stream's
+    :class:`~teenpatti_rules.stream.CardsSeen` and ``TableStatus`` are not narrated).
+
+    :param state: the table's state (for the names and the pot limit).
+    :param events: the events of :func:`events_text`, in order.
+    :param stake: the stake before them, in chips (the listener's last one; a
+        ``HandStarted`` starts again at 0).
+    :param pot: the pot before them, in chips.
+    :returns: the lines, oldest first.
+    """
+    logged = [event for event in events if not isinstance(event, _STREAM_ONLY)]
+    names = [seat_.name for seat_ in state.seats]
+    return describe_events(logged, names, pot_limit=state.rules.pot_limit, stake=stake, pot=pot)
+
+
+_STREAM_ONLY: Final = (_stream.CardsSeen, _stream.TableStatus)
 
 
 def check_name(name: object, others: Sequence[str]) -> str:
@@ -296,18 +333,18 @@ def preset_list() -> list[dict[str, Any]]:
 
 
 def start_history(
-    rules: Rules, names: Sequence[str], seed: int, dealer: int | None = None
+    rules: Rules, names: Sequence[str | None], seed: int, dealer: int | None = None
 ) -> tuple[History, State]:
     """A session's history (no actions yet) and its first state.
 
     :param rules: the table's rules.
-    :param names: the players, one per chair.
+    :param names: one per chair: a name, or None for an empty chair (S1); the server
+        opens every table with empty chairs that players then :func:`join_action`.
     :param seed: the secret session seed.
     :param dealer: the first dealer, or None for the seed's choice (R5).
     :returns: ``(history, state)``.
     :raises ValueError: naming the problem (R3, R4).
     """
-    # SEAM: open tables start with None chairs and Join actions instead (S1–S3).
     state = new_session(list(names), rules, seed=seed, dealer=dealer)
     history = History.start(list(names), rules, seed=seed, dealer=state.dealer)
     return history, state
@@ -337,6 +374,29 @@ def replay_history(history: History) -> State:
 def deal_action(state: State) -> Deal:
     """The table's deal of the next hand, from the secret seed (R5, R6)."""
     return Deal(state.dealer)
+
+
+def join_action(seat: int, name: str) -> Join:
+    """A player taking chair ``seat`` with the starting stack (S3).
+
+    :param seat: an empty chair, or one whose player has left (S1).
+    :param name: the name checked at the door (:func:`check_name`).
+    :returns: the library's :class:`~teenpatti_rules.actions.Join`.
+    """
+    return Join(seat, name)
+
+
+def occupant(state: State, seat: int) -> str | None:
+    """The name of the player in the session at chair ``seat``, or None when the chair
+    is free: empty, or its player has left (S1, S4, R7).
+    """
+    found = state.seats[seat]
+    return found.name if found.in_session else None
+
+
+def between_hands(state: State) -> bool:
+    """Whether players may join now (S3): no hand in play and the session not over."""
+    return state.phase in (Phase.WAITING, Phase.AWAITING_DEAL)
 
 
 def is_deal(action: Action) -> bool:
@@ -394,12 +454,23 @@ def bot_action(chooser: Chooser, state: State, seat: int, rng: random.Random) ->
 
 
 def dumps(document: object) -> str:
-    """JSON text of a message (compact, UTF-8 kept)."""
+    """JSON text of a message (compact, UTF-8 kept; int keys written as strings):
+    :mod:`orjson` when the ``fast`` extra is installed, else :mod:`json`.
+    """
+    if _orjson is not None:
+        return _orjson.dumps(document, option=_orjson.OPT_NON_STR_KEYS).decode()
     return json.dumps(document, ensure_ascii=False, separators=(",", ":"))
+
+
+try:
+    import orjson as _orjson
+except ImportError:  # pragma: no cover - depends on the install
+    _orjson = None  # type: ignore[assignment]
 
 
 __all__ += [
     "HistoryError",
+    "between_hands",
     "bot_action",
     "dumps",
     "history_from_json",

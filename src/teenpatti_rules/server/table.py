@@ -1,24 +1,27 @@
-"""One table of the server: its chairs, its state, its clock, its bots, its listeners.
+"""One table of the server: its chairs, its state, its clock, its bots.
 
-A table waits in the lobby until its chairs are filled (people who took a seat, and
-the bots seated when it was created); then its session starts and the table deals.
+Every table is an open table (S1–S9): its session starts with empty chairs when the
+table is created, players take chairs with the library's ``Join`` (S3) — at once
+between hands, or at the end of the hand in play for a person who sits down during
+one — and leave (S4), sit out and in (S5) and add chips (S7) as they ask. The table
+deals whenever at least ``min_players`` sit in (S2), so it stays open while people
+come and go; it refills the chairs of bots that went broke (R7).
+
 Every change goes through :meth:`Table.act` under the table's lock: the action is
 checked by the library, written to the database and committed, and only then does the
 table's state change, the sender get its acknowledgement and every listener its
-update. The table itself deals (R6), acts for a player whose time ran out, and plays
-its bots' turns.
+update (:mod:`.listener`). The table itself deals (R6), applies ``Timeout`` when a
+player's clock runs out (S6), and plays its bots' turns.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import logging
 import random
 import secrets
 import time
-from collections.abc import Callable
 from typing import Any, Final
 
 import attrs
@@ -27,22 +30,29 @@ from ..actions import Action
 from ..state import State
 from . import library
 from .library import Refusal
-from .store import Store
+from .listener import Listener, broadcast, resync
+from .store import Store, Write
 
-__all__ = ["Chair", "Listener", "Table", "TableSettings"]
+__all__ = ["BOT_NAMES", "Chair", "Table", "TableSettings"]
 
 log = logging.getLogger("teenpatti.server")
 
-OUTBOX: Final = 64
-"""The most messages queued for one listener; a listener that falls further behind is
-dropped (it reconnects and gets the current view)."""
+BOT_NAMES: Final = ("Asha", "Bilal", "Chen", "Divya", "Emeka", "Farah", "Gopal", "Hana")
+"""The names the table gives its bots (with `` (bot)``), then ``Bot N``."""
+
+_SEAT_ROW: Final = (
+    "INSERT INTO tp_seats (table_id, seat, name, kind, token_hash) VALUES (?, ?, ?, ?, ?)"
+    " ON CONFLICT (table_id, seat) DO UPDATE SET name = excluded.name, kind = excluded.kind,"
+    " token_hash = excluded.token_hash"
+)
+_FREE_ROW: Final = "DELETE FROM tp_seats WHERE table_id = ? AND seat = ?"
 
 
 @attrs.frozen
 class Chair:
     """Who sits in a chair.
 
-    :param name: the player's name (checked at the door).
+    :param name: the player's name (checked at the door, S1).
     :param kind: ``"human"``, ``"rule"`` (the R44 player) or ``"equity"``.
     :param token_hash: SHA-256 (hex) of a person's seat token; None for a bot.
     """
@@ -66,72 +76,12 @@ class TableSettings:
     deal_delay: float = 3.0
 
 
-class Listener:
-    """A websocket (or a test's stand-in) that receives a table's updates.
-
-    :param seat: the seat it plays, or None for a spectator.
-    :param narrate: whether updates carry the hand's narration lines.
-    :param send: a coroutine function sending one text message.
-    :param close: a coroutine function closing the connection.
-    :param stream: True for ``events`` messages (the library's per-seat event stream,
-        from :attr:`cursor`) after the first ``state`` message, instead of a whole view
-        at every change.
-    """
-
-    def __init__(
-        self,
-        seat: int | None,
-        narrate: bool,
-        send: Callable[[str], Any],
-        close: Callable[[], Any],
-        stream: bool = False,
-    ) -> None:
-        self.seat = seat
-        self.narrate = narrate
-        self.stream = stream
-        self.cursor: library.Cursor | None = None
-        self._send = send
-        self._close = close
-        self.outbox: asyncio.Queue[str | None] = asyncio.Queue(OUTBOX)
-        self.task: asyncio.Task[None] | None = None
-        self.bytes_sent = 0
-
-    def post(self, text: str) -> None:
-        """Queue a message; a listener too far behind is closed."""
-        try:
-            self.outbox.put_nowait(text)
-        except asyncio.QueueFull:
-            self.stop()
-
-    def stop(self) -> None:
-        """Close the listener after what is queued."""
-        with contextlib.suppress(asyncio.QueueFull):
-            self.outbox.put_nowait(None)
-        if self.outbox.full() and self.task is not None:
-            self.task.cancel()
-
-    async def run(self) -> None:
-        """Send queued messages until stopped."""
-        try:
-            while True:
-                text = await self.outbox.get()
-                if text is None:
-                    break
-                self.bytes_sent += len(text)
-                await self._send(text)
-        except Exception:  # the peer is gone: its handler sees the disconnect
-            pass
-        finally:
-            with contextlib.suppress(Exception):
-                await self._close()
-
-
 class Table:
     """One table: see the module docstring.
 
     :param table_id: its id.
     :param config: its lobby settings: ``name``, ``preset``, ``rules`` (the rules' JSON
-        fields), ``chairs`` (number of players), ``bots``, ``bot_kind``.
+        fields), ``chairs`` (number of chairs), ``bots``, ``bot_kind``.
     :param rules: the table's validated rules.
     :param store: the database.
     :param settings: the server's clock and delays.
@@ -154,6 +104,8 @@ class Table:
         self.settings = settings
         self.metrics = metrics
         self.chairs: list[Chair | None] = [None] * int(config["chairs"])
+        self.pending: set[int] = set()
+        """Chairs taken during a hand: their ``Join`` waits for the hand's end (S3)."""
         self.state: State | None = None
         self.start_document: str | None = None
         self.actions: list[str] = []
@@ -164,6 +116,9 @@ class Table:
         self._next: asyncio.Task[None] | None = None
         self.clock_seat: int | None = None
         self.clock_ends: float | None = None
+        self.refill = True
+        """Whether a bot's chair that came free gets a new bot (False once the library
+        refused one, e.g. a tournament table after its first deal, V18)."""
 
     # -- what the lobby shows ------------------------------------------------------
 
@@ -188,59 +143,22 @@ class Table:
         }
 
     def status(self) -> str:
-        """``"waiting"`` for players, ``"playing"``, or ``"over"``."""
-        if self.state is None:
-            return "waiting"
-        return "over" if library.phase_name(self.state) == "SESSION_OVER" else "playing"
+        """``"waiting"`` for players (S2), ``"playing"``, or ``"over"``."""
+        phase = "WAITING" if self.state is None else library.phase_name(self.state)
+        return {"WAITING": "waiting", "SESSION_OVER": "over"}.get(phase, "playing")
 
-    # -- seating -------------------------------------------------------------------
+    # -- the session ---------------------------------------------------------------
 
-    def free_chair(self) -> int | None:
-        """The first empty chair, or None."""
-        return next((index for index, chair in enumerate(self.chairs) if chair is None), None)
+    def open_session(self) -> str:
+        """Start the table's session: every chair empty (S1), a secret seed.
 
-    async def seat(self, chair: Chair) -> int:
-        """Seat a player in the first free chair; start the session when the last chair
-        fills.
-
-        :returns: the seat.
-        :raises Refusal: ``"table_full"``, or ``"bad_name"`` for a name refused at the
-            door or taken at this table.
+        :returns: the library's history document with no actions, to store.
         """
-        async with self.lock:
-            seat = self.free_chair()
-            if seat is None or self.state is not None:
-                raise Refusal("table_full", "every chair at this table is taken")
-            taken = [other.name for other in self.chairs if other is not None]
-            try:
-                name = library.check_name(chair.name, taken)
-            except ValueError as error:
-                raise Refusal("bad_name", str(error)[:200]) from None
-            chair = attrs.evolve(chair, name=name)
-            await self.store.write(
-                (
-                    "INSERT INTO tp_seats (table_id, seat, name, kind, token_hash)"
-                    " VALUES (?, ?, ?, ?, ?)",
-                    (self.id, seat, chair.name, chair.kind, chair.token_hash),
-                )
-            )
-            self.chairs[seat] = chair
-            if chair.kind != "human":
-                self.choosers[seat] = library.bot_chooser(chair.kind)
-            if self.free_chair() is None:
-                await self._start()
-            else:
-                self._broadcast()
-            return seat
-
-    async def _start(self) -> None:
-        names = [chair.name for chair in self.chairs if chair is not None]
-        history, state = library.start_history(self.rules, names, secrets.randbits(120))
-        document = library.history_json(history)
-        await self.store.write(("UPDATE tp_tables SET start = ? WHERE id = ?", (document, self.id)))
-        self.start_document = document
+        chairs = [None] * len(self.chairs)
+        history, state = library.start_history(self.rules, chairs, secrets.randbits(120))
+        self.start_document = library.history_json(history)
         self.state = state
-        self._after_change()
+        return self.start_document
 
     def restore(
         self,
@@ -248,31 +166,118 @@ class Table:
         start: str | None,
         actions: tuple[str, ...],
     ) -> None:
-        """Rebuild the table from the database: the same chairs, and the state its
-        recorded actions lead to (same cards: the seed is in the start document).
+        """Rebuild the table from the database: the state its recorded actions lead to
+        (same cards: the seed is in the start document) and its chairs: a seat row
+        whose player is in the session sits there; a row whose chair is free is a
+        chair taken during a hand, whose ``Join`` waits for the hand's end (S3).
 
         :raises HistoryError: if the stored history does not replay.
         """
+        state = None
+        if start is not None:
+            document = json.loads(start)
+            document["actions"] = list(actions)
+            history = library.history_from_json(json.dumps(document))
+            state = history.initial_state()
+            for action in history.actions:
+                state = library.apply_at_turn(state, action, None)
+            self.start_document = start
+            self.actions = list(actions)
+            self.state = state
         for seat, name, kind, token_hash in seats:
+            there = None if state is None else library.occupant(state, seat)
+            if there is not None and there != name:
+                log.warning(
+                    "table %s: seat row %s (%s) left out: %s sits there", self.id, seat, name, there
+                )
+                continue
             self.chairs[seat] = Chair(name, kind, token_hash)
+            if there is None:
+                self.pending.add(seat)
             if kind != "human":
                 self.choosers[seat] = library.bot_chooser(kind)
-        if start is None:
-            return
-        document = json.loads(start)
-        document["actions"] = list(actions)
-        history = library.history_from_json(json.dumps(document))
-        state = history.initial_state()
-        for action in history.actions:
-            state = library.apply_at_turn(state, action, None)
-        self.start_document = start
-        self.actions = list(actions)
-        self.state = state
 
     def resume(self) -> None:
-        """After a restore: start the clock, the bots or the deal where the table was."""
-        if self.state is not None:
+        """After a restore: start the clock, the bots or the deal where the table was
+        (a table stored before its session started opens it now).
+        """
+        if self.state is None:
+            self._next = asyncio.ensure_future(self._open_late())
+        else:
             self._after_change()
+
+    async def _open_late(self) -> None:
+        async with self.lock:
+            document = self.open_session()
+            await self.store.write(
+                ("UPDATE tp_tables SET start = ? WHERE id = ?", (document, self.id))
+            )
+            self._after_change()
+
+    # -- seating -------------------------------------------------------------------
+
+    def free_chair(self) -> int | None:
+        """The first chair no one holds (nor has taken during the hand), or None."""
+        return next((index for index, chair in enumerate(self.chairs) if chair is None), None)
+
+    async def seat(self, chair: Chair) -> int:
+        """Give a player the first free chair (S1): it joins at once between hands, or at
+        the end of the hand in play (S3); it is dealt in from the next deal.
+
+        :returns: the seat.
+        :raises Refusal: ``"table_full"``, ``"table_over"`` (SESSION_OVER), ``"bad_name"``
+            for a name refused at the door or taken at this table (S1), ``"not_saved"``.
+        """
+        async with self.lock:
+            return await self._seat(chair)
+
+    async def _seat(self, chair: Chair) -> int:
+        state = self.state
+        seat = self.free_chair()
+        if state is None or seat is None:
+            raise Refusal("table_full", "every chair at this table is taken", "S1")
+        if library.phase_name(state) == "SESSION_OVER":
+            raise Refusal("table_over", "this table's session is over", "S3")
+        taken = [other.name for other in self.chairs if other is not None]
+        try:
+            name = library.check_name(chair.name, taken)
+        except ValueError as error:
+            raise Refusal("bad_name", str(error)[:200], "S1") from None
+        chair = attrs.evolve(chair, name=name)
+        row = (_SEAT_ROW, (self.id, seat, chair.name, chair.kind, chair.token_hash))
+        self.chairs[seat] = chair
+        if chair.kind != "human":
+            self.choosers[seat] = library.bot_chooser(chair.kind)
+        try:
+            if library.between_hands(state):
+                await self._commit(library.join_action(seat, name), None, [row])
+            else:
+                await self._save([row])
+                self.pending.add(seat)
+                broadcast(self)
+        except Refusal:
+            self.chairs[seat] = None
+            self.choosers.pop(seat, None)
+            raise
+        return seat
+
+    def bot_chair(self, kind: str) -> Chair:
+        """A new bot of ``kind`` with a name no chair holds."""
+        taken = {chair.name for chair in self.chairs if chair is not None}
+        names = [f"{name} (bot)" for name in BOT_NAMES]
+        names += [f"Bot {index}" for index in range(1, len(self.chairs) + 2)]
+        return Chair(next(name for name in names if name not in taken), kind)
+
+    def _free(self, seat: int) -> None:
+        """The chair's player has left the session (S4, R7): the chair is free, and the
+        connections that played it are told and closed.
+        """
+        self.chairs[seat] = None
+        self.choosers.pop(seat, None)
+        for listener in list(self.listeners):
+            if listener.seat == seat:
+                listener.post(library.dumps({"type": "left", "table": self.id, "seat": seat}))
+                self.remove_listener(listener)
 
     # -- acting --------------------------------------------------------------------
 
@@ -286,53 +291,76 @@ class Table:
             action's position in the table's history plus one).
         :raises Refusal: if the library refuses it, it is stale, or it cannot be saved.
         """
-        task = asyncio.ensure_future(self._act(action, turn))
+        task = asyncio.ensure_future(self._locked_act(action, turn))
         return await asyncio.shield(task)  # a departing sender never half-applies
 
-    async def _act(self, action: Action, turn: int | None) -> tuple[int, int]:
+    async def _locked_act(self, action: Action, turn: int | None) -> tuple[int, int]:
         async with self.lock:
-            state = self.state
-            if state is None:
-                raise Refusal("waiting", "the table waits for players")
-            started = time.thread_time()
-            after = library.apply_at_turn(state, action, turn)
-            self.metrics["cpu_library"] += time.thread_time() - started
-            seq = len(self.actions)
-            text = str(action)
-            writes: list[tuple[str, tuple[Any, ...]]] = [
+            return await self._commit(action, turn, [])
+
+    async def _save(self, writes: list[Write]) -> None:
+        begun = time.perf_counter()
+        try:
+            await self.store.write(*writes)
+        except Exception:
+            self.metrics["errors"] += 1
+            raise Refusal("not_saved", "the table could not save the action; try again") from None
+        self.metrics["db_wait_seconds"] += time.perf_counter() - begun
+
+    async def _commit(
+        self, action: Action, turn: int | None, extra: list[Write]
+    ) -> tuple[int, int]:
+        """Apply, write with ``extra`` in one transaction, then change (lock held)."""
+        state = self.state
+        if state is None:
+            raise Refusal("waiting", "the table is opening")
+        started = time.thread_time()
+        after = library.apply_at_turn(state, action, turn)
+        self.metrics["cpu_library"] += time.thread_time() - started
+        seq = len(self.actions)
+        text = str(action)
+        writes: list[Write] = [
+            (
+                "INSERT INTO tp_actions (table_id, seq, action, at) VALUES (?, ?, ?, ?)",
+                (self.id, seq, text, time.time()),
+            ),
+            *extra,
+        ]
+        if after.result is not None and after.result is not state.result:
+            line = library.dumps({k: after.result.winnings[k] for k in after.result.winnings})
+            writes.append(
                 (
-                    "INSERT INTO tp_actions (table_id, seq, action, at) VALUES (?, ?, ?, ?)",
-                    (self.id, seq, text, time.time()),
+                    "INSERT INTO tp_hands (table_id, hand_number, last_seq, result)"
+                    " VALUES (?, ?, ?, ?)",
+                    (self.id, after.result.hand_number, seq, line),
                 )
-            ]
-            if after.result is not None and after.result is not state.result:
-                line = library.dumps({k: after.result.winnings[k] for k in after.result.winnings})
-                writes.append(
-                    (
-                        "INSERT INTO tp_hands (table_id, hand_number, last_seq, result)"
-                        " VALUES (?, ?, ?, ?)",
-                        (self.id, after.result.hand_number, seq, line),
-                    )
-                )
-            begun = time.perf_counter()
-            try:
-                await self.store.write(*writes)
-            except Exception:
-                self.metrics["errors"] += 1
-                raise Refusal(
-                    "not_saved", "the table could not save the action; try again"
-                ) from None
-            self.metrics["db_wait_seconds"] += time.perf_counter() - begun
-            self.metrics["actions"] += 1
-            self.actions.append(text)
-            self.state = after
-            self._after_change()
-            return self.turn, len(self.actions)
+            )
+        freed = [
+            seat
+            for seat, chair in enumerate(self.chairs)
+            if chair is not None
+            and seat not in self.pending
+            and library.occupant(after, seat) is None
+        ]
+        writes.extend((_FREE_ROW, (self.id, seat)) for seat in freed)
+        await self._save(writes)
+        self.metrics["actions"] += 1
+        self.actions.append(text)
+        self.state = after
+        for seat in freed:
+            self._free(seat)
+        self._after_change()
+        return self.turn, len(self.actions)
 
     # -- what happens next ---------------------------------------------------------
 
+    def _wants_bot(self) -> bool:
+        bots = sum(1 for chair in self.chairs if chair is not None and chair.kind != "human")
+        wanted = int(self.config.get("bots", 0))
+        return self.refill and bots < wanted and self.free_chair() is not None
+
     def _after_change(self) -> None:
-        """Broadcast, then schedule the deal, a bot's move or the clock."""
+        """Broadcast, then schedule a join, the deal, a bot's move or the clock."""
         state = self.state
         assert state is not None
         if self._next is not None and self._next is not asyncio.current_task():
@@ -341,7 +369,9 @@ class Table:
         self.clock_seat = self.clock_ends = None
         phase = library.phase_name(state)
         seat = library.waiting_for(state)
-        if phase == "AWAITING_DEAL":
+        if library.between_hands(state) and (self.pending or self._wants_bot()):
+            self._next = asyncio.ensure_future(self._later(0.0, "seat"))
+        elif phase == "AWAITING_DEAL":
             delay = self.settings.deal_delay if state.hand_number else 0.0  # the first at once
             self._next = asyncio.ensure_future(self._later(delay, "deal"))
         elif seat is not None and seat in self.choosers:
@@ -350,13 +380,54 @@ class Table:
             self.clock_seat = seat
             self.clock_ends = time.time() + self.settings.clock
             self._next = asyncio.ensure_future(self._later(self.settings.clock, "clock"))
-        self._broadcast()
+        broadcast(self)
+
+    async def _seat_waiting(self) -> None:
+        """Between hands: join one chair taken during the hand, or seat a bot in a bot's
+        chair that came free (S3); the next change schedules the rest.
+        """
+        async with self.lock:
+            state = self.state
+            if state is None or not library.between_hands(state):
+                return
+            if not self.pending:
+                if self._wants_bot():
+                    bot = self.bot_chair(str(self.config.get("bot_kind", "rule")))
+                    try:
+                        await self._seat(bot)
+                    except Refusal as refusal:
+                        if refusal.code == "not_saved":
+                            raise
+                        log.warning("table %s: no new bot: %s", self.id, refusal.message)
+                        self.refill = False
+                return
+            seat = min(self.pending)
+            chair = self.chairs[seat]
+            assert chair is not None
+            self.pending.discard(seat)
+            try:
+                await self._commit(library.join_action(seat, chair.name), None, [])
+            except Refusal as refusal:
+                if refusal.code == "not_saved":
+                    self.pending.add(seat)
+                    raise
+                log.warning("table %s: %s could not join: %s", self.id, chair.name, refusal.message)
+                await self._save([(_FREE_ROW, (self.id, seat))])
+                self._free(seat)  # its connections are told, as when a player leaves
+                self._after_change()
 
     async def _later(self, delay: float, what: str) -> None:
         turn = self.turn
         await asyncio.sleep(delay)
         state = self.state
         if state is None or self.turn != turn:
+            return
+        if what == "seat":
+            try:
+                await self._seat_waiting()
+            except Refusal as refusal:  # the database failed: try again later
+                log.warning("table %s: seating failed: %s", self.id, refusal.message)
+                self._next = asyncio.ensure_future(self._later(1.0, what))
             return
         action: Action | None
         if what == "deal":
@@ -388,99 +459,19 @@ class Table:
 
     # -- listeners -----------------------------------------------------------------
 
-    def _head(self, kind: str, state: State, seat: int | None) -> dict[str, Any]:
-        return {
-            "type": kind,
-            "table": self.id,
-            "you": seat,
-            "turn": self.turn,
-            "seq": len(self.actions),
-            "legal": []
-            if seat is None
-            else [library.action_to_json(a) for a in library.seat_actions(state, seat)],
-            "clock": None
-            if self.clock_seat is None
-            else {
-                "seat": self.clock_seat,
-                "seconds": self.settings.clock,
-                "left_ms": max(0, int(((self.clock_ends or 0) - time.time()) * 1000)),
-            },
-        }
-
-    def message(self, seat: int | None, narrate: bool) -> str:
-        """The update for one seat (or spectators): ``waiting`` or ``state``."""
-        started = time.thread_time()
-        state = self.state
-        seen = ""
-        if state is None:
-            document: dict[str, Any] = {"type": "waiting", **self.summary()}
-        else:
-            document = self._head("state", state, seat)
-            if narrate:
-                document["log"] = library.narration(state, seat)
-            seen = library.view_text(state, seat)
-        middle = time.thread_time()
-        text = library.dumps(document)
-        if state is not None:  # the library's view text, spliced in as written
-            text = f'{text[:-1]},"view":{seen}}}'
-        done = time.thread_time()
-        self.metrics["cpu_library"] += middle - started
-        self.metrics["cpu_json"] += done - middle
-        self.metrics["messages"] += 1
-        self.metrics["bytes"] += len(text)
-        return text
-
-    def _broadcast(self) -> None:
-        cache: dict[tuple[int | None, bool], str] = {}
-        for listener in list(self.listeners):
-            if listener.stream and self.state is not None:
-                if listener.cursor is not None:
-                    listener.post(self._events_message(listener))
-                    continue
-                listener.cursor = library.view_cursor(self.state, listener.seat)
-            key = (listener.seat, listener.narrate)
-            if key not in cache:
-                cache[key] = self.message(*key)
-            listener.post(cache[key])
-
-    def _events_message(self, listener: Listener) -> str:
-        """The ``events`` update of a streaming listener since its cursor: the library's
-        event stream (R43) with the turn, the seat's legal actions and the clock; a
-        whole ``state`` message instead when its cursor is stale.
-        """
-        state = self.state
-        assert state is not None and listener.cursor is not None
-        started = time.thread_time()
-        found = library.events_text(state, listener.seat, listener.cursor)
-        if found is None:
-            listener.cursor = library.view_cursor(state, listener.seat)
-            return self.message(listener.seat, listener.narrate)
-        text, listener.cursor = found
-        document = self._head("events", state, listener.seat)
-        middle = time.thread_time()
-        body = library.dumps(document)
-        self.metrics["cpu_library"] += middle - started
-        self.metrics["cpu_json"] += time.thread_time() - middle
-        self.metrics["messages"] += 1
-        message = f'{body[:-1]},"stream":{text}}}'
-        self.metrics["bytes"] += len(message)
-        return message
-
     def add_listener(self, listener: Listener) -> None:
-        """Start sending updates to a listener: the current one at once (a whole view;
-        a streaming listener continues from its cursor after it).
+        """Start sending updates to a listener: the whole table at once, then its
+        events (or whole views, for a listener that asked for them).
         """
         self.listeners.add(listener)
         listener.task = asyncio.ensure_future(listener.run())
-        self.resync(listener)
+        resync(self, listener)
 
     def resync(self, listener: Listener) -> None:
         """Send a listener the whole table now (a ``sync``); a streaming listener's
         events continue from there.
         """
-        if listener.stream and self.state is not None:
-            listener.cursor = library.view_cursor(self.state, listener.seat)
-        listener.post(self.message(listener.seat, listener.narrate))
+        resync(self, listener)
 
     def remove_listener(self, listener: Listener) -> None:
         """Stop sending to a listener."""

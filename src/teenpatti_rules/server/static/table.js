@@ -1,14 +1,18 @@
 "use strict";
 // The table: one websocket. A seat says hello with its token (kept by the lobby in
-// localStorage); anyone else watches. Every update carries the seat's view (R43),
-// its legal actions, the turn number (sent back with each action, S9) and the clock.
+// localStorage); anyone else watches. The first update is a whole view (R43); after
+// it, "events" messages bring the library's per-seat event stream, applied here to
+// the last view as the library's stream.apply_events does, with the legal actions,
+// the turn number (sent back with each action, S9), the clock and the new lines of
+// the narration.
 (function () {
   const $ = (id) => document.getElementById(id);
   const tableId = location.pathname.split("/").filter(Boolean).pop();
   const params = new URLSearchParams(location.search);
-  const token = params.has("watch") ? null : localStorage.getItem(`tp-token-${tableId}`);
   const SUITS = { s: "♠", h: "♥", d: "♦", c: "♣" };
   let socket = null, last = null, me = null, rules = null, clockTimer = null, retry = 500, nextId = 1;
+  let token = params.has("watch") ? null : localStorage.getItem(`tp-token-${tableId}`);
+  const MAX_LOG = 200;
 
   function card(text, hidden) {
     const el = document.createElement("span");
@@ -47,9 +51,10 @@
       el.style.top = `${50 + 40 * Math.sin(angle)}%`;
       const who = document.createElement("div");
       who.className = "who";
-      who.textContent = seat.name + (index === me ? " (you)" : "");
+      if (seat.name === null || seat.name === undefined) el.classList.add("empty");
+      who.textContent = (seat.name || "empty chair") + (index === me ? " (you)" : "");
       const chips = document.createElement("div");
-      const state = !seat.in_session ? "out" : !seat.in_hand ? (view.phase === "betting" ? "packed" : "") :
+      const state = !seat.in_session ? (seat.name ? "left" : "free") : seat.sitting_out ? "sitting out" : !seat.in_hand ? (view.phase === "betting" ? "packed" : "") :
         seat.all_in ? "all-in" : seat.seen ? "seen" : "blind";
       chips.textContent = `${seat.stack} chips · in pot ${seat.contributed} `;
       const tag = document.createElement("span");
@@ -71,6 +76,10 @@
       case "RefuseSideShow": return "Refuse sideshow (X)";
       case "Draw": return `Draw: discard ${action.cards.join(" ")}`;
       case "SideShow": return `Sideshow ${action.amount}`;
+      case "Leave": return "Leave the table";
+      case "SitOut": return "Sit out";
+      case "SitIn": return "Sit in";
+      case "AddChips": return `Add ${action.amount} chips`;
       case "Bet": return `${action.amount <= chaal(view) ? "Chaal" : "Raise"} ${action.amount}`;
       default: return action.type;
     }
@@ -147,6 +156,7 @@
     const view = message.view;
     const whose = view.actor !== null && view.seats[view.actor] ? view.seats[view.actor].name : "";
     const line = $("turn-line");
+    if (view.phase === "waiting") { line.textContent = "waiting for players (S2)"; return; }
     if (view.phase === "awaiting_deal") { line.textContent = view.hand_number ? "next hand soon" : "dealing…"; return; }
     if (view.phase === "session_over") { line.textContent = "session over"; return; }
     if (!message.clock) { line.textContent = whose ? `${whose} to act` : ""; return; }
@@ -175,8 +185,55 @@
     return Object.assign({}, message, { view });
   }
 
+  // The library's TableStatus: every public field of the view but the log (R43);
+  // left-out fields are their defaults, "seats" holds only the seats that changed.
+  const STATUS_DEFAULTS = { sideshow: null, result: null, session_winners: [], placings: [],
+    departed: [], deck_left: 0, indicator: null, turn: 0, chips_brought: 0, chips_taken: 0 };
+  const STATUS_FIELDS = ["phase", "hand_number", "dealer", "pot", "stake", "actor", "seats"]
+    .concat(Object.keys(STATUS_DEFAULTS));
+
+  // stream.apply_events: the log extended (started again at HandStarted), cards from
+  // CardsSeen and Showdown, hidden again when another seat draws (V17, V20) or a new
+  // player takes the chair (S3); every other field from the last TableStatus.
+  function applyEvents(view, stream) {
+    let cards = view.seats.map((seat) => seat.cards);
+    let log = view.events.slice();
+    let status = null;
+    for (const event of stream.events) {
+      if (event.type === "TableStatus") status = event;
+      else if (event.type === "CardsSeen") cards[event.seat] = event.cards;
+      else {
+        if (event.type === "HandStarted") { log = []; cards = cards.map(() => []); }
+        log.push(event);
+        if (event.type === "Showdown") event.hands.forEach((hand) => { cards[hand.seat] = hand.cards; });
+        else if (event.type === "Drew" && event.seat !== view.seat) cards[event.seat] = [];
+        else if (event.type === "PlayerJoined") cards[event.seat] = [];
+      }
+    }
+    const next = Object.assign({}, view, { events: log });
+    const seats = view.seats.slice();
+    if (status) {
+      STATUS_FIELDS.forEach((name) => {
+        if (name !== "seats") next[name] = name in status ? status[name] : STATUS_DEFAULTS[name];
+      });
+      if (status.result_kept) next.result = view.result;
+      Object.entries(status.seats).forEach(([index, seat]) => { seats[Number(index)] = Object.assign({}, SEAT_DEFAULTS, seat); });
+    }
+    next.seats = seats.map((seat, index) => Object.assign({}, seat, { cards: cards[index] }));
+    return next;
+  }
+
+  function narrate(lines, replace) {
+    const log = $("log");
+    if (replace) log.textContent = "";
+    (lines || []).forEach((line) => { const li = document.createElement("li"); li.textContent = line; log.appendChild(li); });
+    while (log.childNodes.length > MAX_LOG) log.removeChild(log.firstChild);
+    log.scrollTop = log.scrollHeight;
+  }
+
   function render(message) {
     last = message;
+    window.teenpattiView = message.view;  // what the page shows, for tests and curious people
     const view = message.view;
     $("pot").textContent = view.pot;
     $("stake").textContent = view.stake;
@@ -188,12 +245,6 @@
     drawActions(message);
     tickClock(message);
     $("result").textContent = resultLine(view);
-    if (message.log) {
-      const log = $("log");
-      log.textContent = "";
-      message.log.forEach((line) => { const li = document.createElement("li"); li.textContent = line; log.appendChild(li); });
-      log.scrollTop = log.scrollHeight;
-    }
   }
 
   function waiting(message) {
@@ -210,6 +261,7 @@
       retry = 500;
       $("conn").textContent = token ? "connected" : "watching";
       socket.send(JSON.stringify(token ? { type: "hello", token, narrate: true } : { type: "watch", narrate: true }));
+      last = null;
     });
     socket.addEventListener("message", (event) => {
       const message = JSON.parse(event.data);
@@ -218,7 +270,19 @@
         $("title").textContent = message.table_name;
         document.title = `Teen Patti — ${message.table_name}`;
       }
-      else if (message.type === "state") render(withDefaults(message));
+      else if (message.type === "state") { render(withDefaults(message)); narrate(message.log, true); }
+      else if (message.type === "events") {
+        if (!last) { socket.send(JSON.stringify({ type: "sync" })); return; }
+        render(Object.assign({}, message, { view: applyEvents(last.view, message.stream) }));
+        document.body.dataset.events = String(Number(document.body.dataset.events || 0) + 1);
+        narrate(message.log, false);
+      }
+      else if (message.type === "left") {
+        // the chair is free now (S4): this browser's token opens nothing; watch instead
+        localStorage.removeItem(`tp-token-${tableId}`);
+        token = null; me = null;
+        $("notice").textContent = "You left the table; you are watching.";
+      }
       else if (message.type === "waiting") waiting(message);
       else if (message.type === "refused" || message.type === "error") $("notice").textContent = message.message;
     });

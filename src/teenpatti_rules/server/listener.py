@@ -1,0 +1,208 @@
+"""What a table sends: its listeners (websockets, or a test's stand-ins) and the
+messages they get after every change.
+
+A listener gets one whole ``state`` message (the seat's view, R43) when it connects or
+asks for a ``sync``, then by default ``events`` messages: the library's per-seat event
+stream since the listener's cursor (:func:`~teenpatti_rules.stream.events_for`), the
+seat's legal actions, the turn (S9) and the clock (S6), and, when it asked for the
+narration, the lines of the new events only. A listener that says ``"stream": false``
+gets a whole ``state`` message at every change instead.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Final
+
+from ..state import State
+from . import library
+
+if TYPE_CHECKING:
+    from .table import Table
+
+__all__ = ["OUTBOX", "Listener", "broadcast", "events_message", "resync", "state_message"]
+
+OUTBOX: Final = 64
+"""The most messages queued for one listener; a listener that falls further behind is
+dropped (it reconnects and gets the current view)."""
+
+
+class Listener:
+    """A websocket (or a test's stand-in) that receives a table's updates.
+
+    :param seat: the seat it plays, or None for a spectator.
+    :param narrate: whether updates carry narration lines (the whole hand's in a
+        ``state`` message, the new events' in an ``events`` message).
+    :param send: a coroutine function sending one text message.
+    :param close: a coroutine function closing the connection.
+    :param stream: True (the default) for ``events`` messages (the library's per-seat
+        event stream, from :attr:`cursor`) after the first ``state`` message; False for
+        a whole view at every change.
+    """
+
+    def __init__(
+        self,
+        seat: int | None,
+        narrate: bool,
+        send: Callable[[str], Any],
+        close: Callable[[], Any],
+        stream: bool = True,
+    ) -> None:
+        self.seat = seat
+        self.narrate = narrate
+        self.stream = stream
+        self.cursor: library.Cursor | None = None
+        self.stake = 0
+        self.pot = 0
+        self._send = send
+        self._close = close
+        self.outbox: asyncio.Queue[str | None] = asyncio.Queue(OUTBOX)
+        self.task: asyncio.Task[None] | None = None
+        self.bytes_sent = 0
+
+    def post(self, text: str) -> None:
+        """Queue a message; a listener too far behind is closed."""
+        try:
+            self.outbox.put_nowait(text)
+        except asyncio.QueueFull:
+            self.stop()
+
+    def stop(self) -> None:
+        """Close the listener after what is queued."""
+        with contextlib.suppress(asyncio.QueueFull):
+            self.outbox.put_nowait(None)
+        if self.outbox.full() and self.task is not None:
+            self.task.cancel()
+
+    async def run(self) -> None:
+        """Send queued messages until stopped."""
+        try:
+            while True:
+                text = await self.outbox.get()
+                if text is None:
+                    break
+                self.bytes_sent += len(text)
+                await self._send(text)
+        except Exception:  # the peer is gone: its handler sees the disconnect
+            pass
+        finally:
+            with contextlib.suppress(Exception):
+                await self._close()
+
+
+def _head(table: Table, kind: str, state: State, seat: int | None) -> dict[str, Any]:
+    clock = None
+    if table.clock_seat is not None:
+        left = max(0, int(((table.clock_ends or 0) - time.time()) * 1000))
+        clock = {"seat": table.clock_seat, "seconds": table.settings.clock, "left_ms": left}
+    return {
+        "type": kind,
+        "table": table.id,
+        "you": seat,
+        "turn": table.turn,
+        "seq": len(table.actions),
+        "legal": []
+        if seat is None
+        else [library.action_to_json(a) for a in library.seat_actions(state, seat)],
+        "clock": clock,
+    }
+
+
+def state_message(table: Table, seat: int | None, narrate: bool) -> str:
+    """The whole update for one seat (or spectators): ``state`` (the seat's view, R43,
+    with the whole hand's narration when asked), or ``waiting`` before the session.
+    """
+    metrics = table.metrics
+    started = time.thread_time()
+    state = table.state
+    seen = ""
+    if state is None:
+        document: dict[str, Any] = {"type": "waiting", **table.summary()}
+    else:
+        document = _head(table, "state", state, seat)
+        if narrate:
+            document["log"] = library.narration(state, seat)
+        seen = library.view_text(state, seat)
+    middle = time.thread_time()
+    text = library.dumps(document)
+    if state is not None:  # the library's view text, spliced in as written
+        text = f'{text[:-1]},"view":{seen}}}'
+    metrics["cpu_library"] += middle - started
+    metrics["cpu_json"] += time.thread_time() - middle
+    metrics["messages"] += 1
+    metrics["bytes"] += len(text)
+    return text
+
+
+def _start_stream(table: Table, listener: Listener) -> None:
+    state = table.state
+    if state is not None:
+        listener.cursor = library.view_cursor(state, listener.seat)
+        listener.stake, listener.pot = state.stake, state.pot
+
+
+def resync(table: Table, listener: Listener) -> None:
+    """Send a listener the whole table now (a ``state`` message); a streaming
+    listener's events continue from there.
+    """
+    if listener.stream:
+        _start_stream(table, listener)
+    listener.post(state_message(table, listener.seat, listener.narrate))
+
+
+def events_message(table: Table, listener: Listener) -> str:
+    """The ``events`` update of a streaming listener since its cursor: the library's
+    event stream (R43) with the turn, the seat's legal actions, the clock and the new
+    events' narration; a whole ``state`` message instead when its cursor is stale.
+    """
+    state = table.state
+    metrics = table.metrics
+    assert state is not None and listener.cursor is not None
+    started = time.thread_time()
+    found = library.events_text(state, listener.seat, listener.cursor)
+    if found is None:
+        _start_stream(table, listener)
+        return state_message(table, listener.seat, listener.narrate)
+    text, listener.cursor, events = found
+    document = _head(table, "events", state, listener.seat)
+    if listener.narrate:
+        document["log"] = library.narration_since(state, events, listener.stake, listener.pot)
+    listener.stake, listener.pot = state.stake, state.pot
+    middle = time.thread_time()
+    body = library.dumps(document)
+    metrics["cpu_library"] += middle - started
+    metrics["cpu_json"] += time.thread_time() - middle
+    metrics["messages"] += 1
+    message = f'{body[:-1]},"stream":{text}}}'
+    metrics["bytes"] += len(message)
+    return message
+
+
+def broadcast(table: Table) -> None:
+    """Send every listener of ``table`` its update: its events since its cursor (one
+    message per distinct seat and cursor), or a whole view to those that asked for it.
+    """
+    whole: dict[tuple[int | None, bool], str] = {}
+    streamed: dict[tuple[Any, ...], tuple[str, library.Cursor | None]] = {}
+    state = table.state
+    for listener in list(table.listeners):
+        if listener.stream and state is not None:
+            if listener.cursor is None:
+                resync(table, listener)
+                continue
+            key = (listener.seat, listener.narrate, listener.cursor, listener.stake, listener.pot)
+            if key in streamed:
+                text, listener.cursor = streamed[key]
+                listener.stake, listener.pot = state.stake, state.pot
+            else:
+                text = events_message(table, listener)
+                streamed[key] = (text, listener.cursor)
+            listener.post(text)
+            continue
+        shape = (listener.seat, listener.narrate)
+        if shape not in whole:
+            whole[shape] = state_message(table, *shape)
+        listener.post(whole[shape])
