@@ -94,6 +94,11 @@ Bet(seat=1, amount=2)
 
 from __future__ import annotations
 
+try:  # before the modules that need it: one clear error for every import of the encoding
+    import numpy  # noqa: F401
+except ImportError:  # pragma: no cover - exercised in a venv without numpy
+    raise ImportError("teenpatti_rules.encoding needs numpy: pip install numpy") from None
+
 from ..engine.sizing import NO_LIMIT_MULTIPLES
 from .alphabet import (
     DEFAULT_BET_BINS,

@@ -104,18 +104,7 @@ import random
 from enum import IntEnum
 from typing import Any, overload
 
-from ..actions import (
-    AcceptSideShow,
-    Action,
-    AllIn,
-    Bet,
-    Draw,
-    Look,
-    Pack,
-    RefuseSideShow,
-    Show,
-    SideShow,
-)
+from .. import actions
 from ..cards import Card
 from ..engine.questions import minimum_bet, players_in_hand
 from ..engine.sizing import sizing_of
@@ -196,14 +185,14 @@ def hand_class(
 
 
 @overload
-def choose(view: State, seat: random.Random, /) -> Action | None: ...
+def choose(view: State, seat: random.Random, /) -> actions.Action | None: ...
 
 
 @overload
-def choose(view: State, seat: int, rng: random.Random) -> Action | None: ...
+def choose(view: State, seat: int, rng: random.Random) -> actions.Action | None: ...
 
 
-def choose(view: State, seat: int | random.Random, rng: Any = _UNCHECKED) -> Action | None:
+def choose(view: State, seat: int | random.Random, rng: Any = _UNCHECKED) -> actions.Action | None:
     """The automatic player's action for ``seat`` now, or None if it has nothing to do (R44).
 
     The policy is in the module docstring: look first (R22), answer a sideshow
@@ -234,17 +223,19 @@ def choose(view: State, seat: int | random.Random, rng: Any = _UNCHECKED) -> Act
         return deal_or_nothing(view, seat)
     mine = own_choices(view, seat)
     for action in mine:
-        if isinstance(action, Look):
+        if isinstance(action, actions.Look):
             return action  # R44: never stays blind
     if view.actor != seat:
         return None
     player = view.seats[seat]
     if phase is Phase.SIDESHOW:
         good = hand_class(player.cards, view.rules, view.indicator) >= HandClass.GOOD
-        accept = next((action for action in mine if isinstance(action, AcceptSideShow)), None)
+        accept = next(
+            (action for action in mine if isinstance(action, actions.AcceptSideShow)), None
+        )
         if good and accept is not None:  # V17: a split sideshow's half may not fit
             return accept
-        return next(action for action in mine if isinstance(action, RefuseSideShow))
+        return next(action for action in mine if isinstance(action, actions.RefuseSideShow))
     return _turn(view, seat, mine, rng)
 
 
@@ -270,24 +261,24 @@ DRAW_COST = 20
 """On a draw table (V20) a WEAK hand draws one card while ``DRAW_COST * draw_price <= stack``."""
 
 
-def _turn(view: State, seat: int, mine: list[Action], rng: random.Random) -> Action:
+def _turn(view: State, seat: int, mine: list[actions.Action], rng: random.Random) -> actions.Action:
     """The betting action of a seen automatic player on its turn (the table above)."""
     player = view.seats[seat]
     stack = player.stack
     strength = hand_class(player.cards, view.rules, view.indicator)
     two_left = len(players_in_hand(view)) == 2
     low = minimum_bet(view, seat)
-    bets = [action for action in mine if isinstance(action, Bet)]
+    bets = [action for action in mine if isinstance(action, actions.Bet)]
     raised = sizing_of(view.rules).pick_raise([bet.amount for bet in bets], low)  # V3
     raise_ = next((bet for bet in bets if bet.amount == raised), None)
     price = view.rules.draw_price
     if strength is HandClass.WEAK and price is not None and DRAW_COST * price <= stack:
         lowest = min(player.cards, key=lambda card: card.rank)
         for action in mine:
-            if isinstance(action, Draw) and action.cards == (lowest,):
+            if isinstance(action, actions.Draw) and action.cards == (lowest,):
                 return action  # V20: swap its lowest card
-    show = next((action for action in mine if isinstance(action, Show)), None)
-    sideshow = next((action for action in mine if isinstance(action, SideShow)), None)
+    show = next((action for action in mine if isinstance(action, actions.Show)), None)
+    sideshow = next((action for action in mine if isinstance(action, actions.SideShow)), None)
     if strength is HandClass.STRONG:
         if raise_ is not None and STRONG_RAISE_COST * raise_.amount <= stack:
             return raise_
@@ -323,10 +314,10 @@ def _turn(view: State, seat: int, mine: list[Action], rng: random.Random) -> Act
         return bets[0]
     if strength >= HandClass.FAIR:
         for action in mine:
-            if isinstance(action, AllIn):
+            if isinstance(action, actions.AllIn):
                 return action
     return _pack(mine)
 
 
-def _pack(mine: list[Action]) -> Action:
-    return next(action for action in mine if isinstance(action, Pack))
+def _pack(mine: list[actions.Action]) -> actions.Action:
+    return next(action for action in mine if isinstance(action, actions.Pack))
