@@ -111,7 +111,7 @@ from ..engine.sizing import sizing_of
 from ..ranking import hand_percentile
 from ..rules import Rules
 from ..state import Phase, State
-from .common import _UNCHECKED, check_seat, deal_or_nothing, own_choices, seat_and_rng
+from .common import _UNCHECKED, deal_or_nothing, own_choices, seat_and_rng
 
 __all__ = [
     "BLUFF_CHANCE",
@@ -215,9 +215,7 @@ def choose(view: State, seat: int | random.Random, rng: Any = _UNCHECKED) -> act
     :raises TypeError: if ``view`` is not a State or ``rng`` is not a
         :class:`random.Random` (None is refused: pass ``random.Random(seed)``).
     """
-    chosen, source = seat_and_rng(view, seat, rng)
-    seat = check_seat(view, chosen, source)
-    rng = source
+    seat, rng = seat_and_rng(view, seat, rng)
     phase = view.phase
     if phase in (Phase.AWAITING_DEAL, Phase.WAITING) or phase is Phase.SESSION_OVER:
         return deal_or_nothing(view, seat)
