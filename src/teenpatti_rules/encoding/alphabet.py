@@ -2,7 +2,7 @@
 the actions they name (see the package docstring for the table of ids).
 
 The amount ids come from the table's bet sizing
-(:class:`~teenpatti_rules.engine.sizing.BetSizing`: how many ids, their names and the
+(:class:`~teenpatti_rules.sizing.BetSizing`: how many ids, their names and the
 amounts they aim at), so a new sizing needs no change here.
 """
 
@@ -16,10 +16,10 @@ from typing import Any
 import numpy as np  # the package checked that numpy is there
 
 from .. import actions
-from ..engine.sizing import BetRange, sizing_of
 from ..errors import IllegalActionError
 from ..limits import MAX_BET_BINS, short
 from ..rules import Rules
+from ..sizing import BetRange, sizing_of
 from ..state import State
 
 __all__ = [
@@ -140,7 +140,7 @@ def check_fixed_roster(rules: Rules) -> None:
 
 def bins_of(rules: Rules, bet_bins: object) -> int:
     """The number of amount ids per bet kind in force (the table's
-    :meth:`~teenpatti_rules.engine.sizing.BetSizing.bins`), after checking ``bet_bins``
+    :meth:`~teenpatti_rules.sizing.BetSizing.bins`), after checking ``bet_bins``
     and the roster (:func:`check_fixed_roster`).
 
     :raises ValueError: if ``bet_bins`` is not an int from 2 to
@@ -206,7 +206,7 @@ def num_actions(rules: Rules, *, bet_bins: int = DEFAULT_BET_BINS) -> int:
         :data:`~teenpatti_rules.limits.MAX_BET_BINS`; ignored under ``"double"`` and
         ``"no_limit"`` (but still checked).
     :returns: ``10 + 2·(bins − 2)`` with the sizing's bins
-        (:meth:`~teenpatti_rules.engine.sizing.BetSizing.bins`): 10 under
+        (:meth:`~teenpatti_rules.sizing.BetSizing.bins`): 10 under
         ``"double"``; ``10 + 2·(bet_bins − 2)`` under ``"range"``;
         ``10 + 2·(len(NO_LIMIT_MULTIPLES) + 1)`` = 24 under ``"no_limit"``; plus one
         id per entry of :func:`draw_subsets` on a draw table (V20).
@@ -228,7 +228,7 @@ def action_name(
     """The name of an id: ``"PACK"`` … ``"REFUSE"``, then the bins (``"BET_BIN_j"``,
     ``"SIDESHOW_BIN_j"`` on a range table; ``"BET_X3"`` … ``"BET_MAX"``,
     ``"SIDESHOW_X3"`` … ``"SIDESHOW_MAX"`` on a no-limit table: the sizing's
-    :meth:`~teenpatti_rules.engine.sizing.BetSizing.bin_names`), then the draws
+    :meth:`~teenpatti_rules.sizing.BetSizing.bin_names`), then the draws
     (``"DRAW_0"``, ``"DRAW_01"``: the positions discarded, V20).
 
     :param action_id: an id of the alphabet.
@@ -261,7 +261,7 @@ def _bin_amounts(amounts: BetRange, rules: Rules, bins: int) -> list[int | None]
     """The amount each id of one bet kind names, in priority order: the first id (CHAAL
     or SIDESHOW), the second (RAISE or SIDESHOW_RAISE), then the appended bins in id
     order; None for a masked bin. The sizing's aims
-    (:meth:`~teenpatti_rules.engine.sizing.BetSizing.aims`), each snapped down to the
+    (:meth:`~teenpatti_rules.sizing.BetSizing.aims`), each snapped down to the
     legal grid (``amounts.low`` is the minimum bet: the core only removes amounts from
     the top, for the stack and the stake limit).
     """

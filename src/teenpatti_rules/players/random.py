@@ -9,7 +9,7 @@ from typing import Any, overload
 
 from ..actions import Action, Bet
 from ..engine.questions import bet_range
-from ..engine.sizing import sizing_of
+from ..sizing import sizing_of
 from ..state import Phase, State
 from .common import _UNCHECKED, deal_or_nothing, own_choices, seat_and_rng
 

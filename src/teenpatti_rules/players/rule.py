@@ -63,7 +63,7 @@ STRONG, three or more  raise while ``4 * raise <= stack``, then chaal
 =====================  ================================================================
 
 **Table variants.** ``raise`` is the listed bet the table's sizing picks
-(:meth:`~teenpatti_rules.engine.sizing.BetSizing.pick_raise`, V3): under
+(:meth:`~teenpatti_rules.sizing.BetSizing.pick_raise`, V3): under
 ``bet_sizing="no_limit"`` twice ``min`` (never a bigger bet, though ``legal_actions``
 also lists the whole stack); under ``"range"`` the largest bet (``raise_cap`` times
 ``min``). A sideshow is always
@@ -107,9 +107,9 @@ from typing import Any, overload
 from .. import actions
 from ..cards import Card
 from ..engine.questions import minimum_bet, players_in_hand
-from ..engine.sizing import sizing_of
 from ..ranking import hand_percentile
 from ..rules import Rules
+from ..sizing import sizing_of
 from ..state import Phase, State
 from .common import _UNCHECKED, deal_or_nothing, own_choices, seat_and_rng
 
