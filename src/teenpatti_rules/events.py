@@ -13,12 +13,23 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from enum import Enum
-from typing import ClassVar, Final, TypeAlias, get_args
+from typing import ClassVar, TypeAlias, get_args
 
 import attrs
 
 from .cards import Card
+from .event_facts import MANY_SEATS, ONE_SEAT, SEAT, EventBase, EventFacts
 from .ranking import HandRank
+from .table_events import (
+    ChipsAdded,
+    ForcedBet,
+    Leaving,
+    MissedBootPosted,
+    PlayerJoined,
+    SatIn,
+    SatOut,
+    TimedOut,
+)
 
 __all__ = [
     "EVENT_TYPES",
@@ -57,71 +68,6 @@ __all__ = [
     "TurnLimitReached",
     "WentAllIn",
 ]
-
-
-SEAT: Final = "seat"
-"""Key of :func:`attrs.field` metadata: ``"one"`` for a field that holds a seat number,
-``"many"`` for a tuple of seat numbers (checked by the invariants, shown by narration)."""
-
-
-ONE_SEAT: Final = {SEAT: "one"}
-"""Metadata of a field that holds one seat number: ``attrs.field(metadata=ONE_SEAT)``."""
-
-MANY_SEATS: Final = {SEAT: "many"}
-"""Metadata of a field that holds a tuple of seat numbers."""
-
-
-@attrs.frozen
-class EventFacts:
-    """What an event class says about itself, so that no module keeps its own list of
-    event classes (the narration's chips paid in, the encoding's last action, the
-    turn counts of V15). Every event class sets its own :attr:`EventBase.facts`
-    (``tests/test_unions.py`` checks it).
-
-    :param paid_in: the event's ``amount`` field is chips put in the pot (a boot,
-        a bet, a draw's price, ...).
-    :param turn: the event records a betting action a seat took on its turn (V15):
-        a bet, an all-in, a pack, a show, a sideshow request, a draw.
-    :param action: the verb (:attr:`~teenpatti_rules.actions.ActionBase.verb`) of the
-        action whose effect the event records, or None.
-    :param actor: the name of the field holding the seat that took that action
-        (``"seat"``, ``"asker"``, ``"target"``), or None.
-    :param stake: the name of the field holding the stake after the event (R11, R24),
-        or None when the event does not set the stake.
-    """
-
-    paid_in: bool = False
-    turn: bool = False
-    action: str | None = None
-    actor: str | None = None
-    stake: str | None = None
-
-
-class EventBase:
-    """What every event class shares: whether views may show it as it is, and its
-    :class:`EventFacts`.
-
-    :cvar public: True when the event never carries a card or a hand rank (seats, chips
-        and stakes only), so every view shows it unchanged. An event with something to
-        hide sets it False and overrides :meth:`visible_part`.
-    :cvar facts: what the event class says about itself (:class:`EventFacts`); the
-        default says nothing (no chips, no turn, no action).
-    """
-
-    __slots__ = ()
-    public: ClassVar[bool] = True
-    facts: ClassVar[EventFacts] = EventFacts()
-
-    def visible_part(self, may_see: Callable[[int], bool]) -> EventBase | None:
-        """The part of this event a viewer may see, or None to leave it out (R43).
-
-        :param may_see: ``may_see(seat)`` tells whether the viewer may see that seat's
-            cards.
-        :returns: ``self`` for a public event; otherwise a copy without what the viewer
-            may not see, or None. The default for a non-public event is None (fail
-            closed).
-        """
-        return self if self.public else None
 
 
 class HandEnding(Enum):
@@ -412,102 +358,6 @@ class SessionEnded(EventBase):
     facts: ClassVar[EventFacts] = EventFacts()
 
     winners: tuple[int, ...] = attrs.field(metadata=MANY_SEATS)
-
-
-@attrs.frozen
-class ForcedBet(EventBase):
-    """A forced blind bet after the boots (V22): an ordinary blind bet that is not a turn.
-
-    :param seat: who bet.
-    :param kind: ``"dealer"``, ``"small"`` or ``"big"``.
-    :param amount: chips put in.
-    :param stake: the stake after it (a short all-in leaves it, R26).
-    :param all_in: whether it emptied the stack.
-    """
-
-    facts: ClassVar[EventFacts] = EventFacts(
-        paid_in=True, action="bet", actor="seat", stake="stake"
-    )
-
-    seat: int = attrs.field(metadata=ONE_SEAT)
-    kind: str
-    amount: int
-    stake: int
-    all_in: bool
-
-
-@attrs.frozen
-class MissedBootPosted(EventBase):
-    """A player back from sitting out posted a missed boot as dead chips (S5)."""
-
-    facts: ClassVar[EventFacts] = EventFacts(paid_in=True)
-
-    seat: int = attrs.field(metadata=ONE_SEAT)
-    amount: int
-    all_in: bool
-
-
-@attrs.frozen
-class PlayerJoined(EventBase):
-    """A new player took chair ``seat`` with ``stack`` chips (S3)."""
-
-    facts: ClassVar[EventFacts] = EventFacts(action="join", actor="seat")
-
-    seat: int = attrs.field(metadata=ONE_SEAT)
-    name: str
-    stack: int
-
-
-@attrs.frozen
-class Leaving(EventBase):
-    """The player in the hand at ``seat`` left (S4): the engine acts for it, and it
-    leaves the session at the end of the hand.
-    """
-
-    facts: ClassVar[EventFacts] = EventFacts(action="leave", actor="seat")
-
-    seat: int = attrs.field(metadata=ONE_SEAT)
-
-
-@attrs.frozen
-class SatOut(EventBase):
-    """The player sits out from the next deal (S5); ``timed_out`` when its timeouts sat it
-    out (S6).
-    """
-
-    facts: ClassVar[EventFacts] = EventFacts(action="sit out", actor="seat")
-
-    seat: int = attrs.field(metadata=ONE_SEAT)
-    timed_out: bool
-
-
-@attrs.frozen
-class SatIn(EventBase):
-    """The player sitting out sits in from the next deal (S5)."""
-
-    facts: ClassVar[EventFacts] = EventFacts(action="sit in", actor="seat")
-
-    seat: int = attrs.field(metadata=ONE_SEAT)
-
-
-@attrs.frozen
-class TimedOut(EventBase):
-    """The player's time ran out (S6): it packed, or refused the sideshow asked of it."""
-
-    facts: ClassVar[EventFacts] = EventFacts(action="timeout", actor="seat")
-
-    seat: int = attrs.field(metadata=ONE_SEAT)
-    packed: bool
-
-
-@attrs.frozen
-class ChipsAdded(EventBase):
-    """The player added ``amount`` chips between hands (S7)."""
-
-    facts: ClassVar[EventFacts] = EventFacts(action="add", actor="seat")
-
-    seat: int = attrs.field(metadata=ONE_SEAT)
-    amount: int
 
 
 Event: TypeAlias = (
