@@ -104,7 +104,8 @@ def speeds() -> None:
             ),
         ),
     ]
-    from teenpatti_rules.io.messages import _ENCODE, _STDLIB_ENCODE
+    from teenpatti_rules.io.json_text import ENCODE as _ENCODE
+    from teenpatti_rules.io.json_text import STDLIB_ENCODE as _STDLIB_ENCODE
 
     codec = "json" if _ENCODE is _STDLIB_ENCODE else "orjson (the fast extra)"
     print(

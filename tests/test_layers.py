@@ -24,14 +24,6 @@ ALLOWED: frozenset[tuple[str, str]] = frozenset(
     {
         # (importer, imported): imports against the layers, in code that other work owns;
         # delete each line when its import is gone.
-        # Rules checks bet_sizing against the engine's BET_SIZINGS (rules.py, _bet_sizing):
-        # gone when the sizings are values the rules can name without the engine.
-        ("teenpatti_rules.rules", "teenpatti_rules.engine.sizing"),
-        # new_session (state.py) asks the engine for the first dealer and vouches for its
-        # state: gone when session creation moves beside the engine and trust is by
-        # construction.
-        ("teenpatti_rules.state", "teenpatti_rules.engine.dealing"),
-        ("teenpatti_rules.state", "teenpatti_rules.engine.trust"),
         # str(state) is the table as text (State.__str__): gone when the text leaves State.
         ("teenpatti_rules.state", "teenpatti_rules.text.narrate"),
         ("teenpatti_rules.state", "teenpatti_rules.views"),

@@ -126,7 +126,8 @@ def test_the_trusted_path_fails_with_a_clear_error_only(text: str) -> None:
 
 def test_the_fast_writer_writes_what_the_standard_library_writes() -> None:
     # With the fast extra (orjson) the text is the same as json's, byte for byte.
-    from teenpatti_rules.io.messages import _ENCODE, _STDLIB_ENCODE
+    from teenpatti_rules.io.json_text import ENCODE as _ENCODE
+    from teenpatti_rules.io.json_text import STDLIB_ENCODE as _STDLIB_ENCODE
 
     for kind in ("view", "events", "event"):
         for text in documents()[kind][:300]:

@@ -60,6 +60,25 @@ def test_the_unions_are_the_registries() -> None:
     assert set(_HANDLERS) == set(ACTION_TYPES)  # every action has its reducer handler
 
 
+def _subclasses(cls: type) -> set[str]:
+    """The names of every subclass of ``cls`` (by name: attrs may leave a class's
+    pre-slots original behind)."""
+    found: set[str] = set()
+    direct_subclasses: list[type] = cls.__subclasses__()
+    for direct in direct_subclasses:
+        found |= {direct.__name__, *_subclasses(direct)}
+    return found
+
+
+def test_every_action_and_event_class_is_in_its_union() -> None:
+    # A class written but left out of its union (the one registry line) would be refused,
+    # never listed, saved or narrated: each union is every class of its kind.
+    from teenpatti_rules.stream import STREAM_EVENT_TYPES
+
+    assert _subclasses(ActionBase) == {cls.__name__ for cls in ACTION_TYPES}
+    assert _subclasses(EventBase) == {cls.__name__ for cls in STREAM_EVENT_TYPES}
+
+
 @pytest.mark.parametrize("cls", ACTION_TYPES, ids=lambda c: c.__name__)
 def test_every_action_round_trips_as_text_and_json(cls: type[Any]) -> None:
     assert issubclass(cls, ActionBase) and cls.verb and cls.doing

@@ -16,6 +16,7 @@ ValueError: unknown variant 'nope'; the variants are: default, ...
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
@@ -24,7 +25,14 @@ import attrs
 
 from .rules import Rules
 
-__all__ = ["PRESETS", "TOURNAMENT_SCHEDULE", "Preset", "find_variant", "rules_with"]
+__all__ = [
+    "PRESETS",
+    "TOURNAMENT_SCHEDULE",
+    "Preset",
+    "find_variant",
+    "read_rule_field",
+    "rules_with",
+]
 
 
 def _read_only(fields: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -244,3 +252,49 @@ def rules_with(rules: Rules, fields: Mapping[str, Any]) -> Rules:
             f"unknown Rules field {unknown[0]!r}; the fields are: {', '.join(sorted(known))}"
         )
     return attrs.evolve(rules, **fields)
+
+
+def read_rule_field(text: str) -> tuple[str, object]:
+    """One ``FIELD=VALUE`` text of a :class:`Rules` field, as ``teenpatti --rule`` and
+    the OpenSpiel game's ``rules`` parameter take it (any field, none wired by hand).
+
+    VALUE is read as JSON when it is JSON (``3``, ``true``, ``null``, ``[[1, 1], [5, 2]]``;
+    lists become tuples), else as the text itself (``open_flush``); ``none`` is None. A
+    number given to a text field stays text (``ranking=999``, ``wild_ranks=47``). The
+    field's ``-`` read as ``_`` (``pot-limit``). The caller bounds the text's length.
+
+    :param text: e.g. ``"table_show_after=3"``.
+    :returns: ``(field, value)``; :class:`Rules` checks the value.
+    :raises ValueError: without ``=`` or a field name, or for an unknown field (naming
+        the fields).
+
+    >>> read_rule_field("pot-limit = none"), read_rule_field("raise_cap=[1, [2, 3]]")
+    (('pot_limit', None), ('raise_cap', (1, (2, 3))))
+    """
+    field, equals, value = text.partition("=")
+    field = field.strip().replace("-", "_")
+    if not equals or not field:
+        shown = text if len(text) <= 40 else text[:37] + "..."
+        raise ValueError(f"each item is field=value (e.g. table_show_after=3), not {shown!r}")
+    known = attrs.fields_dict(Rules)
+    if field not in known:
+        shown = field if len(field) <= 40 else field[:37] + "..."
+        raise ValueError(f"unknown field {shown!r}; the fields are: {', '.join(known)}")
+    value = value.strip()
+    if value.lower() == "none":
+        return field, None
+    try:
+        parsed = json.loads(value)
+    except ValueError:
+        return field, value
+    kind = str(known[field].type)
+    if isinstance(parsed, int | float) and "int" not in kind and "bool" not in kind:
+        return field, value  # a text field that looks like a number: ranking=999
+    return field, _tuples(parsed)
+
+
+def _tuples(value: object) -> object:
+    """JSON lists as tuples, nested too (the fields of :class:`Rules` hold tuples)."""
+    if isinstance(value, list):
+        return tuple(_tuples(item) for item in value)
+    return value

@@ -13,21 +13,15 @@ ValueError: Rules.boot must be at least 1, not 0
 
 from __future__ import annotations
 
-import operator
-from collections.abc import Mapping
-from typing import Any
-
 import attrs
 
+from . import rule_fields as check
 from .hands import ORDERS
 from .hands.standard import SequenceOrder
 from .limits import (
-    MAX_BOOT_SCHEDULE,
     MAX_CHIPS,
-    WrongTypeError,
     check_table_chips,
     exact_int,
-    short,
 )
 from .open_tables import check_open_table
 
@@ -41,183 +35,8 @@ MAX_SEATS_ANY = 26
 
 
 BetSizing = str
-"""A name of :data:`teenpatti_rules.engine.sizing.BET_SIZINGS`: ``"double"`` (R24),
+"""A name of :data:`teenpatti_rules.sizing.BET_SIZINGS`: ``"double"`` (R24),
 ``"range"`` or ``"no_limit"`` (V3)."""
-
-
-def _int_at_least(low: int, *, optional: bool = False) -> Any:
-    def check(instance: Rules, attribute: attrs.Attribute[Any], value: object) -> None:
-        name = f"Rules.{attribute.name}"
-        if value is None and optional:
-            return
-        if type(value) is not int:  # int subclasses were converted by _exact_ints
-            kind = "an int or None" if optional else "an int"
-            raise WrongTypeError(f"{name} must be {kind}, not {short(value)}")
-        if value < low:
-            raise ValueError(f"{name} must be at least {low}, not {short(value)}")
-        if value > MAX_CHIPS:
-            raise ValueError(f"{name} must be at most {MAX_CHIPS}, not {short(value)}")
-
-    return check
-
-
-def _suit_order(instance: Rules, attribute: attrs.Attribute[Any], value: object) -> None:
-    if value is None:
-        return
-    if not isinstance(value, str) or sorted(value) != ["c", "d", "h", "s"]:
-        raise ValueError(
-            "Rules.suit_order must be None or the four suit letters, highest first "
-            f"(e.g. 'shdc'), not {short(value)}"
-        )
-
-
-def _plain_str(value: Any) -> Any:
-    """A ``str`` subclass as a plain ``str`` (its own ``__eq__`` / ``__hash__`` /
-    ``__str__`` are dropped: a record stores plain values, issue 20 D21); anything
-    else as it is, for the validators to refuse.
-    """
-    if isinstance(value, str) and type(value) is not str:
-        return str.__str__(value)
-    return value
-
-
-def _rank_letters(value: Any) -> Any:
-    """``wild_ranks`` as a plain ``str`` in upper case: rank letters are read
-    case-insensitively and kept upper-case, so equal tables are equal records (V8).
-    """
-    value = _plain_str(value)
-    return value.upper() if isinstance(value, str) else value
-
-
-def _wild_ranks(instance: Rules, attribute: attrs.Attribute[Any], value: object) -> None:
-    """V8: None or distinct rank letters (a letter given twice is refused: RULES.md,
-    Variants, a combination that could never take effect).
-    """
-    if value is None:
-        return
-    letters = "23456789TJQKA"
-    if not isinstance(value, str) or not value or any(ch not in letters for ch in value):
-        raise ValueError(
-            "Rules.wild_ranks must be None or distinct rank letters of "
-            f"'{letters}' (e.g. 'AK47'), not {short(value)} (V8)"
-        )
-    if len(set(value)) != len(value):
-        twice = next(ch for i, ch in enumerate(value) if ch in value[:i])
-        raise ValueError(
-            f"Rules.wild_ranks gives the rank letter {twice!r} twice ({short(value)}): a "
-            "letter given twice could never take effect (RULES.md Variants, V8)"
-        )
-
-
-def _bool(instance: Rules, attribute: attrs.Attribute[Any], value: object) -> None:
-    if not isinstance(value, bool):
-        raise ValueError(f"Rules.{attribute.name} must be True or False, not {short(value)}")
-
-
-def _registered(registry: Mapping[str, object], what: str) -> Any:
-    def check(instance: Rules, attribute: attrs.Attribute[Any], value: object) -> None:
-        if not isinstance(value, str) or value not in registry:
-            options = ", ".join(repr(name) for name in registry)
-            raise ValueError(
-                f"Rules.{attribute.name} must be one of {options} (a {what}), not {short(value)}"
-            )
-
-    return check
-
-
-def _bet_sizing(instance: Rules, attribute: attrs.Attribute[Any], value: object) -> None:
-    from .engine.sizing import BET_SIZINGS  # the engine layer; imported when first needed
-
-    _registered(BET_SIZINGS, "bet sizing")(instance, attribute, value)
-
-
-def _one_of(*choices: object) -> Any:
-    def check(instance: Rules, attribute: attrs.Attribute[Any], value: object) -> None:
-        if not any(type(value) is type(c) and value == c for c in choices):
-            options = ", ".join(repr(c) for c in choices)
-            raise ValueError(f"Rules.{attribute.name} must be one of {options}, not {short(value)}")
-
-    return check
-
-
-def _to_int(value: object) -> object:
-    """An int subclass (``IntEnum``) or numpy integer as a plain int; anything else as
-    it is, for the validators to refuse (a bool, float, Fraction, Decimal ...).
-    """
-    if type(value) is int or isinstance(value, bool) or not hasattr(type(value), "__index__"):
-        return value
-    return operator.index(value)  # type: ignore[arg-type]
-
-
-_TEXT_FIELDS = ("str", "SequenceOrder", "BetSizing")
-
-
-def _exact_ints(cls: type, fields: list[attrs.Attribute[Any]]) -> list[attrs.Attribute[Any]]:
-    """Give every int field the converter :func:`_to_int` (chips and counts are exact
-    ints) and every text field without a converter :func:`_plain_str`.
-    """
-    result = []
-    for field in fields:
-        kind = str(field.type)
-        if kind.startswith("int"):
-            field = field.evolve(converter=_to_int)
-        elif kind.startswith(_TEXT_FIELDS) and field.converter is None:
-            field = field.evolve(converter=_plain_str)
-        result.append(field)
-    return result
-
-
-def _pairs(value: Any) -> Any:
-    """A list of ``[first_hand, boot]`` pairs (e.g. from JSON) as a tuple of tuples, each
-    number an exact int (:func:`_to_int`). A list longer than
-    :data:`~teenpatti_rules.limits.MAX_BOOT_SCHEDULE`, or an entry that is not a pair, is
-    kept as it is for :func:`_schedule` to refuse (without reading it).
-    """
-    if isinstance(value, list | tuple) and len(value) <= MAX_BOOT_SCHEDULE:
-        return tuple(
-            tuple(_to_int(x) for x in pair)
-            if isinstance(pair, list | tuple) and len(pair) == 2
-            else pair
-            for pair in value
-        )
-    return value
-
-
-def _schedule(instance: Rules, attribute: attrs.Attribute[Any], value: object) -> None:
-    """V18: None, or at most :data:`~teenpatti_rules.limits.MAX_BOOT_SCHEDULE` (first
-    hand, boot) pairs of exact ints up to :data:`~teenpatti_rules.limits.MAX_CHIPS`, in
-    increasing hand order from hand 1.
-    """
-    if value is None:
-        return
-    name = "Rules.boot_schedule"
-    if not isinstance(value, tuple | list) or not value:
-        raise ValueError(f"{name} must be None or a non-empty tuple of (first hand, boot) pairs")
-    if len(value) > MAX_BOOT_SCHEDULE:
-        raise ValueError(
-            f"{name} holds at most {MAX_BOOT_SCHEDULE} (first hand, boot) pairs, not {len(value)}"
-        )
-    if not isinstance(value, tuple):
-        raise ValueError(f"{name} must be None or a non-empty tuple of (first hand, boot) pairs")
-    last = 0
-    for index, pair in enumerate(value):
-        if not isinstance(pair, tuple) or len(pair) != 2 or any(type(x) is not int for x in pair):
-            raise ValueError(
-                f"{name}: each entry is a pair of ints (first hand, boot), not {short(pair)}"
-            )
-        first, boot = pair
-        for what, number in (("first hand", first), ("boot", boot)):
-            if number > MAX_CHIPS:
-                raise ValueError(
-                    f"{name}[{index}]: a {what} is at most {MAX_CHIPS}, not {short(number)}"
-                )
-        if first <= last:
-            raise ValueError(
-                f"{name}: first hands must increase from 1, not {short(first)} after {last}"
-            )
-        if boot < 1:
-            raise ValueError(f"{name}: a boot is at least 1, not {short(boot)} (hand {first})")
-        last = first
 
 
 def _refused(rules: Rules) -> tuple[str, str] | None:
@@ -257,7 +76,7 @@ def _refused(rules: Rules) -> tuple[str, str] | None:
     return None
 
 
-@attrs.frozen(kw_only=True, cache_hash=True, field_transformer=_exact_ints)
+@attrs.frozen(kw_only=True, cache_hash=True, field_transformer=check.exact_ints)
 class Rules:
     """The configuration of a table. All amounts are whole chips.
 
@@ -281,7 +100,7 @@ class Rules:
     :param show_cost_multiplier: a show costs this many minimum bets: 1 (R34,
         default) or 2 (V2).
     :param bet_sizing: the name of a bet sizing of
-        :data:`teenpatti_rules.engine.sizing.BET_SIZINGS`: ``"double"`` (R24, default:
+        :data:`teenpatti_rules.sizing.BET_SIZINGS`: ``"double"`` (R24, default:
         the minimum or twice it), ``"range"`` (V3: any whole amount from the minimum
         to ``raise_cap`` times it, seen amounts even) or ``"no_limit"`` (V3: any whole
         amount from the minimum to the whole stack, seen amounts even except a
@@ -374,61 +193,79 @@ class Rules:
         subclass (``IntEnum``) or numpy integer is converted to a plain ``int``.
     """
 
-    boot: int = attrs.field(default=1, validator=_int_at_least(1))
-    starting_boots: int = attrs.field(default=100, validator=_int_at_least(1))
-    min_players: int = attrs.field(default=3, validator=_int_at_least(2))
-    max_players: int = attrs.field(default=7, validator=_int_at_least(2))
-    max_blind_bets: int | None = attrs.field(default=4, validator=_int_at_least(0, optional=True))
-    pot_limit: int | None = attrs.field(default=None, validator=_int_at_least(1, optional=True))
-    hand_limit: int | None = attrs.field(default=None, validator=_int_at_least(1, optional=True))
-    sequence_order: SequenceOrder = attrs.field(
-        default="standard", validator=_one_of("standard", "classic")
+    boot: int = attrs.field(default=1, validator=check.int_at_least(1))
+    starting_boots: int = attrs.field(default=100, validator=check.int_at_least(1))
+    min_players: int = attrs.field(default=3, validator=check.int_at_least(2))
+    max_players: int = attrs.field(default=7, validator=check.int_at_least(2))
+    max_blind_bets: int | None = attrs.field(
+        default=4, validator=check.int_at_least(0, optional=True)
     )
-    show_cost_multiplier: int = attrs.field(default=1, validator=_one_of(1, 2))
-    bet_sizing: BetSizing = attrs.field(default="double", validator=_bet_sizing)
-    raise_cap: int = attrs.field(default=2, validator=_int_at_least(2))
-    stake_limit: int | None = attrs.field(default=None, validator=_int_at_least(1, optional=True))
-    suit_order: str | None = attrs.field(default=None, validator=_suit_order)
+    pot_limit: int | None = attrs.field(
+        default=None, validator=check.int_at_least(1, optional=True)
+    )
+    hand_limit: int | None = attrs.field(
+        default=None, validator=check.int_at_least(1, optional=True)
+    )
+    sequence_order: SequenceOrder = attrs.field(
+        default="standard", validator=check.one_of("standard", "classic")
+    )
+    show_cost_multiplier: int = attrs.field(default=1, validator=check.one_of(1, 2))
+    bet_sizing: BetSizing = attrs.field(default="double", validator=check.bet_sizing)
+    raise_cap: int = attrs.field(default=2, validator=check.int_at_least(2))
+    stake_limit: int | None = attrs.field(
+        default=None, validator=check.int_at_least(1, optional=True)
+    )
+    suit_order: str | None = attrs.field(default=None, validator=check.suit_order)
     wild_ranks: str | None = attrs.field(
-        default=None, converter=_rank_letters, validator=_wild_ranks
+        default=None, converter=check.rank_letters, validator=check.wild_ranks
     )
     wild: str | None = attrs.field(
-        default=None, validator=_one_of(None, "joker", "hukam", "lowest", "highest")
+        default=None, validator=check.one_of(None, "joker", "hukam", "lowest", "highest")
     )
-    jokers: int = attrs.field(default=0, validator=_one_of(0, 1, 2, 3))
+    jokers: int = attrs.field(default=0, validator=check.one_of(0, 1, 2, 3))
     wild_ties: str = attrs.field(
-        default="equal", validator=_one_of("equal", "natural_wins", "more_wilds_win")
+        default="equal", validator=check.one_of("equal", "natural_wins", "more_wilds_win")
     )
-    ranking: str = attrs.field(default="standard", validator=_registered(ORDERS, "hand order"))
-    high_235: bool = attrs.field(default=False, validator=_bool)
-    hand_size: int = attrs.field(default=3, validator=_one_of(2, 3, 4, 5))
+    ranking: str = attrs.field(default="standard", validator=check.registered(ORDERS, "hand order"))
+    high_235: bool = attrs.field(default=False, validator=check.boolean)
+    hand_size: int = attrs.field(default=3, validator=check.one_of(2, 3, 4, 5))
     # Table variants V13-V21 (API.md order).
-    dealer_boots: int = attrs.field(default=1, validator=_int_at_least(1))
+    dealer_boots: int = attrs.field(default=1, validator=check.int_at_least(1))
     table_show_after: int | None = attrs.field(
-        default=None, validator=_int_at_least(1, optional=True)
+        default=None, validator=check.int_at_least(1, optional=True)
     )
-    max_turns: int | None = attrs.field(default=None, validator=_int_at_least(1, optional=True))
-    ties: str = attrs.field(default="split", validator=_one_of("split", "open_flush"))
-    sideshow_target: str = attrs.field(default="previous", validator=_one_of("previous", "next"))
-    sideshow_split: bool = attrs.field(default=False, validator=_bool)
-    sideshow_reveal: str = attrs.field(default="none", validator=_one_of("none", "private"))
+    max_turns: int | None = attrs.field(
+        default=None, validator=check.int_at_least(1, optional=True)
+    )
+    ties: str = attrs.field(default="split", validator=check.one_of("split", "open_flush"))
+    sideshow_target: str = attrs.field(
+        default="previous", validator=check.one_of("previous", "next")
+    )
+    sideshow_split: bool = attrs.field(default=False, validator=check.boolean)
+    sideshow_reveal: str = attrs.field(default="none", validator=check.one_of("none", "private"))
     boot_schedule: tuple[tuple[int, int], ...] | None = attrs.field(
-        default=None, converter=_pairs, validator=_schedule
+        default=None, converter=check.pairs, validator=check.schedule
     )
-    draw_price: int | None = attrs.field(default=None, validator=_int_at_least(1, optional=True))
-    max_draws: int = attrs.field(default=2, validator=_int_at_least(1))
-    button: str = attrs.field(default="left", validator=_one_of("left", "winner"))
+    draw_price: int | None = attrs.field(
+        default=None, validator=check.int_at_least(1, optional=True)
+    )
+    max_draws: int = attrs.field(default=2, validator=check.int_at_least(1))
+    button: str = attrs.field(default="left", validator=check.one_of("left", "winner"))
     # Open tables S1-S9 and V22 (API.md "Open tables and table servers").
-    open_table: bool = attrs.field(default=False, validator=_bool)
-    max_buy_in: int | None = attrs.field(default=None, validator=_int_at_least(1, optional=True))
-    rebuy: bool = attrs.field(default=False, validator=_bool)
-    missed_boots: str = attrs.field(default="none", validator=_one_of("none", "one"))
-    max_sit_out: int | None = attrs.field(default=None, validator=_int_at_least(1, optional=True))
+    open_table: bool = attrs.field(default=False, validator=check.boolean)
+    max_buy_in: int | None = attrs.field(
+        default=None, validator=check.int_at_least(1, optional=True)
+    )
+    rebuy: bool = attrs.field(default=False, validator=check.boolean)
+    missed_boots: str = attrs.field(default="none", validator=check.one_of("none", "one"))
+    max_sit_out: int | None = attrs.field(
+        default=None, validator=check.int_at_least(1, optional=True)
+    )
     timeouts_to_sit_out: int | None = attrs.field(
-        default=2, validator=_int_at_least(1, optional=True)
+        default=2, validator=check.int_at_least(1, optional=True)
     )
     forced_blinds: str | None = attrs.field(
-        default=None, validator=_one_of(None, "dealer", "small_big")
+        default=None, validator=check.one_of(None, "dealer", "small_big")
     )
 
     def __attrs_post_init__(self) -> None:

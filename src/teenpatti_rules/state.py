@@ -207,7 +207,8 @@ def _event_log(value: Iterable[Event]) -> EventLog[Event]:
 
 class _EngineMarks:
     """Two private slots of every :class:`State`, not fields: the engine's notes about
-    this very object, filled by :mod:`teenpatti_rules.engine.trust` and
+    this very object, filled by :mod:`teenpatti_rules.engine.trust` (and by
+    :func:`new_session` for the state it builds) and
     :func:`~teenpatti_rules.engine.legal_actions`. A new object starts without them:
     the constructor, :func:`attrs.evolve`, :func:`~teenpatti_rules.records.evolve`,
     unpickling and the JSON readers carry no field that is not a field (and
@@ -426,7 +427,7 @@ def new_session(
     names = [next(named) if players[seat] is not None else None for seat in range(n)]
     seed = exact_int(seed, "seed", low=-MAX_SEED + 1, high=MAX_SEED - 1)
     if dealer is None:
-        from .engine.dealing import first_dealer  # the engine layer, which imports this module
+        from .dealing import first_dealer
 
         dealer = first_dealer(seed, n)
         if names[dealer] is None and taken:  # S1: the button passes over empty chairs
@@ -455,23 +456,21 @@ def new_session(
                     f"stack of seat {seat} ({chips[seat]}) is below the boot ({rules.boot})"
                 )
     check_table_chips(rules, sum(chips))
-    from .engine.trust import vouch
-
     seats = tuple(
         Seat(name, stack, in_session=name is not None)
         for name, stack in zip(names, chips, strict=True)
     )
-    return vouch(
-        State(
-            rules=rules,
-            seed=seed,
-            phase=between_hands_phase(rules, seats),
-            hand_number=0,
-            dealer=dealer,
-            pot=0,
-            stake=0,
-            actor=None,
-            seats=seats,
-            chips_brought=sum(chips),
-        )
+    state = State(
+        rules=rules,
+        seed=seed,
+        phase=between_hands_phase(rules, seats),
+        hand_number=0,
+        dealer=dealer,
+        pot=0,
+        stake=0,
+        actor=None,
+        seats=seats,
+        chips_brought=sum(chips),
     )
+    object.__setattr__(state, "_reachable", True)  # built here: known by construction
+    return state

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["ENV_IDS", "make"]
+__all__ = ["ENV_IDS", "make", "missing"]
 
 ENV_IDS: dict[str, dict[str, Any]] = {
     "teenpatti/teenpatti-v0": {},
@@ -55,3 +55,18 @@ def make(env_id: str, **kwargs: Any) -> Any:
     from .pettingzoo import env
 
     return env(**{**ENV_IDS[env_id], **kwargs})
+
+
+def missing(module: str, what: str, packages: str, extra: str) -> ImportError:
+    """The error an adapter module raises when its framework is not installed.
+
+    :param module: the adapter module's name (``"gymnasium"``).
+    :param what: the frameworks it needs, in words (``"PettingZoo and Gymnasium"``).
+    :param packages: what ``pip install`` takes (``"pettingzoo gymnasium"``).
+    :param extra: the project's extra that installs them (``"pettingzoo"``).
+    :returns: the :class:`ImportError` naming them, to raise.
+    """
+    return ImportError(
+        f"teenpatti_rules.adapters.{module} needs {what}: pip install {packages} "
+        f"(from a clone: pip install -e '.[{extra}]', or '.[rl]' for every adapter)"
+    )

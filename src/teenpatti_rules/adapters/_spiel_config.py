@@ -8,7 +8,6 @@ its text).
 from __future__ import annotations
 
 import functools
-import json
 from typing import Any, Final
 
 import attrs
@@ -18,7 +17,7 @@ from ..cards import table_deck
 from ..encoding import num_actions
 from ..encoding.alphabet import check_fixed_roster
 from ..limits import MAX_BET_BINS, short
-from ..presets import PRESETS, find_variant, rules_with
+from ..presets import PRESETS, find_variant, read_rule_field, rules_with
 
 MAX_PLAYERS: Final = 17
 """The most seats of the game (R3 with V6's largest table)."""
@@ -70,36 +69,6 @@ def _str(params: dict[str, Any], name: str) -> str:
     return value
 
 
-def _rule_field(text: str) -> tuple[str, object]:
-    """One ``field=value`` of the ``rules`` parameter: the value read as JSON when it
-    is JSON (lists become tuples), else as the text itself; ``none`` is None.
-    """
-    field, equals, value = text.partition("=")
-    field = field.strip().replace("-", "_")
-    if not equals or not field:
-        raise ValueError(f"rules: each item is field=value, not {short(text)}")
-    known = [f.name for f in attrs.fields(Rules)]
-    if field not in known:
-        raise ValueError(f"rules: unknown field {short(field)}; the fields are: {', '.join(known)}")
-    value = value.strip()
-    if value.lower() == "none":
-        return field, None
-    try:
-        parsed = json.loads(value)
-    except ValueError:
-        return field, value
-    kind = str(attrs.fields_dict(Rules)[field].type)
-    if isinstance(parsed, int | float) and "int" not in kind and "bool" not in kind:
-        return field, value  # a text field that looks like a number: ranking=999
-    return field, _tuples(parsed)
-
-
-def _tuples(value: object) -> object:
-    if isinstance(value, list):
-        return tuple(_tuples(item) for item in value)
-    return value
-
-
 def game_rules(params: dict[str, Any]) -> Rules:
     """The core :class:`~teenpatti_rules.rules.Rules` of a parameter dict (one hand).
 
@@ -137,7 +106,10 @@ def game_rules(params: dict[str, Any]) -> Rules:
     for item in text.split(";"):
         if not item.strip():
             continue
-        name, value = _rule_field(item)
+        try:
+            name, value = read_rule_field(item)
+        except ValueError as error:
+            raise ValueError(f"rules: {error}") from None
         if name == "hand_limit":
             raise ValueError("rules: Rules.hand_limit is always 1 here (one hand per game)")
         fields[name] = value

@@ -57,16 +57,14 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, cast
 
+from . import missing
+
 try:
     import gymnasium
     from gymnasium import spaces
     from gymnasium.error import ResetNeeded
 except ImportError:  # pragma: no cover - exercised in a venv without Gymnasium
-    raise ImportError(
-        "teenpatti_rules.adapters.gymnasium needs Gymnasium: "
-        "pip install gymnasium (from a clone: pip install -e '.[gymnasium]', or '.[rl]' "
-        "for every adapter)"
-    ) from None
+    raise missing("gymnasium", "Gymnasium", "gymnasium", "gymnasium") from None
 import numpy as np
 
 from .. import (

@@ -84,14 +84,12 @@ from typing import Any
 
 import numpy as np
 
+from . import missing
+
 try:
     import pyspiel
 except ImportError:  # pragma: no cover - exercised in a venv without OpenSpiel
-    raise ImportError(
-        "teenpatti_rules.adapters.openspiel needs OpenSpiel: "
-        "pip install open_spiel (from a clone: pip install -e '.[openspiel]', or '.[rl]' "
-        "for every adapter)"
-    ) from None
+    raise missing("openspiel", "OpenSpiel", "open_spiel", "openspiel") from None
 
 from .. import Deal, Phase, State, apply, view
 from ..encoding import (

@@ -57,26 +57,18 @@ from typing import Any
 
 import numpy as np
 
+from . import missing
+
 try:
     from gymnasium import spaces
     from pettingzoo import AECEnv
     from pettingzoo.utils import wrappers
 except ImportError:  # pragma: no cover - exercised in a venv without PettingZoo
-    raise ImportError(
-        "teenpatti_rules.adapters.pettingzoo needs PettingZoo and Gymnasium: "
-        "pip install pettingzoo gymnasium "
-        "(from a clone: pip install -e '.[pettingzoo]', or '.[rl]' for every adapter)"
+    raise missing(
+        "pettingzoo", "PettingZoo and Gymnasium", "pettingzoo gymnasium", "pettingzoo"
     ) from None
 
-from .. import Deal, Phase, Rules, State, apply, view
-from ..encoding import (
-    DEFAULT_BET_BINS,
-    action_for_id,
-    legal_action_mask,
-    num_actions,
-    observation,
-    observation_size,
-)
+from .. import Deal, Phase, Rules, State, apply, encoding, view
 from ._table import (
     action_id,
     check_bet_bins,
@@ -148,7 +140,7 @@ class raw_env(AECEnv[str, Any, Any]):
         rules: Rules | None = None,
         *,
         bet_sizing: str | None = None,
-        bet_bins: int = DEFAULT_BET_BINS,
+        bet_bins: int = encoding.DEFAULT_BET_BINS,
         stacks: Sequence[int] | None = None,
         episode: str = "hand",
         session: bool | None = None,
@@ -164,7 +156,7 @@ class raw_env(AECEnv[str, Any, Any]):
         self.session = self.episode == "session"
         self.stacks = check_stacks(stacks, num_players)
         self.bet_bins = check_bet_bins(bet_bins)
-        size = num_actions(self.rules, bet_bins=bet_bins)
+        size = encoding.num_actions(self.rules, bet_bins=bet_bins)
         if max_turns is None:
             max_turns = max_cycles
         if max_turns is not None and (
@@ -181,7 +173,9 @@ class raw_env(AECEnv[str, Any, Any]):
         #: The agents' names, ``"player_0"`` ... in seat order.
         self.possible_agents = [f"player_{seat}" for seat in range(num_players)]
         self.agent_name_mapping = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        vector = spaces.Box(0.0, 1.0, (observation_size(num_players, self.rules),), np.float32)
+        vector = spaces.Box(
+            0.0, 1.0, (encoding.observation_size(num_players, self.rules),), np.float32
+        )
         mask = spaces.Box(0, 1, (size,), np.int8)
         space: spaces.Space[Any]
         if obs_format == "pettingzoo":
@@ -254,8 +248,8 @@ class raw_env(AECEnv[str, Any, Any]):
         seat = self._seat(agent)
         if self.table is None:
             raise AssertionError("reset() needs to be called before observe.")
-        vector = observation(view(self.table, seat), seat)
-        mask = legal_action_mask(self.table, seat, bet_bins=self.bet_bins)
+        vector = encoding.observation(view(self.table, seat), seat)
+        mask = encoding.legal_action_mask(self.table, seat, bet_bins=self.bet_bins)
         if self.obs_format == "pettingzoo":
             return {"observation": vector, "action_mask": mask}
         if self.obs_format == "rllib":
@@ -285,7 +279,7 @@ class raw_env(AECEnv[str, Any, Any]):
             return
         seat = self._seat(agent)
         identifier = action_id(action)
-        move = action_for_id(self.table, seat, identifier, bet_bins=self.bet_bins)
+        move = encoding.action_for_id(self.table, seat, identifier, bet_bins=self.bet_bins)
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         self.table = apply(self.table, move)
@@ -337,7 +331,9 @@ class raw_env(AECEnv[str, Any, Any]):
             return {}
         assert self.table is not None
         return {
-            "action_mask": legal_action_mask(self.table, self._seat(agent), bet_bins=self.bet_bins)
+            "action_mask": encoding.legal_action_mask(
+                self.table, self._seat(agent), bet_bins=self.bet_bins
+            )
         }
 
     # --- rendering -------------------------------------------------------------------

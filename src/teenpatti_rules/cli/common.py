@@ -5,19 +5,16 @@ session printer of ``simulate`` and ``replay``.
 from __future__ import annotations
 
 import argparse
-import json
 import re
 import secrets
 import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-import attrs
-
 from ..actions import Action
 from ..events import SeatLeft
 from ..limits import MAX_SEED, short
-from ..presets import PRESETS, find_variant
+from ..presets import PRESETS, find_variant, read_rule_field
 from ..rules import Rules
 from ..state import Phase, State
 from ..text.narrate import (
@@ -95,8 +92,7 @@ def rule_value(text: str) -> tuple[str, object]:
     """Read one ``--rule FIELD=VALUE``: any field of :class:`Rules`, generated from its
     fields (no option is wired by hand).
 
-    VALUE is read as JSON when it is JSON (``3``, ``true``, ``null``, ``[[1, 1], [5, 2]]``;
-    lists become tuples), else as the text itself (``open_flush``); ``none`` is None.
+    VALUE is read as :func:`~teenpatti_rules.presets.read_rule_field` reads it.
 
     :param text: ``"table_show_after=3"``.
     :returns: ``(field, value)``.
@@ -105,30 +101,10 @@ def rule_value(text: str) -> tuple[str, object]:
     """
     if len(text) > MAX_RULE_TEXT:
         raise UsageError(f"--rule: at most {MAX_RULE_TEXT} characters, not {len(text)}")
-    field, equals, value = text.partition("=")
-    field = field.strip().replace("-", "_")
-    if not equals or not field:
-        raise UsageError(f"--rule takes FIELD=VALUE (e.g. table_show_after=3), not {text!r}")
-    known = [f.name for f in attrs.fields(Rules)]
-    if field not in known:
-        raise UsageError(f"--rule: unknown field {field!r}; the fields are: {', '.join(known)}")
-    value = value.strip()
-    if value.lower() == "none":
-        return field, None
     try:
-        parsed = json.loads(value)
-    except ValueError:
-        return field, value
-    kind = str(attrs.fields_dict(Rules)[field].type)
-    if isinstance(parsed, int | float) and "int" not in kind and "bool" not in kind:
-        return field, value  # a text field that looks like a number: ranking=999, wild_ranks=47
-    return field, _tuples(parsed)
-
-
-def _tuples(value: object) -> object:
-    if isinstance(value, list):
-        return tuple(_tuples(item) for item in value)
-    return value
+        return read_rule_field(text)
+    except ValueError as error:
+        raise UsageError(f"--rule: {error}") from None
 
 
 def rules_from_options(
@@ -300,7 +276,7 @@ def players_option(text: str) -> int | list[str]:
 
 
 def add_variant_options(
-    command: argparse.ArgumentParser, example: str = "table_show_after=3"
+    command: argparse.ArgumentParser, example: str = "table_show_after=3", *, chips: bool = False
 ) -> None:
     """``--variant NAME`` (a preset of :data:`~teenpatti_rules.presets.PRESETS`) and
     ``--rule FIELD=VALUE`` (any :class:`Rules` field), shared by every command that
@@ -308,6 +284,8 @@ def add_variant_options(
 
     :param command: the command's parser.
     :param example: a ``FIELD=VALUE`` for the help text.
+    :param chips: also ``--boot N`` and ``--starting-boots N`` (R1, R4), for the commands
+        that play sessions.
     """
     command.add_argument(
         "--variant",
@@ -323,6 +301,17 @@ def add_variant_options(
         help=f"set any Rules field over the variant, e.g. --rule {example} "
         "(repeatable; VALUE as JSON or text, none for None)",
     )
+    if chips:
+        command.add_argument(
+            "--boot", type=int, default=None, metavar="N", help="boot (default 1, or the variant's)"
+        )
+        command.add_argument(
+            "--starting-boots",
+            type=int,
+            default=None,
+            metavar="N",
+            help="each player starts with boot * N chips (default 100, or the variant's)",
+        )
 
 
 def add_table_options(command: argparse.ArgumentParser, *, kinds: bool = False) -> None:
@@ -345,17 +334,7 @@ def add_table_options(command: argparse.ArgumentParser, *, kinds: bool = False) 
     command.add_argument(
         "--seed", type=int, default=None, metavar="N", help="session seed (default: random)"
     )
-    add_variant_options(command)
-    command.add_argument(
-        "--boot", type=int, default=None, metavar="N", help="boot (default 1, or the variant's)"
-    )
-    command.add_argument(
-        "--starting-boots",
-        type=int,
-        default=None,
-        metavar="N",
-        help="each player starts with boot * N chips (default 100, or the variant's)",
-    )
+    add_variant_options(command, chips=True)
     command.add_argument(
         "--hands", type=int, default=None, metavar="N", help="hand limit (default: none, R2)"
     )

@@ -1,5 +1,6 @@
 """The ``teenpatti`` command line: one module per command (``rank``, ``odds``,
-``simulate``, ``match``, ``replay``, ``play``), each with ``add_parser`` and ``run``.
+``simulate``, ``match``, ``replay``, ``play``, ...), each with its words for ``--help``
+(``HELP``, ``DESCRIPTION``, optionally ``EPILOG``), ``add_options`` and ``run``.
 
 - ``teenpatti rank HAND HAND...`` names each hand in words and says which wins.
 - ``teenpatti odds HAND --opponents N`` gives a hand's chances against N unknown
@@ -41,8 +42,15 @@ def build_parser() -> argparse.ArgumentParser:
 
     parser.add_argument("--version", action="version", version=f"teenpatti_rules {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for command in COMMANDS:
-        command.add_parser(commands)
+    for module in COMMANDS:
+        command = commands.add_parser(
+            module.__name__.rpartition(".")[2],  # the command is named after its module
+            help=module.HELP,
+            description=module.DESCRIPTION,
+            epilog=getattr(module, "EPILOG", None),
+        )
+        module.add_options(command)
+        command.set_defaults(handler=module.run)
     return parser
 
 

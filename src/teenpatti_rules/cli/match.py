@@ -7,7 +7,7 @@ prints, for each kind, its chips won per hand with a 95 % confidence interval an
 sessions it won (:func:`~teenpatti_rules.players.match.play_match`). The kinds are
 ``equity`` (the equity player), ``rule`` (the R44 player) and ``random``.
 
-The command module has the two functions of every command: :func:`add_parser` and
+The command module has the two functions of every command: :func:`add_options` and
 :func:`run`; :func:`player_kinds` reads a ``--players`` list (shared with
 ``teenpatti simulate``).
 """
@@ -15,11 +15,19 @@ The command module has the two functions of every command: :func:`add_parser` an
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
 from .common import UsageError, add_variant_options, rules_from_options
 
-__all__ = ["add_parser", "player_kinds", "run"]
+__all__ = ["add_options", "player_kinds", "run"]
+
+HELP = "seeded sessions between kinds of automatic player, with a results table"
+"""The line of ``teenpatti --help`` for ``match``."""
+
+DESCRIPTION = (
+    "Play seeded sessions between kinds of automatic player (equity, rule, "
+    "random) and print each kind's chips won per hand with a 95 % confidence interval."
+)
+"""What ``teenpatti match --help`` says first."""
 
 
 def player_kinds(text: str) -> list[str]:
@@ -38,18 +46,8 @@ def player_kinds(text: str) -> list[str]:
     return kinds
 
 
-def add_parser(subparsers: Any) -> argparse.ArgumentParser:
-    """Add the ``match`` command to ``subparsers`` (from ``add_subparsers``).
-
-    :param subparsers: the ``argparse`` subparsers action of ``teenpatti``.
-    :returns: the command's parser (its handler is :func:`run`).
-    """
-    parser: argparse.ArgumentParser = subparsers.add_parser(
-        "match",
-        help="seeded sessions between kinds of automatic player, with a results table",
-        description="Play seeded sessions between kinds of automatic player (equity, rule, "
-        "random) and print each kind's chips won per hand with a 95 % confidence interval.",
-    )
+def add_options(parser: argparse.ArgumentParser) -> None:
+    """Add the options of ``teenpatti match`` to its parser."""
     parser.add_argument(
         "--players",
         default="equity,rule,equity,rule",
@@ -63,25 +61,13 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         "--hands", type=int, default=20, metavar="N", help="hand limit per session (default 20)"
     )
     parser.add_argument("--seed", type=int, default=0, metavar="N", help="first seed (default 0)")
-    add_variant_options(parser, "table_show_after=3")
-    parser.add_argument(
-        "--boot", type=int, default=None, metavar="N", help="boot (default 1, or the variant's)"
-    )
-    parser.add_argument(
-        "--starting-boots",
-        type=int,
-        default=None,
-        metavar="N",
-        help="each player starts with boot * N chips (default 100, or the variant's)",
-    )
-    parser.set_defaults(handler=run)
-    return parser
+    add_variant_options(parser, "table_show_after=3", chips=True)
 
 
 def run(args: argparse.Namespace) -> int:
     """Run ``teenpatti match`` with parsed arguments; print the results table.
 
-    :param args: the options of :func:`add_parser`.
+    :param args: the options of :func:`add_options`.
     :returns: 0.
     :raises UsageError: for bad input (an unknown kind, a table size or option the
         rules refuse, fewer than one session): ``teenpatti`` prints it as one line on

@@ -9,35 +9,37 @@
 ``--variant NAME`` selects a named table (:data:`teenpatti_rules.presets.PRESETS`) and
 ``--rule FIELD=VALUE`` changes any field; their ranking fields (V7-V12) decide the
 odds, with ``--indicator CARD`` on joker and hukam tables (W5). The command module
-has the two functions of every command: :func:`add_parser` and :func:`run`.
+has the two functions of every command: :func:`add_options` and :func:`run`.
 """
 
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
 from ..cards import Card
 from ..ranking import evaluate
 from .common import UsageError, add_variant_options, rules_from_options, table_name
 
-__all__ = ["add_parser", "run"]
+__all__ = ["add_options", "run"]
+
+HELP = "a hand's chances against opponents, or the category table"
+"""The line of ``teenpatti --help`` for ``odds``."""
+
+DESCRIPTION = (
+    "A hand's chances at a showdown against unknown hands, e.g. teenpatti "
+    'odds "As Kd Qh" --opponents 3; or the category table (R17) with --table.'
+)
+"""What ``teenpatti odds --help`` says first."""
+
+EPILOG = (
+    "--variant takes any named table of teenpatti variants; its ranking fields "
+    "(V7-V12) decide the odds."
+)
+"""What ``teenpatti odds --help`` says last."""
 
 
-def add_parser(subparsers: Any) -> argparse.ArgumentParser:
-    """Add the ``odds`` command to ``subparsers`` (from ``add_subparsers``).
-
-    :param subparsers: the ``argparse`` subparsers action of ``teenpatti``.
-    :returns: the command's parser (its handler is :func:`run`).
-    """
-    parser: argparse.ArgumentParser = subparsers.add_parser(
-        "odds",
-        help="a hand's chances against opponents, or the category table",
-        description="A hand's chances at a showdown against unknown hands, e.g. teenpatti "
-        'odds "As Kd Qh" --opponents 3; or the category table (R17) with --table.',
-        epilog="--variant takes any named table of teenpatti variants; its ranking fields "
-        "(V7-V12) decide the odds.",
-    )
+def add_options(parser: argparse.ArgumentParser) -> None:
+    """Add the options of ``teenpatti odds`` to its parser."""
     parser.add_argument("hand", nargs="?", metavar="HAND", help='the hand, e.g. "As Kd Qh"')
     parser.add_argument(
         "--opponents", type=int, default=1, metavar="N", help="unknown hands to beat (default 1)"
@@ -58,8 +60,6 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         help="Monte Carlo deals (default: exact for 1 or 2 opponents, else 100,000)",
     )
     parser.add_argument("--seed", type=int, default=None, metavar="N", help="Monte Carlo seed")
-    parser.set_defaults(handler=run)
-    return parser
 
 
 def _percent(p: float) -> str:
@@ -73,7 +73,7 @@ def _percent(p: float) -> str:
 def run(args: argparse.Namespace) -> int:
     """Run ``teenpatti odds`` with parsed arguments; print the answer on stdout.
 
-    :param args: the options of :func:`add_parser`.
+    :param args: the options of :func:`add_options`.
     :returns: 0.
     :raises UsageError: for bad input (an unknown or unavailable variant, a bad hand,
         too many opponents, a bad indicator, neither or both of HAND and ``--table``):

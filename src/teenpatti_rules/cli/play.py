@@ -28,7 +28,17 @@ from .common import (
     table_rules,
 )
 
-__all__ = ["add_parser", "run"]
+__all__ = ["add_options", "run"]
+
+HELP = "play against automatic players in the terminal"
+"""The line of ``teenpatti --help`` for ``play``."""
+
+DESCRIPTION = (
+    "Play at seat 0 against automatic players. Type the number of your "
+    "choice or a word (pack, chaal, raise, show, ...; ? for help); quit or end of input "
+    "(Ctrl-D) leaves with the standings (exit code 0), Ctrl-C too (exit code 130)."
+)
+"""What ``teenpatti play --help`` says first."""
 
 
 def _pause(state: State) -> None:
@@ -132,15 +142,8 @@ def run(args: argparse.Namespace) -> int:
     return code
 
 
-def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add the ``play`` command to ``teenpatti``'s subcommands."""
-    play = subparsers.add_parser(
-        "play",
-        help="play against automatic players in the terminal",
-        description="Play at seat 0 against automatic players. Type the number of your "
-        "choice or a word (pack, chaal, raise, show, ...; ? for help); quit or end of input "
-        "(Ctrl-D) leaves with the standings (exit code 0), Ctrl-C too (exit code 130).",
-    )
+def add_options(play: argparse.ArgumentParser) -> None:
+    """Add the options of ``teenpatti play`` to its parser."""
     add_table_options(play)
     play.add_argument("--name", default="Player", help="your name (default Player)")
     play.add_argument(
@@ -155,4 +158,3 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         action="store_false",
         help="do not wait for Enter between hands (it waits only on a terminal)",
     )
-    play.set_defaults(handler=run)

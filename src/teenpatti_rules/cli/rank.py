@@ -10,7 +10,17 @@ from ..cards import Card, format_cards, parse_cards
 from ..ranking import evaluate
 from .common import OneLineParser, UsageError, add_variant_options, rules_from_options
 
-__all__ = ["add_parser", "run"]
+__all__ = ["add_options", "run"]
+
+HELP = "name hands in words and say which wins"
+"""The line of ``teenpatti --help`` for ``rank``."""
+
+DESCRIPTION = (
+    "Name each hand in words and say which wins, "
+    'e.g. teenpatti rank "As Kd Qh" "2c 3d 4h", or '
+    'teenpatti rank --variant ak47 "Ah Kd 4c" "As 7h 4d".'
+)
+"""What ``teenpatti rank --help`` says first."""
 
 
 def _letter(index: int) -> str:
@@ -72,15 +82,8 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add the ``rank`` command to ``teenpatti``'s subcommands."""
-    rank = subparsers.add_parser(
-        "rank",
-        help="name hands in words and say which wins",
-        description="Name each hand in words and say which wins, "
-        'e.g. teenpatti rank "As Kd Qh" "2c 3d 4h", or '
-        'teenpatti rank --variant ak47 "Ah Kd 4c" "As 7h 4d".',
-    )
+def add_options(rank: argparse.ArgumentParser) -> None:
+    """Add the options of ``teenpatti rank`` to its parser."""
     rank.add_argument(
         "hands",
         nargs="+",
@@ -96,4 +99,3 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     )
     if isinstance(rank, OneLineParser):
         rank.intermixed = True  # options anywhere: rank "As Kd Qh" --variant classic "Ac 2d 3h"
-    rank.set_defaults(handler=run)

@@ -13,7 +13,16 @@ from ..text.narrate import describe_hand
 from ..views import view
 from .common import SessionReport, UsageError
 
-__all__ = ["add_parser", "run"]
+__all__ = ["add_options", "run"]
+
+HELP = "print the hands of a saved history"
+"""The line of ``teenpatti --help`` for ``replay``."""
+
+DESCRIPTION = (
+    "Replay a history written by 'teenpatti simulate --json FILE' (or by "
+    "History.to_json) and print its hands as simulate does."
+)
+"""What ``teenpatti replay --help`` says first."""
 
 
 def _read(name: str) -> bytes:
@@ -66,16 +75,9 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add the ``replay`` command to ``teenpatti``'s subcommands."""
-    replay = subparsers.add_parser(
-        "replay",
-        help="print the hands of a saved history",
-        description="Replay a history written by 'teenpatti simulate --json FILE' (or by "
-        "History.to_json) and print its hands as simulate does.",
-    )
+def add_options(replay: argparse.ArgumentParser) -> None:
+    """Add the options of ``teenpatti replay`` to its parser."""
     replay.add_argument("file", metavar="FILE", help="a history JSON file, or - for standard input")
     replay.add_argument(
         "--quiet", action="store_true", help="print only the standings, not the hands"
     )
-    replay.set_defaults(handler=run)

@@ -7,7 +7,16 @@ import json
 
 from ..io.schema import SCHEMA_KINDS, schema
 
-__all__ = ["add_parser", "run"]
+__all__ = ["add_options", "run"]
+
+HELP = "print the JSON Schema of a document kind"
+"""The line of ``teenpatti --help`` for ``schema``."""
+
+DESCRIPTION = (
+    "Print the JSON Schema (draft 2020-12) of one kind of document the "
+    "library writes and reads: " + ", ".join(SCHEMA_KINDS) + "."
+)
+"""What ``teenpatti schema --help`` says first."""
 
 
 def run(args: argparse.Namespace) -> int:
@@ -21,13 +30,6 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add the ``schema`` command to ``teenpatti``'s subcommands."""
-    command = subparsers.add_parser(
-        "schema",
-        help="print the JSON Schema of a document kind",
-        description="Print the JSON Schema (draft 2020-12) of one kind of document the "
-        "library writes and reads: " + ", ".join(SCHEMA_KINDS) + ".",
-    )
+def add_options(command: argparse.ArgumentParser) -> None:
+    """Add the options of ``teenpatti schema`` to its parser."""
     command.add_argument("kind", choices=SCHEMA_KINDS, help="the document kind")
-    command.set_defaults(handler=run)

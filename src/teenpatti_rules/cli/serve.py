@@ -8,7 +8,17 @@ import argparse
 
 from .common import UsageError
 
-__all__ = ["add_parser", "run"]
+__all__ = ["add_options", "run"]
+
+HELP = "serve tables to browsers and websocket clients"
+"""The line of ``teenpatti --help`` for ``serve``."""
+
+DESCRIPTION = (
+    "Serve a lobby, tables over websockets and a browser table on "
+    "http://HOST:PORT/. Every accepted action is committed to the database before "
+    "it is acknowledged; on start every table is restored exactly."
+)
+"""What ``teenpatti serve --help`` says first."""
 
 
 def run(args: argparse.Namespace) -> int:
@@ -47,15 +57,8 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add the ``serve`` command to ``teenpatti``'s subcommands."""
-    serve = subparsers.add_parser(
-        "serve",
-        help="serve tables to browsers and websocket clients",
-        description="Serve a lobby, tables over websockets and a browser table on "
-        "http://HOST:PORT/. Every accepted action is committed to the database before "
-        "it is acknowledged; on start every table is restored exactly.",
-    )
+def add_options(serve: argparse.ArgumentParser) -> None:
+    """Add the options of ``teenpatti serve`` to its parser."""
     serve.add_argument(
         "--db",
         default="sqlite:///teenpatti.db",
@@ -104,4 +107,3 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     serve.add_argument(
         "--hand", type=int, metavar="N", help="with --export: only up to the end of finished hand N"
     )
-    serve.set_defaults(handler=run)

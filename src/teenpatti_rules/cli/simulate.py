@@ -22,7 +22,18 @@ from .common import (
     table_rules,
 )
 
-__all__ = ["add_parser", "run"]
+__all__ = ["add_options", "run"]
+
+HELP = "automatic players play a whole session"
+"""The line of ``teenpatti --help`` for ``simulate``."""
+
+DESCRIPTION = (
+    "Automatic players (R44) play a whole session; prints each hand's "
+    "history, then the standings and the winners. With the defaults (4 players, "
+    "the default table: boot 1, 100 boots each, no limits) a session lasts a few "
+    "hundred hands (about 150 to 300) and takes about a second."
+)
+"""What ``teenpatti simulate --help`` says first."""
 
 
 def run(args: argparse.Namespace) -> int:
@@ -99,16 +110,8 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add the ``simulate`` command to ``teenpatti``'s subcommands."""
-    simulate = subparsers.add_parser(
-        "simulate",
-        help="automatic players play a whole session",
-        description="Automatic players (R44) play a whole session; prints each hand's "
-        "history, then the standings and the winners. With the defaults (4 players, "
-        "the default table: boot 1, 100 boots each, no limits) a session lasts a few "
-        "hundred hands (about 150 to 300) and takes about a second.",
-    )
+def add_options(simulate: argparse.ArgumentParser) -> None:
+    """Add the options of ``teenpatti simulate`` to its parser."""
     add_table_options(simulate, kinds=True)
     simulate.add_argument(
         "--json",
@@ -126,4 +129,3 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         help="report progress on stderr every 1000 hands (default: only on a terminal)",
     )
     sessions.add_options(simulate)
-    simulate.set_defaults(handler=run)

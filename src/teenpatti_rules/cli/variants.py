@@ -6,7 +6,16 @@ import argparse
 
 from ..presets import PRESETS
 
-__all__ = ["add_parser", "run"]
+__all__ = ["add_options", "run"]
+
+HELP = "list the named tables of --variant"
+"""The line of ``teenpatti --help`` for ``variants``."""
+
+DESCRIPTION = (
+    "List the named tables (presets of Rules fields) that simulate and "
+    "play take with --variant NAME; --rule FIELD=VALUE changes any single field."
+)
+"""What ``teenpatti variants --help`` says first."""
 
 
 def _value(value: object) -> str:
@@ -33,15 +42,8 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add the ``variants`` command to ``teenpatti``'s subcommands."""
-    variants = subparsers.add_parser(
-        "variants",
-        help="list the named tables of --variant",
-        description="List the named tables (presets of Rules fields) that simulate and "
-        "play take with --variant NAME; --rule FIELD=VALUE changes any single field.",
-    )
+def add_options(variants: argparse.ArgumentParser) -> None:
+    """Add the options of ``teenpatti variants`` to its parser."""
     variants.add_argument(
         "--fields", action="store_true", help="also print the Rules fields each table sets"
     )
-    variants.set_defaults(handler=run)

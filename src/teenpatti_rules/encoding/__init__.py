@@ -59,7 +59,7 @@ a few no-limit amounts); an id that names an amount an earlier id already names
 (CHAAL, RAISE, then the bins in id order, MAX last) is masked.
 
 **Any other sizing.** The amount ids come from the table's
-:class:`~teenpatti_rules.engine.sizing.BetSizing` (``bins``, ``bin_names``, ``aims``),
+:class:`~teenpatti_rules.sizing.BetSizing` (``bins``, ``bin_names``, ``aims``),
 never from its name: a sizing that defines only its amounts gets the fixed ten ids,
 CHAAL its minimum bet and RAISE its largest legal amount.
 
@@ -94,7 +94,12 @@ Bet(seat=1, amount=2)
 
 from __future__ import annotations
 
-from ..engine.sizing import NO_LIMIT_MULTIPLES
+try:  # before the modules that need it: one clear error for every import of the encoding
+    import numpy  # noqa: F401
+except ImportError:  # pragma: no cover - exercised in a venv without numpy
+    raise ImportError("teenpatti_rules.encoding needs numpy: pip install numpy") from None
+
+from ..sizing import NO_LIMIT_MULTIPLES
 from .alphabet import (
     DEFAULT_BET_BINS,
     DRAW_HAND_SIZE,

@@ -2,7 +2,7 @@
 the actions they name (see the package docstring for the table of ids).
 
 The amount ids come from the table's bet sizing
-(:class:`~teenpatti_rules.engine.sizing.BetSizing`: how many ids, their names and the
+(:class:`~teenpatti_rules.sizing.BetSizing`: how many ids, their names and the
 amounts they aim at), so a new sizing needs no change here.
 """
 
@@ -13,28 +13,13 @@ from enum import IntEnum
 from itertools import combinations
 from typing import Any
 
-try:
-    import numpy as np
-except ImportError:  # pragma: no cover - exercised in a venv without numpy
-    raise ImportError("teenpatti_rules.encoding needs numpy: pip install numpy") from None
+import numpy as np  # the package checked that numpy is there
 
-from ..actions import (
-    AcceptSideShow,
-    Action,
-    ActionBase,
-    AllIn,
-    Bet,
-    Draw,
-    Look,
-    Pack,
-    RefuseSideShow,
-    Show,
-    SideShow,
-)
-from ..engine.sizing import BetRange, sizing_of
+from .. import actions
 from ..errors import IllegalActionError
 from ..limits import MAX_BET_BINS, short
 from ..rules import Rules
+from ..sizing import BetRange, sizing_of
 from ..state import State
 
 __all__ = [
@@ -155,7 +140,7 @@ def check_fixed_roster(rules: Rules) -> None:
 
 def bins_of(rules: Rules, bet_bins: object) -> int:
     """The number of amount ids per bet kind in force (the table's
-    :meth:`~teenpatti_rules.engine.sizing.BetSizing.bins`), after checking ``bet_bins``
+    :meth:`~teenpatti_rules.sizing.BetSizing.bins`), after checking ``bet_bins``
     and the roster (:func:`check_fixed_roster`).
 
     :raises ValueError: if ``bet_bins`` is not an int from 2 to
@@ -221,7 +206,7 @@ def num_actions(rules: Rules, *, bet_bins: int = DEFAULT_BET_BINS) -> int:
         :data:`~teenpatti_rules.limits.MAX_BET_BINS`; ignored under ``"double"`` and
         ``"no_limit"`` (but still checked).
     :returns: ``10 + 2·(bins − 2)`` with the sizing's bins
-        (:meth:`~teenpatti_rules.engine.sizing.BetSizing.bins`): 10 under
+        (:meth:`~teenpatti_rules.sizing.BetSizing.bins`): 10 under
         ``"double"``; ``10 + 2·(bet_bins − 2)`` under ``"range"``;
         ``10 + 2·(len(NO_LIMIT_MULTIPLES) + 1)`` = 24 under ``"no_limit"``; plus one
         id per entry of :func:`draw_subsets` on a draw table (V20).
@@ -243,7 +228,7 @@ def action_name(
     """The name of an id: ``"PACK"`` … ``"REFUSE"``, then the bins (``"BET_BIN_j"``,
     ``"SIDESHOW_BIN_j"`` on a range table; ``"BET_X3"`` … ``"BET_MAX"``,
     ``"SIDESHOW_X3"`` … ``"SIDESHOW_MAX"`` on a no-limit table: the sizing's
-    :meth:`~teenpatti_rules.engine.sizing.BetSizing.bin_names`), then the draws
+    :meth:`~teenpatti_rules.sizing.BetSizing.bin_names`), then the draws
     (``"DRAW_0"``, ``"DRAW_01"``: the positions discarded, V20).
 
     :param action_id: an id of the alphabet.
@@ -276,7 +261,7 @@ def _bin_amounts(amounts: BetRange, rules: Rules, bins: int) -> list[int | None]
     """The amount each id of one bet kind names, in priority order: the first id (CHAAL
     or SIDESHOW), the second (RAISE or SIDESHOW_RAISE), then the appended bins in id
     order; None for a masked bin. The sizing's aims
-    (:meth:`~teenpatti_rules.engine.sizing.BetSizing.aims`), each snapped down to the
+    (:meth:`~teenpatti_rules.sizing.BetSizing.aims`), each snapped down to the
     legal grid (``amounts.low`` is the minimum bet: the core only removes amounts from
     the top, for the stack and the stake limit).
     """
@@ -288,23 +273,23 @@ def _bin_amounts(amounts: BetRange, rules: Rules, bins: int) -> list[int | None]
     return [amounts.snap(aim) for aim in aims]
 
 
-def _legal(state: State) -> tuple[Action, ...]:
+def _legal(state: State) -> tuple[actions.Action, ...]:
     from ..engine import legal_actions
 
     return legal_actions(state)
 
 
 _FIXED_IDS: dict[type[Any], int] = {
-    Pack: ActionId.PACK,
-    Look: ActionId.LOOK,
-    Show: ActionId.SHOW,
-    AllIn: ActionId.ALL_IN,
-    AcceptSideShow: ActionId.ACCEPT,
-    RefuseSideShow: ActionId.REFUSE,
+    actions.Pack: ActionId.PACK,
+    actions.Look: ActionId.LOOK,
+    actions.Show: ActionId.SHOW,
+    actions.AllIn: ActionId.ALL_IN,
+    actions.AcceptSideShow: ActionId.ACCEPT,
+    actions.RefuseSideShow: ActionId.REFUSE,
 }
 
 
-def _table(state: State, seat: int, bins: int) -> dict[int, Action]:
+def _table(state: State, seat: int, bins: int) -> dict[int, actions.Action]:
     """Every legal id of ``seat`` and its action, from the core's legal actions and,
     for the amounts, its bet ranges (``bet_range``, ``sideshow_range``: a no-limit
     table lists only a few amounts, V3).
@@ -313,19 +298,19 @@ def _table(state: State, seat: int, bins: int) -> dict[int, Action]:
         return {}
     from ..engine.questions import bet_range, sideshow_range
 
-    table: dict[int, Action] = {}
+    table: dict[int, actions.Action] = {}
     bets = sideshows = False
-    draws: list[Draw] = []
+    draws: list[actions.Draw] = []
     for action in _legal(state):
         if action.seat != seat:
             continue
         kind = type(action)
-        if kind is Bet:
+        if kind is actions.Bet:
             bets = True
-        elif kind is SideShow:
+        elif kind is actions.SideShow:
             sideshows = True
-        elif kind is Draw:
-            assert isinstance(action, Draw)
+        elif kind is actions.Draw:
+            assert isinstance(action, actions.Draw)
             draws.append(action)
         elif kind in _FIXED_IDS:
             table[_FIXED_IDS[kind]] = action
@@ -333,10 +318,10 @@ def _table(state: State, seat: int, bins: int) -> dict[int, Action]:
     interior = bins - 2
     empty = BetRange(1, 0)
     for amounts, make, first, last, start in (
-        (bet_range(state, seat) if bets else empty, Bet, ActionId.CHAAL, ActionId.RAISE, 0),
+        (bet_range(state, seat) if bets else empty, actions.Bet, ActionId.CHAAL, ActionId.RAISE, 0),
         (
             sideshow_range(state, seat) if sideshows else empty,
-            SideShow,
+            actions.SideShow,
             ActionId.SIDESHOW,
             ActionId.SIDESHOW_RAISE,
             interior,
@@ -359,7 +344,7 @@ def _table(state: State, seat: int, bins: int) -> dict[int, Action]:
             if len(ranked) != DRAW_HAND_SIZE:
                 break
             picked = {ranked[p] for p in chosen}
-            action = Draw(seat, tuple(card for card in own if card in picked))
+            action = actions.Draw(seat, tuple(card for card in own if card in picked))
             if action in legal:
                 table[base + k] = action
     return table
@@ -406,7 +391,7 @@ def legal_action_mask(
 
 def action_for_id(
     state: State, seat: int, action_id: int, *, bet_bins: int = DEFAULT_BET_BINS
-) -> Action:
+) -> actions.Action:
     """The core action that ``action_id`` names for ``seat`` now.
 
     :param state: a :class:`~teenpatti_rules.state.State` (or a view).
@@ -439,23 +424,25 @@ def action_for_id(
     raise IllegalActionError(f"id {value} ({name}) is not legal for seat {seat} now: {reason}")
 
 
-def _apply(state: State, action: Action) -> State:
+def _apply(state: State, action: actions.Action) -> State:
     from ..engine import apply
 
     return apply(state, action)
 
 
-_SIMPLE: dict[int, Callable[[int], Action]] = {
-    ActionId.PACK: Pack,
-    ActionId.LOOK: Look,
-    ActionId.SHOW: Show,
-    ActionId.ALL_IN: AllIn,
-    ActionId.ACCEPT: AcceptSideShow,
-    ActionId.REFUSE: RefuseSideShow,
+_SIMPLE: dict[int, Callable[[int], actions.Action]] = {
+    ActionId.PACK: actions.Pack,
+    ActionId.LOOK: actions.Look,
+    ActionId.SHOW: actions.Show,
+    ActionId.ALL_IN: actions.AllIn,
+    ActionId.ACCEPT: actions.AcceptSideShow,
+    ActionId.REFUSE: actions.RefuseSideShow,
 }
 
 
-def id_for_action(state: State, action: Action, *, bet_bins: int = DEFAULT_BET_BINS) -> int | None:
+def id_for_action(
+    state: State, action: actions.Action, *, bet_bins: int = DEFAULT_BET_BINS
+) -> int | None:
     """The id that names ``action`` now, or None if no id does (not the actor's, or an
     amount between bins). The inverse of :func:`action_for_id` on legal ids; a
     ``Draw`` is matched by the set of its discards, in any order (V20).
@@ -468,7 +455,7 @@ def id_for_action(state: State, action: Action, *, bet_bins: int = DEFAULT_BET_B
     :raises ValueError: for a bad ``bet_bins``.
     """
     bins = bins_of(check_state(state).rules, bet_bins)
-    if not isinstance(action, ActionBase):
+    if not isinstance(action, actions.ActionBase):
         raise TypeError(
             f"action must be an Action (e.g. parse_action(text)), not {type(action).__name__} "
             f"{short(action)}"
@@ -478,8 +465,8 @@ def id_for_action(state: State, action: Action, *, bet_bins: int = DEFAULT_BET_B
     for action_id, named in _table(state, action.seat, bins).items():
         if named == action:
             return action_id
-        if type(action) is Draw and type(named) is Draw:
-            assert isinstance(action, Draw) and isinstance(named, Draw)
+        if type(action) is actions.Draw and type(named) is actions.Draw:
+            assert isinstance(action, actions.Draw) and isinstance(named, actions.Draw)
             if len(action.cards) == len(named.cards) and set(action.cards) == set(named.cards):
                 return action_id  # the same discards in another order (V20)
     return None

@@ -7,10 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-try:
-    import numpy as np
-except ImportError:  # pragma: no cover - exercised in a venv without numpy
-    raise ImportError("teenpatti_rules.encoding needs numpy: pip install numpy") from None
+import numpy as np  # the package checked that numpy is there
 
 from ..actions import AcceptSideShow, AllIn, Bet, Draw, Look, Pack, RefuseSideShow, Show, SideShow
 from ..cards import Card

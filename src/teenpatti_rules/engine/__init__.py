@@ -2,16 +2,18 @@
 
 - :mod:`.reducer`: :func:`apply` and :func:`legal_actions`, one handler per action;
 - :mod:`.questions`: the shared rule questions (whose turn, minimum bet, why not …);
-- :mod:`.sizing`: bet sizings as ranges (R24, V3);
 - :mod:`.triggers`: the end-of-turn checks (R39, R37, R40);
 - :mod:`.ending`: showdown, payout, leaving, the button, the session's end;
 - :mod:`.pots`: side pots and splits (R18, R41);
-- :mod:`.dealing`: the seeded shuffle and the deal order (R5, R10);
 - :mod:`.invariants`: is a state one the engine could reach?
+
+Below it, in the values layer: the bet sizings (:mod:`teenpatti_rules.sizing`, R24, V3)
+and the seeded shuffle and first dealer (:mod:`teenpatti_rules.dealing`, R5, R10).
 """
 
 from __future__ import annotations
 
+from . import dealing, sizing  # noqa: F401  # the old homes, still attributes of the engine
 from .reducer import apply, is_legal, legal_actions
 
 __all__ = ["apply", "is_legal", "legal_actions"]

@@ -9,7 +9,7 @@ refusal functions of :mod:`.questions`) and a handler that builds the next state
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from ..actions import (
     AcceptSideShow,
@@ -38,15 +38,15 @@ from ..events import (
 from ..records import evolve
 from ..state import Phase, SideShowRequest, State
 from .common import (
-    check_amount,
+    Handler,
     check_seat,
     check_turn,
+    checked,
     evolve_seat,
     evolve_state,
     pay_in,
     payment,
     reject,
-    require,
     with_seat,
 )
 from .ending import finish_hand, showdown, showdown_strength
@@ -69,18 +69,12 @@ from .refusals import refuse
 from .triggers import Turn, ending_event, hand_ending
 
 __all__ = [
+    "HANDLERS",
     "accept_sideshow",
     "after_turn",
     "all_in",
     "bet",
-    "check_accept",
-    "check_all_in",
     "check_answer",
-    "check_bet",
-    "check_draw",
-    "check_look",
-    "check_show",
-    "check_sideshow",
     "draw",
     "look",
     "pack",
@@ -88,12 +82,6 @@ __all__ = [
     "show",
     "sideshow",
 ]
-
-
-def check_look(state: State, action: Look) -> None:
-    """A blind player in the hand and not all-in may look, on or off turn (R22, R28)."""
-    check_seat(state, action)
-    require(action, look_refusal(state, action.seat))
 
 
 def look(state: State, action: Look) -> State:
@@ -116,13 +104,6 @@ def pack(state: State, action: Pack) -> State:
     return after_turn(state, seat, seats=seats, events=state.events.appended(Packed(seat)))
 
 
-def check_bet(state: State, action: Bet) -> None:
-    """On its turn, the actor may bet an amount of its bet range (R23–R25, V3, V4)."""
-    check_turn(state, action)
-    check_amount(action)
-    require(action, bet_refusal(state, action.seat, action.amount))
-
-
 def bet(state: State, action: Bet) -> State:
     """A chaal of the minimum or a raise to twice it; it sets the stake (R23–R25)."""
     seat, amount = action.seat, action.amount
@@ -134,12 +115,6 @@ def bet(state: State, action: Bet) -> State:
     return after_turn(state, seat, paid=True, stake=stake, **paid)
 
 
-def check_all_in(state: State, action: AllIn) -> None:
-    """On its turn, an actor short of its minimum bet may go all-in (R26, R27)."""
-    check_turn(state, action)
-    require(action, all_in_refusal(state, action.seat))
-
-
 def all_in(state: State, action: AllIn) -> State:
     """The actor, short of the minimum bet, puts its whole stack in; the stake stays (R26, R27)."""
     seat = action.seat
@@ -147,12 +122,6 @@ def all_in(state: State, action: AllIn) -> State:
     return after_turn(
         state, seat, paid=True, **payment(state, seat, amount, WentAllIn(seat, amount))
     )
-
-
-def check_show(state: State, action: Show) -> None:
-    """On its turn, with two players left, the actor may ask for a show (R33–R36, V2)."""
-    check_turn(state, action)
-    require(action, show_refusal(state, action.seat))
 
 
 def show(state: State, action: Show) -> State:
@@ -164,15 +133,6 @@ def show(state: State, action: Show) -> State:
     if reached_pot_limit(state):
         return showdown(state)  # R38: an ordinary showdown, ties split
     return showdown(state, ending=HandEnding.SHOW, loses_ties=seat)  # R35
-
-
-def check_sideshow(state: State, action: SideShow) -> None:
-    """On its turn, a seen actor may ask for a sideshow with a chaal of its sideshow
-    range (R30, R33, V17).
-    """
-    check_turn(state, action)
-    check_amount(action)
-    require(action, sideshow_refusal(state, action.seat, action.amount))
 
 
 def sideshow(state: State, action: SideShow) -> State:
@@ -202,12 +162,6 @@ def check_answer(state: State, action: AcceptSideShow | RefuseSideShow) -> None:
         reject(action, refuse("no_sideshow"))
     if action.seat != request.target:
         reject(action, refuse("not_asked", target=request.target, seat=action.seat))
-
-
-def check_accept(state: State, action: AcceptSideShow) -> None:
-    """The asked player may accept, if it can pay its half under ``sideshow_split`` (V17)."""
-    check_answer(state, action)
-    require(action, accept_refusal(state, action.seat))
 
 
 def pending(state: State) -> SideShowRequest:
@@ -289,12 +243,6 @@ def after_turn(state: State, seat: int, *, paid: bool = False, **changes: Any) -
 # --- drawing (V20) ---------------------------------------------------------------------
 
 
-def check_draw(state: State, action: Draw) -> None:
-    """On its turn, a seen actor may draw, discarding cards it holds (V20)."""
-    check_turn(state, action)
-    require(action, draw_refusal(state, action.seat, action.cards))
-
-
 def draw(state: State, action: Draw) -> State:
     """A seen actor discards cards and draws as many from the rest of the deck, paying
     ``draw_price`` a card; each new card takes a discarded card's place (V20). Its turn
@@ -314,3 +262,18 @@ def draw(state: State, action: Draw) -> State:
     )
     paid = payment(state, seat, price * count, Drew(seat, count, price * count))
     return after_turn(state, seat, paid=True, **paid)
+
+
+HANDLERS: Final[dict[type[Any], Handler]] = {
+    Look: Handler(checked(check_seat, look_refusal), look),  # R22, R28: on or off turn
+    Pack: Handler(check_turn, pack),  # R29
+    AllIn: Handler(checked(check_turn, all_in_refusal), all_in),  # R26, R27
+    Show: Handler(checked(check_turn, show_refusal), show),  # R33-R36, V2
+    Bet: Handler(checked(check_turn, bet_refusal, "amount"), bet),  # R23-R25, V3, V4
+    SideShow: Handler(checked(check_turn, sideshow_refusal, "amount"), sideshow),  # R30, V17
+    AcceptSideShow: Handler(checked(check_answer, accept_refusal), accept_sideshow),  # R31
+    RefuseSideShow: Handler(check_answer, refuse_sideshow),  # R31
+    Draw: Handler(checked(check_turn, draw_refusal, "cards"), draw),  # V20
+}
+"""The hand's actions, each with its check (built from its refusal question of
+:mod:`.questions`) and its handler: their entries of the reducer's table."""

@@ -5,7 +5,8 @@
 
 from __future__ import annotations
 
-from typing import Any, NoReturn
+from collections.abc import Callable
+from typing import Any, NamedTuple, NoReturn
 
 from ..actions import Action
 from ..events import Event
@@ -16,10 +17,13 @@ from .questions import is_seat
 from .refusals import Refusal, error_for, refuse
 
 __all__ = [
+    "Check",
+    "Handler",
     "between_hands",
     "check_amount",
     "check_seat",
     "check_turn",
+    "checked",
     "evolve_seat",
     "evolve_state",
     "pay_in",
@@ -79,6 +83,46 @@ def check_amount(action: Any) -> None:
         reject(action, refuse("amount_type", amount=short(amount)))
     if not 1 <= amount <= MAX_CHIPS:
         reject(action, refuse("amount_range", most=MAX_CHIPS, amount=short(amount)))
+
+
+Check = Callable[[State, Any], None]
+"""A check: raises :class:`~teenpatti_rules.errors.IllegalActionError` unless the
+action is legal in the state."""
+
+
+class Handler(NamedTuple):
+    """An action kind's check (raises :class:`~teenpatti_rules.errors.IllegalActionError`
+    unless the action is legal) and handler (builds the next state from a legal action):
+    one entry of the reducer's table, kept by the module of that idea
+    (:data:`.betting.HANDLERS`, :data:`.table.HANDLERS`).
+    """
+
+    check: Check
+    act: Callable[[State, Any], State]
+
+
+def checked(first: Check, question: Callable[..., Refusal | None], *fields: str) -> Check:
+    """The check of an action kind, from its refusal question (one source per rule).
+
+    :param first: what comes first: :func:`check_seat` (any time), :func:`check_turn`
+        (a betting action on its turn) or a sideshow answer's check.
+    :param question: ``question(state, seat, *values) -> Refusal | None``, with the
+        values of ``fields`` read from the action.
+    :param fields: the action's fields the question reads; an ``amount`` is first
+        checked to be an exact int of 1 to MAX_CHIPS chips (:func:`check_amount`).
+    :returns: the check: ``first``, the amount, then the question's refusal raised.
+    """
+    amount = "amount" in fields
+
+    def check(state: State, action: Any) -> None:
+        first(state, action)
+        if amount:
+            check_amount(action)
+        refusal = question(state, action.seat, *[getattr(action, name) for name in fields])
+        if refusal is not None:
+            raise error_for(action, refusal)
+
+    return check
 
 
 # --- small state updates -------------------------------------------------------------

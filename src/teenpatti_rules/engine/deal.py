@@ -9,12 +9,12 @@ from collections.abc import Sequence
 
 from ..actions import Deal
 from ..cards import Card
+from ..dealing import deal_hands, shuffled_deck
 from ..events import BootPosted, Event, ForcedBet, HandStarted, IndicatorTurned, MissedBootPosted
 from ..limits import short
 from ..records import evolve
 from ..state import Phase, Seat, State, hand_needs
 from .common import check_seat, payment, reject
-from .dealing import deal_hands, shuffled_deck
 from .ending import showdown
 from .pots import seats_from_left_of
 from .questions import bettors, can_still_bet, first_player, next_bettor, reached_pot_limit

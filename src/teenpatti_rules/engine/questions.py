@@ -18,10 +18,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..sizing import BET_SIZINGS, BetRange
 from ..state import Phase, Seat, State
 from .drawing import draw_options, draw_refusal, draws_made, may_draw, why_not_draw
 from .refusals import Refusal, refuse, sentence_of
-from .sizing import BET_SIZINGS, BetRange
 
 __all__ = [
     "accept_refusal",
@@ -181,7 +181,7 @@ def bet_range(state: State, seat: int) -> BetRange:
     """Every amount ``seat`` may bet now, as a :class:`~.sizing.BetRange` (R23–R25, V3,
     V4); ignores whose turn it is.
 
-    The table's bet sizing (``Rules.bet_sizing``: :mod:`teenpatti_rules.engine.sizing`)
+    The table's bet sizing (``Rules.bet_sizing``: :mod:`teenpatti_rules.sizing`)
     gives the amounts from the minimum bet; each must fit the stack (a bet that
     empties it is a full bet, R25) and keep the stake within ``stake_limit`` (V4).
     Empty while blind and out of blind bets (R23).

@@ -4,7 +4,9 @@ Two small functions per action kind, each citing the rules it implements: a chec
 that refuses the action unless it is legal (with the refusal functions of
 :mod:`teenpatti_rules.engine.questions`: a refusal carries a code, a rule id and a
 sentence built only when read), and a handler that builds the next state; the input
-state is never changed. The handlers live by idea: :mod:`~teenpatti_rules.engine.deal` (dealing),
+state is never changed. The handlers live by idea, each module keeping its entries of
+the table (``HANDLERS``, built with :func:`~.common.checked` from the refusal questions):
+:mod:`~teenpatti_rules.engine.deal` (dealing), :mod:`.table` (the open-table actions),
 :mod:`.betting` (the turn actions and :func:`~.betting.after_turn`, what the rules say
 comes next), :mod:`.listing` (:func:`legal_actions`). An action that
 :func:`legal_actions` listed for this very state (the same objects: the list is kept
@@ -27,35 +29,14 @@ teenpatti_rules.errors.IllegalActionError: seat 2 may not bet: it is seat 1's tu
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any
 
-from ..actions import (
-    ACTION_TYPES,
-    TURN_ACTION_TYPES,
-    AcceptSideShow,
-    Action,
-    AddChips,
-    AllIn,
-    Bet,
-    Deal,
-    Draw,
-    Join,
-    Leave,
-    Look,
-    Pack,
-    RefuseSideShow,
-    Show,
-    SideShow,
-    SitIn,
-    SitOut,
-    Timeout,
-)
+from ..actions import ACTION_TYPES, TURN_ACTION_TYPES, Action, Deal, Look, Timeout
 from ..errors import IllegalActionError, StaleActionError
 from ..limits import short
 from ..state import State
 from . import betting, table
-from .common import check_turn, evolve_seat, evolve_state, with_seat
+from .common import Handler, evolve_seat, evolve_state, with_seat
 from .deal import deal
 from .listing import legal_actions, was_listed
 from .refusals import error_for, refuse
@@ -64,38 +45,16 @@ from .trust import require_reachable, vouch
 __all__ = ["apply", "is_legal", "legal_actions"]
 
 
-class _Handler(NamedTuple):
-    """An action kind's check (raises :class:`IllegalActionError` unless the action is
-    legal) and handler (builds the next state from a legal action).
-    """
-
-    check: Callable[[State, Any], None]
-    act: Callable[[State, Any], State]
-
-
 def _checked_by_handler(state: State, action: Action) -> None:
     """The handler checks the action itself: a Deal, whose deck is checked only as it
     is dealt (R6, R10).
     """
 
 
-_HANDLERS: dict[type[Any], _Handler] = {
-    Deal: _Handler(_checked_by_handler, deal),
-    Look: _Handler(betting.check_look, betting.look),
-    Pack: _Handler(check_turn, betting.pack),
-    AllIn: _Handler(betting.check_all_in, betting.all_in),
-    Show: _Handler(betting.check_show, betting.show),
-    Bet: _Handler(betting.check_bet, betting.bet),
-    SideShow: _Handler(betting.check_sideshow, betting.sideshow),
-    AcceptSideShow: _Handler(betting.check_accept, betting.accept_sideshow),
-    RefuseSideShow: _Handler(betting.check_answer, betting.refuse_sideshow),
-    Draw: _Handler(betting.check_draw, betting.draw),
-    Join: _Handler(table.check_join, table.join),
-    Leave: _Handler(table.check_leave, table.leave),
-    SitOut: _Handler(table.check_sit_out, table.sit_out),
-    SitIn: _Handler(table.check_sit_in, table.sit_in),
-    Timeout: _Handler(table.check_timeout, table.timeout),
-    AddChips: _Handler(table.check_add_chips, table.add_chips),
+_HANDLERS: dict[type[Any], Handler] = {
+    Deal: Handler(_checked_by_handler, deal),
+    **betting.HANDLERS,
+    **table.HANDLERS,
 }
 """Action class → its check and handler; every member of
 :data:`~teenpatti_rules.actions.Action`."""

@@ -9,27 +9,25 @@ never a seat that cannot answer.
 
 from __future__ import annotations
 
+from typing import Any, Final
+
 from ..actions import AddChips, Join, Leave, Pack, RefuseSideShow, SitIn, SitOut, Timeout
 from ..events import ChipsAdded, Leaving, PlayerJoined, SatIn, SatOut, SeatLeft, TimedOut
 from ..limits import MAX_CHIPS, check_table_chips, short
 from ..records import evolve
 from ..state import Phase, Seat, State, _joining_name, between_hands_phase
 from . import betting
-from .common import check_amount, check_seat, require, with_seat
+from .common import Handler, check_seat, checked, require, with_seat
 from .ending import move_button, placings, session_over
 from .listing import BETWEEN_HANDS
 from .refusals import Refusal, refuse
 
 __all__ = [
+    "HANDLERS",
     "act_for_leavers",
     "add_chips",
     "add_chips_refusal",
-    "check_add_chips",
     "check_join",
-    "check_leave",
-    "check_sit_in",
-    "check_sit_out",
-    "check_timeout",
     "join",
     "join_refusal",
     "leave",
@@ -144,12 +142,6 @@ def leave_refusal(state: State, seat: int) -> Refusal | None:
     return refusal
 
 
-def check_leave(state: State, action: Leave) -> None:
-    """S4: :func:`leave_refusal`."""
-    check_seat(state, action)
-    require(action, leave_refusal(state, action.seat))
-
-
 def depart(state: State, seat: int) -> State:
     """``seat``'s player leaves the session at once with its stack (S4, S8): it is the
     latest leaver (V19); the button passes on if it was the next dealer (R5); on a
@@ -222,12 +214,6 @@ def sit_out_refusal(state: State, seat: int) -> Refusal | None:
     return refusal
 
 
-def check_sit_out(state: State, action: SitOut) -> None:
-    """S5: :func:`sit_out_refusal`."""
-    check_seat(state, action)
-    require(action, sit_out_refusal(state, action.seat))
-
-
 def _sat(state: State, seat: int, out: bool, *, timed_out: bool = False) -> State:
     """``seat`` sits out (``out``) or in from the next deal; between hands the table may
     start or stop waiting (S2, S5).
@@ -254,12 +240,6 @@ def sit_in_refusal(state: State, seat: int) -> Refusal | None:
     return refusal
 
 
-def check_sit_in(state: State, action: SitIn) -> None:
-    """S5: :func:`sit_in_refusal`."""
-    check_seat(state, action)
-    require(action, sit_in_refusal(state, action.seat))
-
-
 def sit_in(state: State, action: SitIn) -> State:
     """The player sits in: dealt in from the next deal (S5)."""
     return _sat(state, action.seat, False)
@@ -277,12 +257,6 @@ def timeout_refusal(state: State, seat: int) -> Refusal | None:
     if seat != state.actor:
         return refuse("not_your_turn", "S6", actor=state.actor)
     return None
-
-
-def check_timeout(state: State, action: Timeout) -> None:
-    """S6: :func:`timeout_refusal`."""
-    check_seat(state, action)
-    require(action, timeout_refusal(state, action.seat))
 
 
 def timeout(state: State, action: Timeout) -> State:
@@ -342,13 +316,6 @@ def add_chips_refusal(state: State, seat: int, amount: object) -> Refusal | None
     return None
 
 
-def check_add_chips(state: State, action: AddChips) -> None:
-    """S7: :func:`add_chips_refusal`."""
-    check_seat(state, action)
-    check_amount(action)
-    require(action, add_chips_refusal(state, action.seat, action.amount))
-
-
 def add_chips(state: State, action: AddChips) -> State:
     """The player adds chips to its stack; they are brought to the table (S7, S8)."""
     seat, amount = action.seat, action.amount
@@ -360,3 +327,15 @@ def add_chips(state: State, action: AddChips) -> State:
         chips_brought=state.chips_brought + amount,
         events=state.events.appended(ChipsAdded(seat, amount)),
     )
+
+
+HANDLERS: Final[dict[type[Any], Handler]] = {
+    Join: Handler(check_join, join),  # S1, S3
+    Leave: Handler(checked(check_seat, leave_refusal), leave),  # S4
+    SitOut: Handler(checked(check_seat, sit_out_refusal), sit_out),  # S5
+    SitIn: Handler(checked(check_seat, sit_in_refusal), sit_in),  # S5
+    Timeout: Handler(checked(check_seat, timeout_refusal), timeout),  # S6
+    AddChips: Handler(checked(check_seat, add_chips_refusal, "amount"), add_chips),  # S7
+}
+"""The open-table actions, each with its check (built from its refusal question) and
+its handler: their entries of the reducer's table."""

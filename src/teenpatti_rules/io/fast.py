@@ -89,6 +89,27 @@ def _read_rank(value: Any) -> HandRank:
     )
 
 
+def _sequence(tp: Any) -> Any:
+    """For a sequence type (a tuple, an :class:`~teenpatti_rules.records.EventLog`):
+    the list of the types of a fixed-length tuple's places, or the type of every item
+    of any other; None for a type that is not a sequence.
+    """
+    origin = get_origin(tp)
+    if origin not in (tuple, EventLog) and tp is not EventLog:
+        return None
+    args = get_args(tp)
+    if origin is tuple and not (len(args) == 2 and args[1] is Ellipsis):
+        return list(args)
+    return args[0] if args else Any
+
+
+def _or_none(convert: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """``convert`` for an optional value (writer or reader alike): None stays None."""
+    if convert is _identity:
+        return _identity
+    return lambda value: None if value is None else convert(value)
+
+
 def _value_writer(tp: Any) -> Unstructure:
     """The writer of one value of type ``tp``."""
     if tp in (int, bool, str, type(None), Any) or get_origin(tp) is Literal:
@@ -101,21 +122,17 @@ def _value_writer(tp: Any) -> Unstructure:
         return lambda member: member.value
     inner = _optional_inner(tp)
     if inner is not None:
-        write = _value_writer(inner)
-        if write is _identity:
-            return _identity
-        return lambda value: None if value is None else write(value)
+        return _or_none(_value_writer(inner))
     if _is_tagged_union(tp):
         writers = {cls: writer(cls, tagged=True) for cls in get_args(tp)}
         return lambda value: writers[type(value)](value)
+    sequence = _sequence(tp)
+    if isinstance(sequence, list):  # a tuple of fixed length: one writer per place
+        writes = [_value_writer(a) for a in sequence]
+        return lambda value: [w(v) for w, v in zip(writes, value, strict=True)]
     origin = get_origin(tp)
-    if origin in (tuple, EventLog) or tp is EventLog:
-        args = get_args(tp)
-        item = args[0] if args else Any
-        if origin is tuple and not (len(args) == 2 and args[1] is Ellipsis):
-            writes = [_value_writer(a) for a in args]
-            return lambda value: [w(v) for w, v in zip(writes, value, strict=True)]
-        write = _value_writer(item)
+    if sequence is not None:
+        write = _value_writer(sequence)
         if write is _identity:
             return list
         if write is str:
@@ -141,21 +158,17 @@ def _value_reader(tp: Any) -> Structure:
         return tp
     inner = _optional_inner(tp)
     if inner is not None:
-        read = _value_reader(inner)
-        if read is _identity:
-            return _identity
-        return lambda value: None if value is None else read(value)
+        return _or_none(_value_reader(inner))
     if _is_tagged_union(tp):
         readers = {cls.__name__: reader(cls) for cls in get_args(tp)}
         return lambda value: readers[value[TAG]](value)
+    sequence = _sequence(tp)
+    if isinstance(sequence, list):
+        reads = [_value_reader(a) for a in sequence]
+        return lambda value: tuple(r(v) for r, v in zip(reads, value, strict=True))
     origin = get_origin(tp)
-    if origin in (tuple, EventLog) or tp is EventLog:
-        args = get_args(tp)
-        item = args[0] if args else Any
-        if origin is tuple and not (len(args) == 2 and args[1] is Ellipsis):
-            reads = [_value_reader(a) for a in args]
-            return lambda value: tuple(r(v) for r, v in zip(reads, value, strict=True))
-        read = _value_reader(item)
+    if sequence is not None:
+        read = _value_reader(sequence)
         if read is _identity:
             return tuple
         return lambda value: tuple(map(read, value))

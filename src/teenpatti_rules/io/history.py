@@ -37,7 +37,7 @@ explicit deck. ``history.to_json(indent=2)`` gives::
     }
 
 (``indent`` puts every list item on its own line; shortened here.) A deal without
-a deck is shuffled from the seed by :func:`~teenpatti_rules.engine.dealing.shuffled_deck`,
+a deck is shuffled from the seed by :func:`~teenpatti_rules.dealing.shuffled_deck`,
 so such a history replays identically under the same format version; record
 explicit decks (``Deal(seat, deck)``) for histories that must not depend on the
 shuffle at all.

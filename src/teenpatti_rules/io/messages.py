@@ -68,6 +68,8 @@ from ..views import View
 from .codec import _json_kind, _short, converter
 from .documents import bad_document, describe_error, load_document, structure
 from .fast import TAG, reader, writer
+from .json_text import ENCODE as _ENCODE
+from .json_text import TRUSTED_DECODE as _TRUSTED_DECODE
 from .message_checks import check_event, check_name
 
 __all__ = [
@@ -86,37 +88,6 @@ __all__ = [
 MESSAGE_VERSION: Final = 1
 """The format version of action, event, view and stream documents."""
 
-_STDLIB_ENCODE: Final = json.JSONEncoder(
-    ensure_ascii=False, separators=(",", ":"), check_circular=False, allow_nan=False
-).encode
-
-
-def _pick_codec() -> tuple[Callable[[Any], str], Callable[[str | bytes], Any]]:
-    """The JSON writer and (trusted) reader: :mod:`orjson` when the ``fast`` extra is
-    installed (the same text: compact, UTF-8, keys in order), else :mod:`json`.
-    """
-    try:
-        import orjson
-    except ImportError:
-        return _STDLIB_ENCODE, json.loads
-    dumps, loads = orjson.dumps, orjson.loads
-
-    def encode(value: Any) -> str:
-        try:
-            return dumps(value).decode()
-        except TypeError:  # an int past 64 bits (a seed): the standard library writes it
-            return _STDLIB_ENCODE(value)
-
-    def decode(text: str | bytes) -> Any:
-        try:
-            return loads(text)
-        except orjson.JSONDecodeError:
-            return json.loads(text)  # the standard library's error, or a big int
-
-    return encode, decode
-
-
-_ENCODE, _TRUSTED_DECODE = _pick_codec()
 
 _ACTIONS: Final = {cls.__name__: cls for cls in ACTION_TYPES}
 _EVENTS: Final = {cls.__name__: cls for cls in STREAM_EVENT_TYPES}

@@ -41,24 +41,25 @@ def check_seat(state: State, seat: object, rng: object = _UNCHECKED) -> int:
     return seat
 
 
-def seat_and_rng(view: State, seat: object, rng: object) -> tuple[object, Any]:
+def seat_and_rng(view: State, seat: object, rng: object) -> tuple[int, Any]:
     """The seat and random source of a chooser called either way:
     ``chooser(view, seat, rng)`` or ``chooser(view, rng)`` with a view that knows its
-    seat (:attr:`~teenpatti_rules.views.View.seat`).
+    seat (:attr:`~teenpatti_rules.views.View.seat`), checked by :func:`check_seat`.
 
-    :returns: ``(seat, rng)``, to be checked by :func:`check_seat`.
+    :returns: ``(seat, rng)``.
     :raises ValueError: for ``chooser(view, rng)`` with a view of no seat (a state,
-        or the spectators' view).
+        or the spectators' view); as :func:`check_seat`.
+    :raises TypeError: as :func:`check_seat`.
     """
-    if rng is not _UNCHECKED:
-        return seat, rng
-    own = getattr(view, "seat", None) if getattr(view, "is_view", False) else None
-    if own is None:
-        raise ValueError(
-            "without a seat argument the view must know its seat (view(state, seat)); "
-            "pass the seat: chooser(view, seat, rng)"
-        )
-    return own, seat
+    if rng is _UNCHECKED:
+        own = getattr(view, "seat", None) if getattr(view, "is_view", False) else None
+        if own is None:
+            raise ValueError(
+                "without a seat argument the view must know its seat (view(state, seat)); "
+                "pass the seat: chooser(view, seat, rng)"
+            )
+        seat, rng = own, seat
+    return check_seat(view, seat, rng), rng
 
 
 def own_choices(state: State, seat: int) -> list[Action]:

@@ -9,9 +9,9 @@ from typing import Any, overload
 
 from ..actions import Action, Bet
 from ..engine.questions import bet_range
-from ..engine.sizing import sizing_of
+from ..sizing import sizing_of
 from ..state import Phase, State
-from .common import _UNCHECKED, check_seat, deal_or_nothing, own_choices, seat_and_rng
+from .common import _UNCHECKED, deal_or_nothing, own_choices, seat_and_rng
 
 __all__ = ["random_choice"]
 
@@ -43,9 +43,7 @@ def random_choice(view: State, seat: int | random.Random, rng: Any = _UNCHECKED)
     :raises TypeError: if ``view`` is not a State or ``rng`` is not a
         :class:`random.Random` (None is refused: pass ``random.Random(seed)``).
     """
-    chosen, source = seat_and_rng(view, seat, rng)
-    seat = check_seat(view, chosen, source)
-    rng = source
+    seat, rng = seat_and_rng(view, seat, rng)
     if view.phase in (Phase.AWAITING_DEAL, Phase.WAITING) or view.phase is Phase.SESSION_OVER:
         return deal_or_nothing(view, seat)
     if view.actor != seat:

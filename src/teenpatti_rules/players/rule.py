@@ -63,7 +63,7 @@ STRONG, three or more  raise while ``4 * raise <= stack``, then chaal
 =====================  ================================================================
 
 **Table variants.** ``raise`` is the listed bet the table's sizing picks
-(:meth:`~teenpatti_rules.engine.sizing.BetSizing.pick_raise`, V3): under
+(:meth:`~teenpatti_rules.sizing.BetSizing.pick_raise`, V3): under
 ``bet_sizing="no_limit"`` twice ``min`` (never a bigger bet, though ``legal_actions``
 also lists the whole stack); under ``"range"`` the largest bet (``raise_cap`` times
 ``min``). A sideshow is always
@@ -104,25 +104,14 @@ import random
 from enum import IntEnum
 from typing import Any, overload
 
-from ..actions import (
-    AcceptSideShow,
-    Action,
-    AllIn,
-    Bet,
-    Draw,
-    Look,
-    Pack,
-    RefuseSideShow,
-    Show,
-    SideShow,
-)
+from .. import actions
 from ..cards import Card
 from ..engine.questions import minimum_bet, players_in_hand
-from ..engine.sizing import sizing_of
 from ..ranking import hand_percentile
 from ..rules import Rules
+from ..sizing import sizing_of
 from ..state import Phase, State
-from .common import _UNCHECKED, check_seat, deal_or_nothing, own_choices, seat_and_rng
+from .common import _UNCHECKED, deal_or_nothing, own_choices, seat_and_rng
 
 __all__ = [
     "BLUFF_CHANCE",
@@ -196,14 +185,14 @@ def hand_class(
 
 
 @overload
-def choose(view: State, seat: random.Random, /) -> Action | None: ...
+def choose(view: State, seat: random.Random, /) -> actions.Action | None: ...
 
 
 @overload
-def choose(view: State, seat: int, rng: random.Random) -> Action | None: ...
+def choose(view: State, seat: int, rng: random.Random) -> actions.Action | None: ...
 
 
-def choose(view: State, seat: int | random.Random, rng: Any = _UNCHECKED) -> Action | None:
+def choose(view: State, seat: int | random.Random, rng: Any = _UNCHECKED) -> actions.Action | None:
     """The automatic player's action for ``seat`` now, or None if it has nothing to do (R44).
 
     The policy is in the module docstring: look first (R22), answer a sideshow
@@ -226,25 +215,25 @@ def choose(view: State, seat: int | random.Random, rng: Any = _UNCHECKED) -> Act
     :raises TypeError: if ``view`` is not a State or ``rng`` is not a
         :class:`random.Random` (None is refused: pass ``random.Random(seed)``).
     """
-    chosen, source = seat_and_rng(view, seat, rng)
-    seat = check_seat(view, chosen, source)
-    rng = source
+    seat, rng = seat_and_rng(view, seat, rng)
     phase = view.phase
     if phase in (Phase.AWAITING_DEAL, Phase.WAITING) or phase is Phase.SESSION_OVER:
         return deal_or_nothing(view, seat)
     mine = own_choices(view, seat)
     for action in mine:
-        if isinstance(action, Look):
+        if isinstance(action, actions.Look):
             return action  # R44: never stays blind
     if view.actor != seat:
         return None
     player = view.seats[seat]
     if phase is Phase.SIDESHOW:
         good = hand_class(player.cards, view.rules, view.indicator) >= HandClass.GOOD
-        accept = next((action for action in mine if isinstance(action, AcceptSideShow)), None)
+        accept = next(
+            (action for action in mine if isinstance(action, actions.AcceptSideShow)), None
+        )
         if good and accept is not None:  # V17: a split sideshow's half may not fit
             return accept
-        return next(action for action in mine if isinstance(action, RefuseSideShow))
+        return next(action for action in mine if isinstance(action, actions.RefuseSideShow))
     return _turn(view, seat, mine, rng)
 
 
@@ -270,24 +259,24 @@ DRAW_COST = 20
 """On a draw table (V20) a WEAK hand draws one card while ``DRAW_COST * draw_price <= stack``."""
 
 
-def _turn(view: State, seat: int, mine: list[Action], rng: random.Random) -> Action:
+def _turn(view: State, seat: int, mine: list[actions.Action], rng: random.Random) -> actions.Action:
     """The betting action of a seen automatic player on its turn (the table above)."""
     player = view.seats[seat]
     stack = player.stack
     strength = hand_class(player.cards, view.rules, view.indicator)
     two_left = len(players_in_hand(view)) == 2
     low = minimum_bet(view, seat)
-    bets = [action for action in mine if isinstance(action, Bet)]
+    bets = [action for action in mine if isinstance(action, actions.Bet)]
     raised = sizing_of(view.rules).pick_raise([bet.amount for bet in bets], low)  # V3
     raise_ = next((bet for bet in bets if bet.amount == raised), None)
     price = view.rules.draw_price
     if strength is HandClass.WEAK and price is not None and DRAW_COST * price <= stack:
         lowest = min(player.cards, key=lambda card: card.rank)
         for action in mine:
-            if isinstance(action, Draw) and action.cards == (lowest,):
+            if isinstance(action, actions.Draw) and action.cards == (lowest,):
                 return action  # V20: swap its lowest card
-    show = next((action for action in mine if isinstance(action, Show)), None)
-    sideshow = next((action for action in mine if isinstance(action, SideShow)), None)
+    show = next((action for action in mine if isinstance(action, actions.Show)), None)
+    sideshow = next((action for action in mine if isinstance(action, actions.SideShow)), None)
     if strength is HandClass.STRONG:
         if raise_ is not None and STRONG_RAISE_COST * raise_.amount <= stack:
             return raise_
@@ -323,10 +312,10 @@ def _turn(view: State, seat: int, mine: list[Action], rng: random.Random) -> Act
         return bets[0]
     if strength >= HandClass.FAIR:
         for action in mine:
-            if isinstance(action, AllIn):
+            if isinstance(action, actions.AllIn):
                 return action
     return _pack(mine)
 
 
-def _pack(mine: list[Action]) -> Action:
-    return next(action for action in mine if isinstance(action, Pack))
+def _pack(mine: list[actions.Action]) -> actions.Action:
+    return next(action for action in mine if isinstance(action, actions.Pack))

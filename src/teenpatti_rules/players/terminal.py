@@ -29,10 +29,10 @@ from ..engine import is_legal, legal_actions
 from ..engine.questions import (
     bet_range,
 )
-from ..engine.sizing import sizing_of
 from ..errors import CardParseError
 from ..events import BootPosted, SideShowAccepted
 from ..ranking import evaluate
+from ..sizing import sizing_of
 from ..state import Phase, State
 from ..text.labels import action_label
 from ..text.narrate import chips, describe_hand, describe_table, format_hand

@@ -106,7 +106,20 @@ def _walk(
         if value in hidden:
             leaks.append(f"{value} at {path}")
     elif isinstance(value, str | bytes | bytearray):
-        _walk_text(value, path, hidden, names, leaks, depth, hand)
+        # text: its JSON values if it is JSON, else its words
+        text = value.decode("utf-8", "replace") if isinstance(value, bytes | bytearray) else value
+        if text[:1] in "[{" and len(text) > 1:
+            try:
+                document = json.loads(text)
+            except ValueError:
+                document = None
+            if document is not None:
+                _walk(document, f"{path} (JSON)", hidden, names, leaks, depth + 1, hand)
+                return
+        for word in text.replace(",", " ").replace('"', " ").split():
+            card = names.get(word.strip("()[]{}.:;'"))
+            if card is not None:
+                leaks.append(f"{card} in the text at {path}")
     elif isinstance(value, Mapping):
         for key, item in value.items():
             _walk(key, f"{path} key", hidden, names, leaks, depth + 1, hand)
@@ -145,31 +158,6 @@ def _record_cards(record: object) -> tuple[tuple[str, Card], ...]:
     equal cards).
     """
     return tuple(_cards_in_fields(record))
-
-
-def _walk_text(
-    value: str | bytes | bytearray,
-    path: str,
-    hidden: frozenset[Card],
-    names: Mapping[str, Card],
-    leaks: list[str],
-    depth: int,
-    hand: int,
-) -> None:
-    """Look for hidden cards in text: in its JSON values if it is JSON, else in its words."""
-    text = value.decode("utf-8", "replace") if isinstance(value, bytes | bytearray) else value
-    if text[:1] in "[{" and len(text) > 1:
-        try:
-            document = json.loads(text)
-        except ValueError:
-            document = None
-        if document is not None:
-            _walk(document, f"{path} (JSON)", hidden, names, leaks, depth + 1, hand)
-            return
-    for word in text.replace(",", " ").replace('"', " ").split():
-        card = names.get(word.strip("()[]{}.:;'"))
-        if card is not None:
-            leaks.append(f"{card} in the text at {path}")
 
 
 def assert_chips_conserved(states: State | Sequence[State], total: int | None = None) -> None:

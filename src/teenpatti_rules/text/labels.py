@@ -2,24 +2,7 @@
 
 from __future__ import annotations
 
-from ..actions import (
-    AcceptSideShow,
-    Action,
-    AddChips,
-    AllIn,
-    Bet,
-    Draw,
-    Join,
-    Leave,
-    Look,
-    Pack,
-    RefuseSideShow,
-    Show,
-    SideShow,
-    SitIn,
-    SitOut,
-    Timeout,
-)
+from .. import actions
 from ..cards import format_cards
 from ..engine.questions import players_in_hand, show_cost, sideshow_target, stake_after_bet
 from ..state import State
@@ -28,7 +11,7 @@ from .narrate import chips
 __all__ = ["action_label"]
 
 
-def action_label(state: State, action: Action) -> str:
+def action_label(state: State, action: actions.Action) -> str:
     """An action of the person at the table, in words (R22–R36).
 
     :param state: the state (or the person's view) in which the action is offered.
@@ -39,21 +22,21 @@ def action_label(state: State, action: Action) -> str:
     names = [player.name for player in state.seats]
     seen = state.seats[seat].seen
     match action:
-        case Look():
+        case actions.Look():
             return "look at your cards"
-        case Pack():
+        case actions.Pack():
             return "pack"
-        case Bet(_, amount):
+        case actions.Bet(_, amount):
             after = stake_after_bet(seen, amount)
             if after > state.stake:
                 return f"raise: bet {chips(amount)} (stake {state.stake} -> {after})"
             return f"chaal: bet {chips(amount)}"
-        case AllIn():
+        case actions.AllIn():
             return f"all-in: {chips(state.seats[seat].stack)}"
-        case Show():
+        case actions.Show():
             other = next(p for p in players_in_hand(state) if p != seat)
             return f"show: pay {chips(show_cost(state, seat))} to see {names[other]}'s hand"
-        case SideShow(_, amount):
+        case actions.SideShow(_, amount):
             target = sideshow_target(state, seat)
             assert target is not None
             if state.rules.sideshow_split:
@@ -62,26 +45,27 @@ def action_label(state: State, action: Action) -> str:
                     f"and ask {names[target]} to compare hands"
                 )
             return f"sideshow: bet {chips(amount)} and ask {names[target]} to compare hands"
-        case Draw(_, cards):
+        case actions.Draw(_, cards):
             price = (state.rules.draw_price or 0) * len(cards)
             return f"draw: discard {format_cards(cards)} and pay {chips(price)} for new cards"
-        case AcceptSideShow():
+        case actions.AcceptSideShow():
             assert state.sideshow is not None
             if state.rules.sideshow_split:
                 half = chips(state.sideshow.amount // 2)
                 return f"accept {names[state.sideshow.asker]}'s sideshow, paying {half}"
             return f"accept {names[state.sideshow.asker]}'s sideshow"
-        case RefuseSideShow():
+        case actions.RefuseSideShow():
             assert state.sideshow is not None
             return f"refuse {names[state.sideshow.asker]}'s sideshow"
-        case Leave():
+        case actions.Leave():
             return "leave the table (you pack now, or when your turn comes)"
-        case SitOut():
+        case actions.SitOut():
             return "sit out from the next hand"
-        case SitIn():
+        case actions.SitIn():
             return "sit in from the next hand"
-        case AddChips(_, amount):
+        case actions.AddChips(_, amount):
             return f"add {chips(amount)}"
-        case Join() | Timeout():  # never offered: a join needs a name; a timeout is the table's
+        # never offered: a join needs a name; a timeout is the table's
+        case actions.Join() | actions.Timeout():
             return str(action)
     return str(action)  # pragma: no cover - Deal is never offered to the person

@@ -140,8 +140,11 @@ def describe_event(
         raise, R24); :func:`describe_events` keeps track of it.
     :param limit_reached: for a :class:`~teenpatti_rules.events.Showdown`, the pot
         limit in chips if the pot had reached it (R12, R37, R38), else None.
-    :returns: one line, without a newline.
-    :raises TypeError: if ``event`` is not an event.
+    :returns: one line, without a newline. An event class this function has no words
+        for is told from its :class:`~teenpatti_rules.events.EventFacts`: who took
+        which action (``"Asha: nod"``), so a new event needs no line here.
+    :raises TypeError: if ``event`` is not an event, or is one with no words here and
+        no actor and action in its facts.
     """
     match event:
         case ev.HandStarted(hand_number, dealer, dealt_by, seats):
@@ -246,6 +249,9 @@ def _describe_table_event(event: Event, names: Sequence[str]) -> str:
             )
         case ev.ChipsAdded(seat, amount):
             return f"{names[seat]} adds {chips(amount)}"
+    facts = event.facts if isinstance(event, ev.EventBase) else None
+    if facts is not None and facts.actor is not None and facts.action is not None:
+        return f"{names[getattr(event, facts.actor)]}: {facts.action}"  # its facts' words
     raise TypeError(f"not an event: {event!r}")
 
 
