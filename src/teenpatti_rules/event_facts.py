@@ -55,16 +55,15 @@ class EventFacts:
 class EventBase:
     """What every event class shares: whether views may show it as it is, and its
     :class:`EventFacts`.
-
-    :cvar public: True when the event never carries a card or a hand rank (seats, chips
-        and stakes only), so every view shows it unchanged. An event with something to
-        hide sets it False and overrides :meth:`visible_part`.
-    :cvar facts: what the event class says about itself (:class:`EventFacts`); the
-        default says nothing (no chips, no turn, no action).
     """
 
     __slots__ = ()
+    #: True when the event never carries a card or a hand rank (seats, chips and stakes
+    #: only), so every view shows it unchanged. An event with something to hide sets it
+    #: False and overrides :meth:`visible_part`.
     public: ClassVar[bool] = True
+    #: What the event class says about itself (:class:`EventFacts`); the default says
+    #: nothing (no chips, no turn, no action).
     facts: ClassVar[EventFacts] = EventFacts()
 
     def visible_part(self, may_see: Callable[[int], bool]) -> EventBase | None:
