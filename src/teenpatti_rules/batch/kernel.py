@@ -22,7 +22,7 @@ from typing import Any
 import numba
 import numpy as np
 
-__all__ = ["random_legal_actions", "step_tables"]
+__all__ = ["random_legal_actions", "step_packed", "step_tables"]
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _M1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -31,10 +31,13 @@ _DECK_TAG = np.uint64(0xD1B54A32D192ED03)
 _DEALER_TAG = np.uint64(0x8CB92BA72F3D8DD7)
 _ABOVE = 2**31 - 1
 
-_jit = numba.njit(cache=True, nogil=True)
+_jit = numba.njit(cache=True, nogil=True, error_model="numpy")
+_inline = numba.njit(cache=True, nogil=True, error_model="numpy", inline="always")
+"""The helpers are inlined into the loop: a call between compiled functions counts
+references to every array it passes, which cost more than the helpers' work."""
 
 
-@_jit
+@_inline
 def _mix(x: Any) -> Any:  # pragma: no cover - compiled
     z = x + _GOLDEN
     z = (z ^ (z >> np.uint64(30))) * _M1
@@ -42,7 +45,7 @@ def _mix(x: Any) -> Any:  # pragma: no cover - compiled
     return z ^ (z >> np.uint64(31))
 
 
-@_jit
+@_inline
 def _nearest(members: Any, i: int, seat: int, players: int, step: int) -> int:  # pragma: no cover
     """The nearest member from ``seat`` going ``step`` (+1 left, -1 right), not itself."""
     for k in range(1, players):
@@ -52,7 +55,7 @@ def _nearest(members: Any, i: int, seat: int, players: int, step: int) -> int:  
     return -1
 
 
-@_jit
+@_inline
 def _payout(
     contributed: Any,
     in_hand: Any,
@@ -115,7 +118,7 @@ def _payout(
         carry = 0
 
 
-@_jit
+@_inline
 def _mask(
     i: int,
     players: int,
@@ -174,7 +177,7 @@ def _mask(
     mask[i, 9] = not betting
 
 
-@_jit
+@_inline
 def _deal(
     i: int,
     players: int,
@@ -313,14 +316,15 @@ def step_tables(
     """Step every table in place (R20–R41), dealing over tables again when
     ``config[7]`` (autoreset) is set; ``column`` gets each table's history code.
 
-    ``config`` holds players, boot, pot limit, blind-bet limit, stake limit, show
+    ``config`` (``int64``) holds players, boot, pot limit, blind-bet limit, stake limit, show
     cost multiplier, fixed dealer (-1: drawn), autoreset, the dealer's boots (V13),
     the table-show and turn limits (V14, V15) and the sideshow's direction (-1: the
     previous player, +1: the next, V17). Returns -1, or the first table whose action
     its mask does not allow (nothing is then meaningful in the arrays: the caller
     drops them).
     """
-    players, boot, pot_limit, max_blind, stake_limit, show_mult, fixed_dealer, reset = config[:8]
+    players, boot, pot_limit, max_blind = config[0], config[1], config[2], config[3]
+    stake_limit, show_mult, fixed_dealer, reset = config[4], config[5], config[6], config[7]
     dealer_boots, table_show_after, max_turns = config[8], config[9], config[10]
     ask_step = config[11]
     stack, contributed, in_hand, seen, all_in, blind_bets, strength, start, rewards, wins = s[:10]
@@ -459,6 +463,85 @@ def step_tables(
             stack, in_hand, seen, all_in, blind_bets, bettors, mask,
         )  # fmt: skip
     return -1
+
+
+@_inline
+def _seats(words: Any, offset: int, itemsize: int, players: int, n: int) -> Any:  # pragma: no cover
+    """The ``(P, n)`` view of a seat field at byte ``offset`` of each table's record."""
+    size = words.itemsize
+    return np.lib.stride_tricks.as_strided(
+        words[offset // size :], shape=(players, n), strides=(size, itemsize)
+    )
+
+
+@_inline
+def _tables(words: Any, offset: int, itemsize: int, n: int) -> Any:  # pragma: no cover
+    """The ``(n,)`` view of a table field at byte ``offset`` of each table's record."""
+    return np.lib.stride_tricks.as_strided(
+        words[offset // words.itemsize :], shape=(n,), strides=(itemsize,)
+    )
+
+
+@_jit
+def step_packed(
+    config: Any, ranks: Any, actions: Any, column: Any, old: Any, new: Any, offsets: Any
+) -> int:  # pragma: no cover - compiled
+    """:func:`step_tables` over packed states: ``new`` (a ``uint8`` buffer of
+    ``old``'s size) gets a copy of ``old`` and then the step.
+
+    The buffers hold one record of ``offsets[-1]`` bytes per table
+    (:func:`teenpatti_rules.batch.state.packed_layout`); ``offsets`` (``int64``) are
+    the byte offsets within it of the fields in the order of
+    :data:`teenpatti_rules.batch.backend.KERNEL_FIELDS`. Returns as ``step_tables``.
+    """
+    words, into = old.view(np.uint64), new.view(np.uint64)  # (numba copies bytes one by one)
+    for k in range(words.shape[0]):
+        into[k] = words[k]
+    players = config[0]
+    n = actions.shape[0]
+    o = offsets
+    size = o[25]
+    w32 = new.view(np.int32)
+    wb = new.view(np.bool_)
+    w8 = new.view(np.int8)
+    s = (
+        _seats(w32, o[0], size, players, n),
+        _seats(w32, o[1], size, players, n),
+        _seats(wb, o[2], size, players, n),
+        _seats(wb, o[3], size, players, n),
+        _seats(wb, o[4], size, players, n),
+        _seats(w32, o[5], size, players, n),
+        _seats(w32, o[6], size, players, n),
+        _seats(w32, o[7], size, players, n),
+        _seats(w32, o[8], size, players, n),
+        _seats(w32, o[9], size, players, n),
+        _seats(w32, o[10], size, players, n),
+        _seats(w32, o[11], size, players, n),
+    )
+    cards = np.lib.stride_tricks.as_strided(
+        w8[o[23] :], shape=(n, players, 3), strides=(size, 3, 1)
+    )
+    mask = np.lib.stride_tricks.as_strided(wb[o[24] :], shape=(n, 10), strides=(size, 1))
+    return step_tables(
+        config,
+        ranks,
+        actions,
+        column,
+        s,
+        _tables(w32, o[12], size, n),
+        _tables(w32, o[13], size, n),
+        _tables(w32, o[14], size, n),
+        _tables(w32, o[15], size, n),
+        _tables(w8, o[16], size, n),
+        _tables(w32, o[17], size, n),
+        _tables(w8, o[18], size, n),
+        _tables(wb, o[19], size, n),
+        _tables(new.view(np.uint64), o[20], size, n),
+        _tables(w32, o[21], size, n),
+        _tables(w32, o[22], size, n),
+        cards,
+        mask,
+    )
 
 
 @_jit
