@@ -15,6 +15,7 @@ import itertools
 from types import ModuleType
 from typing import Any
 
+import attrs
 import numpy as np
 from numpy.typing import NDArray
 
@@ -30,9 +31,12 @@ from .state import (
     pack,
     packed_layout,
 )
+from .strength import pair_strengths
 
 __all__ = [
     "BACKENDS",
+    "KERNEL_FIELDS",
+    "POOL_BYTES",
     "KernelStep",
     "kernel_module",
     "kernel_offsets",
@@ -97,21 +101,28 @@ def strength_table(rules: Rules) -> Array:
     """``int32`` ``(52, 52, 52)``: the strength of every ordered hand of three distinct
     cards (R13–R17 and the ranking variants, from
     :func:`~teenpatti_rules.ranking.evaluate_many`); ``-1`` where a card repeats.
+    With ``hand_size`` 2 (V12), ``(52, 52, 1)``: each ordered two-card hand's strength
+    with its imagined card (:func:`~teenpatti_rules.batch.strength.pair_strengths`).
     """
+    if rules.hand_size == 2:
+        pairs = pair_strengths(rules)[:, :, None]
+        pairs.flags.writeable = False
+        return pairs
+    three_card = rules if rules.hand_size == 3 else attrs.evolve(rules, hand_size=3)
     hands = np.array(list(itertools.permutations(range(52), 3)), dtype=np.int16)
     table = np.full((52, 52, 52), -1, dtype=np.int32)
-    table[hands[:, 0], hands[:, 1], hands[:, 2]] = evaluate_many(hands, rules)
+    table[hands[:, 0], hands[:, 1], hands[:, 2]] = evaluate_many(hands, three_card)
     table.flags.writeable = False
     return table
 
 
 @functools.lru_cache(maxsize=64)
-def kernel_offsets(players: int, tables: int) -> Array:
+def kernel_offsets(players: int, tables: int, hand_size: int = 3) -> Array:
     """``int64`` the byte offsets of :data:`KERNEL_FIELDS` within a table's record of a
     packed buffer of ``tables`` tables of ``players`` seats, and the record's size
     (:func:`~teenpatti_rules.batch.state.packed_layout`).
     """
-    offsets = packed_layout(players, tables).offsets(KERNEL_FIELDS)
+    offsets = packed_layout(players, tables, hand_size).offsets(KERNEL_FIELDS)
     offsets.setflags(write=False)
     return offsets
 
@@ -145,12 +156,15 @@ class KernelStep:
                 config.table_show_after,
                 config.max_turns,
                 1 if config.ask_next else -1,
+                config.hand_size,
+                config.forced_blinds,
             ],
             dtype=np.int64,
         )
         self.ranks: Array = strength_table(rules)
         self.kernel: Any = kernel_module().step_packed
         self.players: int = config.players
+        self.hand_size: int = config.hand_size
         self._free: dict[int, list[tuple[Array, Array, Array]]] = {}
         self._plans: dict[int, tuple[PackedLayout, Array, int]] = {}
 
@@ -183,12 +197,14 @@ class KernelStep:
         plan = self._plans.get(tables)
         if plan is None:
             plan = self._plans[tables] = (
-                packed_layout(self.players, tables),
-                kernel_offsets(self.players, tables),
+                packed_layout(self.players, tables, self.hand_size),
+                kernel_offsets(self.players, tables, self.hand_size),
                 tail_limit(tables),
             )
-        free = self._free.get(tables)
-        new, record, column = free.pop() if free else self._refill(plan[0], tables)
+        try:  # (list.pop is atomic: threads stepping at once never share a buffer)
+            new, record, column = self._free[tables].pop()
+        except (KeyError, IndexError):
+            new, record, column = self._refill(plan[0], tables)
         fields = state.__dict__
         old = fields.get("_packed")
         bad: int = self.kernel(
@@ -223,7 +239,7 @@ class KernelStep:
         return after, bad
 
     def made(self, state: BatchState) -> bool:
-        """Whether ``state`` came out of this object's :meth:`__call__` unchanged (then
+        """Whether ``state`` came out of a call of this object unchanged (then
         it is shaped as this environment's states).
         """
         return type(state) is PackedBatchState and state.__dict__.get("_maker") is self

@@ -24,6 +24,7 @@ __all__ = [
     "MIN_TAIL",
     "NEW_HAND",
     "NO_ACTION",
+    "SMALL_TAIL_BYTES",
     "HistoryTail",
     "fold",
     "materialize",

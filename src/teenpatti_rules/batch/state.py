@@ -147,7 +147,7 @@ class BatchState:
 
     Other shapes:
 
-    :param cards: ``int8`` ``(n, P, 3)`` each seat's three cards as
+    :param cards: ``int8`` ``(n, P, H)`` each seat's ``H`` cards (``hand_size``, V12) as
         :attr:`~teenpatti_rules.cards.Card.index` (0..51), in the order dealt (R10).
     :param legal_action_mask: ``bool`` ``(n, A)``: the ids ``current_player`` may
         play now; every id is True on a terminated table (the pgx convention).
@@ -435,15 +435,17 @@ class PackedLayout:
 
 
 @functools.lru_cache(maxsize=64)
-def packed_layout(players: int, tables: int) -> PackedLayout:
-    """The :class:`PackedLayout` of ``tables`` tables of ``players`` seats."""
+def packed_layout(players: int, tables: int, hand_size: int = 3) -> PackedLayout:
+    """The :class:`PackedLayout` of ``tables`` tables of ``players`` seats dealt
+    ``hand_size`` cards each (V12).
+    """
     places: dict[str, tuple[int, Any, tuple[int, ...]]] = {}
     offset = 0
     for name, dtype in _PACKED_ORDER:
         if name.startswith("seat_"):
             shape: tuple[int, ...] = (players,)
         elif name == "cards":
-            shape = (players, 3)
+            shape = (players, hand_size)
         elif name == "legal_action_mask":
             shape = (10,)
         else:
@@ -469,7 +471,7 @@ def pack(state: BatchState) -> Array:
     packed: Array | None = state.__dict__.get("_packed")
     if packed is not None:
         return packed
-    layout = packed_layout(state.players, state.tables)
+    layout = packed_layout(state.players, state.tables, int(state.cards.shape[2]))
     buffer = np.zeros(layout.size, dtype=np.uint8)
     records = buffer.view(layout.record)
     for name in layout.places:
@@ -514,6 +516,14 @@ class PackedBatchState(BatchState):
     def tables(self) -> int:
         """How many tables (``n``)."""
         return int(self.history_base_length.shape[0])
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The fields for pickling and copying, without the mark of the environment
+        that made the state (a copy is checked as any state).
+        """
+        fields = dict(self.__dict__)
+        fields.pop("_maker", None)
+        return fields
 
     def __getattr__(self, name: str) -> Array:
         fields = self.__dict__
