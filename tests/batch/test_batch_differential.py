@@ -2,7 +2,10 @@
 
 Random tables (3-7 players, random stacks per table, pot limits, blind-bet limits,
 V1, V2, V4, V5, V7, the hand orders, V8 wild ranks and lowest/highest wild cards with
-every W4 tie rule, V13 dealer boots, V14 table shows, V15 turn limits, V17 sideshow target and reveal, V21) and random legal ids, on both backends (the compiled kernel when
+every W4 tie rule, V12 hand sizes 2, 4 and 5, V13 dealer boots, V14 table shows, V15
+turn limits, V17 sideshow target and reveal, V21, V22 forced blinds) and random legal
+ids, on both
+backends (the compiled kernel when
 numba is installed): after each step every row's phase, actor, pot,
 stake, seats (stack, in_hand, seen, all_in, blind_bets, contributed, cards), the
 actor's mask and the result are those of the reducer (R1-R44), which is driven with
@@ -51,12 +54,16 @@ def batch_tables(draw: st.DrawFn) -> dict[str, Any]:
                 "max_turns": st.integers(1, 4),  # V15
                 "sideshow_target": st.just("next"),  # V17
                 "sideshow_reveal": st.just("private"),  # V17 (views only)
+                "hand_size": st.sampled_from([2, 4, 5]),  # V12
+                "forced_blinds": st.sampled_from(["dealer", "small_big"]),  # V22
             },
         )
     )
     # Keep combinations the Rules accept (RULES.md V7-V12 refuses some).
     if "wild_ranks" in options and "wild" in options:
         del options["wild"]
+    if options.get("hand_size", 3) != 3:  # the batch engine refuses V8's lowest/highest
+        options.pop("wild", None)  # wild rank with V12 (the whole hand's)
     if "wild_ranks" not in options and "wild" not in options:
         options.pop("wild_ties", None)
     if "suit_order" in options and (
@@ -71,9 +78,12 @@ def batch_tables(draw: st.DrawFn) -> dict[str, Any]:
         tp.Rules(**options)
     except ValueError:
         options = {}
+    max_blind_bets = draw(st.none() | st.integers(0, 4))  # R23, V5
+    if max_blind_bets == 0:
+        options.pop("forced_blinds", None)  # V22 needs a blind bet
     rules = tp.Rules(
         boot=boot,
-        max_blind_bets=draw(st.none() | st.integers(0, 4)),  # R23, V5
+        max_blind_bets=max_blind_bets,
         pot_limit=draw(st.none() | st.integers(boot * players, 120)),  # R12, R37, R38
         **options,
     )
@@ -164,6 +174,24 @@ def test_every_playable_preset_equals_the_reducer(backend: str, name: str) -> No
         "autoreset": True,
     }
     run(table, steps=80, backend=backend)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("forced", ["dealer", "small_big"])
+def test_forced_blinds_with_short_stacks_equal_the_reducer(backend: str, forced: str) -> None:
+    """V22 with stacks of 1 to 3 boots: forced bets that empty a stack (all-in short of
+    the bet, the stake staying, R26), skipped all-in seats, and hands that R40 ends
+    before anyone acts; every row equals the reducer's after every step."""
+    table = {
+        "rules": tp.Rules(forced_blinds=forced, dealer_boots=2),
+        "players": 4,
+        "seed": 11,
+        "big": 3,
+        "dealer": None,
+        "pack_weight": 0.3,
+        "autoreset": True,
+    }
+    run(table, steps=60, backend=backend)
 
 
 @given(st.just(0))

@@ -10,7 +10,7 @@ from batch_helpers import random_actions
 
 import teenpatti_rules as tp
 from teenpatti_rules.batch import BatchEnv
-from teenpatti_rules.batch.history import MIN_TAIL, NEW_HAND, NO_ACTION, materialize, push
+from teenpatti_rules.batch.history import NEW_HAND, NO_ACTION, materialize, push, tail_limit
 
 
 def test_materialize_by_hand() -> None:
@@ -65,7 +65,8 @@ def test_a_thousand_action_hand_replays_and_memory_follows_the_hand(backend: str
     state = env.step(env.step(state, packs), packs)
     assert state.terminated.all() and (state.rewards.sum(axis=1) == 0).all()
     state = env.step(state, packs)  # autoreset: new hands
-    for _ in range(3 * MIN_TAIL):
+    steps = 3 * tail_limit(4)
+    for _ in range(steps):
         state = env.step(state, calls)
-    assert state.history_base.shape[1] <= 3 * MIN_TAIL  # the 1,000 columns are gone
-    assert state.history_length.tolist() == [3 * MIN_TAIL] * 4
+    assert state.history_base.shape[1] <= steps  # the 1,000 columns are gone
+    assert state.history_length.tolist() == [steps] * 4

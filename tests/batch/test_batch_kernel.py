@@ -126,3 +126,20 @@ def test_the_kernel_side_random_policy_plays_legal_ids() -> None:
     assert mask[np.arange(2000), ids].all()
     assert np.array_equal(ids, random_legal_actions(mask, 5, 0, 0.01))
     assert (ids == 0).mean() < 0.05  # four legal ids each (R22-R24): PACK at most ~1 %
+
+
+@numba_only
+def test_a_kernel_state_pickles_and_steps_on() -> None:
+    """A state stepped by the kernel (one packed buffer) survives pickling field by
+    field, and the unpickled copy steps on as the original does (R1-R44)."""
+    import pickle
+
+    env = BatchEnv(tp.Rules(), players=4, autoreset=True, backend="numba")
+    rng = np.random.default_rng(3)
+    state = env.init(seed=5, n=8)
+    for _ in range(5):
+        state = env.step(state, random_actions(rng, state.legal_action_mask))
+    copy = pickle.loads(pickle.dumps(state))
+    _assert_equal(state, copy, "pickled")
+    actions = random_actions(rng, state.legal_action_mask)
+    _assert_equal(env.step(state, actions), env.step(copy, actions), "stepped")

@@ -32,10 +32,10 @@ compiled kernel), :mod:`~teenpatti_rules.batch.vector` (a Gymnasium vector env).
 
 from __future__ import annotations
 
-try:
-    import numpy  # noqa: F401
-except ImportError:  # pragma: no cover - exercised in a venv without numpy
-    raise ImportError("teenpatti_rules.batch needs numpy: pip install numpy") from None
+import importlib.util
+
+if importlib.util.find_spec("numpy") is None:  # pragma: no cover - a venv without numpy
+    raise ImportError("teenpatti_rules.batch needs numpy: pip install numpy")
 
 from ..encoding import ActionId
 from .config import SUPPORTED_FIELDS

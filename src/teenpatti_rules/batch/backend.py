@@ -15,16 +15,34 @@ import itertools
 from types import ModuleType
 from typing import Any
 
+import attrs
 import numpy as np
 from numpy.typing import NDArray
 
 from ..ranking import evaluate_many
 from ..rules import Rules
 from .config import TableConfig
-from .history import push
-from .state import SEAT_FIELDS, BatchState
+from .history import fold, push, tail_limit
+from .state import (
+    SEAT_FIELDS,
+    BatchState,
+    PackedBatchState,
+    PackedLayout,
+    pack,
+    packed_layout,
+)
+from .strength import pair_strengths
 
-__all__ = ["BACKENDS", "kernel_module", "kernel_step", "pick_backend", "strength_table"]
+__all__ = [
+    "BACKENDS",
+    "KERNEL_FIELDS",
+    "POOL_BYTES",
+    "KernelStep",
+    "kernel_module",
+    "kernel_offsets",
+    "pick_backend",
+    "strength_table",
+]
 
 Array = NDArray[Any]
 
@@ -47,7 +65,7 @@ KERNEL_FIELDS = (
     "cards",
     "legal_action_mask",
 )
-"""The fields the kernel writes (into copies), in its argument order."""
+"""The fields the kernel writes (in a fresh packed buffer), in its argument order."""
 
 
 def pick_backend(backend: str) -> str:
@@ -83,52 +101,145 @@ def strength_table(rules: Rules) -> Array:
     """``int32`` ``(52, 52, 52)``: the strength of every ordered hand of three distinct
     cards (R13–R17 and the ranking variants, from
     :func:`~teenpatti_rules.ranking.evaluate_many`); ``-1`` where a card repeats.
+    With ``hand_size`` 2 (V12), ``(52, 52, 1)``: each ordered two-card hand's strength
+    with its imagined card (:func:`~teenpatti_rules.batch.strength.pair_strengths`).
     """
+    if rules.hand_size == 2:
+        pairs = pair_strengths(rules)[:, :, None]
+        pairs.flags.writeable = False
+        return pairs
+    three_card = rules if rules.hand_size == 3 else attrs.evolve(rules, hand_size=3)
     hands = np.array(list(itertools.permutations(range(52), 3)), dtype=np.int16)
     table = np.full((52, 52, 52), -1, dtype=np.int32)
-    table[hands[:, 0], hands[:, 1], hands[:, 2]] = evaluate_many(hands, rules)
+    table[hands[:, 0], hands[:, 1], hands[:, 2]] = evaluate_many(hands, three_card)
     table.flags.writeable = False
     return table
 
 
-def kernel_step(
-    config: TableConfig,
-    rules: Rules,
-    state: BatchState,
-    actions: Array,
-    *,
-    autoreset: bool,
-    dealer: int | None,
-) -> tuple[dict[str, Any], int]:
-    """Run the kernel over copies of ``state``'s arrays.
-
-    :returns: the new arrays by field name, read-only (with ``history_tail``), and
-        -1, or the first table whose action is not a legal id (the arrays are then to
-        be dropped).
+@functools.lru_cache(maxsize=64)
+def kernel_offsets(players: int, tables: int, hand_size: int = 3) -> Array:
+    """``int64`` the byte offsets of :data:`KERNEL_FIELDS` within a table's record of a
+    packed buffer of ``tables`` tables of ``players`` seats, and the record's size
+    (:func:`~teenpatti_rules.batch.state.packed_layout`).
     """
-    out = {name: getattr(state, name).copy() for name in KERNEL_FIELDS}
-    column = np.empty(state.tables, dtype=np.int8)
-    numbers = (
-        config.players,
-        config.boot,
-        config.pot_limit,
-        config.max_blind_bets,
-        config.stake_limit,
-        config.show_cost_multiplier,
-        -1 if dealer is None else dealer,
-        int(autoreset),
-        config.dealer_boots,
-        config.table_show_after,
-        config.max_turns,
-        1 if config.ask_next else -1,
-    )
-    seats = tuple(out[f"seat_{name}"] for name in SEAT_FIELDS)
-    rest = [out[name] for name in KERNEL_FIELDS[len(SEAT_FIELDS) :]]
-    bad = int(
-        kernel_module().step_tables(numbers, strength_table(rules), actions, column, seats, *rest)
-    )
-    for array in out.values():
-        array.setflags(write=False)
-    column.setflags(write=False)
-    out["history_tail"] = push(state.history_tail, column)
-    return out, bad
+    offsets = packed_layout(players, tables, hand_size).offsets(KERNEL_FIELDS)
+    offsets.setflags(write=False)
+    return offsets
+
+
+POOL_BYTES = 1 << 15
+"""Buffers smaller than this are cut from shared blocks of about this many bytes."""
+
+
+class KernelStep:
+    """The compiled step for one environment: its numbers, hand strengths and kernel
+    gathered once, so that a step costs one buffer, one column and one call.
+
+    :param config: the table's numbers.
+    :param rules: the table's rules (for the hand strengths).
+    :param autoreset: deal the next hand where the hand was over.
+    :param dealer: a fixed dealer seat, or None for a dealer drawn per hand.
+    """
+
+    def __init__(self, config: TableConfig, rules: Rules, *, autoreset: bool, dealer: int | None):
+        self.numbers: Array = np.array(
+            [
+                config.players,
+                config.boot,
+                config.pot_limit,
+                config.max_blind_bets,
+                config.stake_limit,
+                config.show_cost_multiplier,
+                -1 if dealer is None else dealer,
+                int(autoreset),
+                config.dealer_boots,
+                config.table_show_after,
+                config.max_turns,
+                1 if config.ask_next else -1,
+                config.hand_size,
+                config.forced_blinds,
+            ],
+            dtype=np.int64,
+        )
+        self.ranks: Array = strength_table(rules)
+        self.kernel: Any = kernel_module().step_packed
+        self.players: int = config.players
+        self.hand_size: int = config.hand_size
+        self._free: dict[int, list[tuple[Array, Array, Array]]] = {}
+        self._plans: dict[int, tuple[PackedLayout, Array, int]] = {}
+
+    def _refill(self, layout: PackedLayout, tables: int) -> tuple[Array, Array, Array]:
+        """A fresh buffer for ``layout``, its ``(n,)`` records view and an ``int8`` history
+        column of ``tables`` codes. Small buffers and columns are cut from blocks of
+        about :data:`POOL_BYTES` (one allocation for many steps, the rest kept for the
+        next steps; a block lives while a state over one of its buffers, or a history
+        column of it, does).
+        """
+        count = max(1, POOL_BYTES // layout.size)
+        block = np.empty((count, layout.size), dtype=np.uint8)
+        records = block.view(layout.record)  # (count, tables)
+        columns = np.empty((count, tables), dtype=np.int8)
+        slots = [(block[k], records[k], columns[k]) for k in range(count)]
+        slot = slots.pop()
+        self._free[tables] = slots
+        return slot
+
+    def __call__(self, state: BatchState, actions: Array) -> tuple[PackedBatchState, int]:
+        """Step ``state`` by ``actions`` (``int32``, contiguous, one per table) into a new
+        packed state, its history tail folded when long
+        (:func:`~teenpatti_rules.batch.history.fold`).
+
+        :returns: the new state, marked as made by this object (:meth:`made`), and -1,
+            or the first table whose action is not a legal id (the state is then to be
+            dropped).
+        """
+        tables = actions.shape[0]
+        plan = self._plans.get(tables)
+        if plan is None:
+            plan = self._plans[tables] = (
+                packed_layout(self.players, tables, self.hand_size),
+                kernel_offsets(self.players, tables, self.hand_size),
+                tail_limit(tables),
+            )
+        try:  # (list.pop is atomic: threads stepping at once never share a buffer)
+            new, record, column = self._free[tables].pop()
+        except (KeyError, IndexError):
+            new, record, column = self._refill(plan[0], tables)
+        fields = state.__dict__
+        old = fields.get("_packed")
+        bad: int = self.kernel(
+            self.numbers,
+            self.ranks,
+            actions,
+            column,
+            pack(state) if old is None else old,
+            new,
+            plan[1],
+        )
+        new.setflags(write=False)
+        record.setflags(write=False)
+        column.setflags(write=False)
+        tail = push(fields["history_tail"], column)
+        base, base_length = fields["history_base"], fields["history_base_length"]
+        after = object.__new__(PackedBatchState)
+        after.__dict__.update(
+            _packed=new,
+            _record=record,
+            _maker=self,
+            history_base=base,
+            history_base_length=base_length,
+            history_tail=tail,
+        )
+        if tail.size >= plan[2]:
+            base, base_length, folded = fold(base, base_length, tail, after.history_length)
+            if folded is None:
+                after.__dict__.update(
+                    history_base=base, history_base_length=base_length, history_tail=None
+                )
+        return after, bad
+
+    def made(self, state: BatchState) -> bool:
+        """Whether ``state`` came out of a call of this object unchanged (then
+        it is shaped as this environment's states).
+        """
+        return type(state) is PackedBatchState and state.__dict__.get("_maker") is self

@@ -10,10 +10,13 @@ a hand's strength is then the one ``evaluate_many`` gives, which orders hands as
 ``show_cost_multiplier``; V4 ``stake_limit``; V5 ``max_blind_bets``; any ``boot``,
 ``pot_limit``; V13 ``dealer_boots``; V14 ``table_show_after``; V15 ``max_turns``;
 V17 ``sideshow_target`` (and ``sideshow_reveal``, which changes only what views
-show: a row's reducer state has it); ``starting_boots``, ``hand_limit`` and V21
-``button`` are accepted (an episode is
-one hand with given stacks, so who deals the next hand of a session does not arise:
-every hand's dealer is drawn, or fixed).
+show: a row's reducer state has it); V12 ``hand_size`` 2, 4 and 5 (a hand of four or
+five is its best three, a hand of two its best with the imagined card, as
+:func:`~teenpatti_rules.ranking.evaluate`; not with ``wild="lowest"`` /
+``"highest"``, whose wild rank is the whole hand's); V22 ``forced_blinds``;
+``starting_boots``, ``hand_limit`` and V21 ``button`` are accepted (an episode is one
+hand with given stacks, so who deals the next hand of a session does not arise: every
+hand's dealer is drawn, or fixed).
 Every other option refuses with a :class:`ValueError` naming the field.
 """
 
@@ -25,7 +28,7 @@ import attrs
 
 from ..rules import Rules
 
-__all__ = ["SUPPORTED_FIELDS", "TableConfig", "table_config"]
+__all__ = ["FORCED_BLINDS", "SUPPORTED_FIELDS", "TableConfig", "table_config"]
 
 SUPPORTED_FIELDS = frozenset(
     {
@@ -51,10 +54,15 @@ SUPPORTED_FIELDS = frozenset(
         "max_turns",
         "sideshow_target",
         "sideshow_reveal",
+        "hand_size",
+        "forced_blinds",
     }
 )
 """The :class:`~teenpatti_rules.rules.Rules` fields the batch engine plays at any value;
 every other field must keep its default."""
+
+FORCED_BLINDS = {None: 0, "dealer": 1, "small_big": 2}
+"""``Rules.forced_blinds`` (V22) as the ``forced_blinds`` codes of :class:`TableConfig`."""
 
 NO_LIMIT = 2**31 - 1
 """Stands for "no limit" in :class:`TableConfig` (above any int32 chip count)."""
@@ -75,6 +83,9 @@ class TableConfig:
         for none.
     :param max_turns: betting actions that end betting (V15); :data:`NO_LIMIT` for none.
     :param ask_next: a sideshow asks the next player, not the previous one (V17).
+    :param hand_size: cards dealt to each seat, 2 to 5 (V12; 3 by default).
+    :param forced_blinds: V22's forced blind bets: 0 none, 1 ``"dealer"``, 2
+        ``"small_big"``.
     """
 
     players: int
@@ -87,6 +98,8 @@ class TableConfig:
     table_show_after: int = NO_LIMIT
     max_turns: int = NO_LIMIT
     ask_next: bool = False
+    hand_size: int = 3
+    forced_blinds: int = 0
 
 
 def table_config(rules: Rules, players: int) -> TableConfig:
@@ -116,6 +129,12 @@ def table_config(rules: Rules, players: int) -> TableConfig:
             "indicator card turned up at each deal); it plays wild_ranks and "
             "wild='lowest' / 'highest'"
         )
+    if rules.hand_size != 3 and rules.wild in ("lowest", "highest"):
+        raise ValueError(
+            f"the batch engine does not play Rules.wild={rules.wild!r} with "
+            f"Rules.hand_size={rules.hand_size} (V8, V12: the wild rank is the whole "
+            "hand's); it plays hand sizes with the other ranking variants"
+        )
     default = Rules()
     for field in attrs.fields(Rules):
         if field.name in SUPPORTED_FIELDS:
@@ -141,4 +160,6 @@ def table_config(rules: Rules, players: int) -> TableConfig:
         table_show_after=limit(rules.table_show_after),
         max_turns=limit(rules.max_turns),
         ask_next=rules.sideshow_target == "next",
+        hand_size=rules.hand_size,
+        forced_blinds=FORCED_BLINDS[rules.forced_blinds],
     )

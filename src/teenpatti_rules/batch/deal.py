@@ -85,16 +85,66 @@ def dealers(keys: Array, hand_index: Array, players: int) -> Array:
     return (word % np.uint64(players)).astype(np.int32)
 
 
-def deal_cards(deck: Array, dealer: Array, players: int) -> Array:
-    """``int8`` ``(n, P, 3)``: seat ``(dealer + 1 + i) % P`` gets ``deck[i]``,
-    ``deck[i + P]`` and ``deck[i + 2P]`` (R10: one card at a time from the dealer's
-    left, dealer last, three rounds).
+def deal_cards(deck: Array, dealer: Array, players: int, hand_size: int = 3) -> Array:
+    """``int8`` ``(n, P, H)``: seat ``(dealer + 1 + i) % P`` gets ``deck[i]``,
+    ``deck[i + P]``, ``deck[i + 2P]``, … (R10: one card at a time from the dealer's
+    left, dealer last, ``H = hand_size`` rounds, V12).
     """
     place = (np.arange(players)[None, :] - dealer[:, None] - 1) % players  # (n, P)
-    positions = place[:, :, None] + players * np.arange(3)[None, None, :]  # (n, P, 3)
+    positions = place[:, :, None] + players * np.arange(hand_size)[None, None, :]  # (n, P, H)
     rows = deck.shape[0]
-    flat = np.take_along_axis(deck, positions.reshape(rows, players * 3), axis=1)
-    return flat.reshape(rows, players, 3)
+    flat = np.take_along_axis(deck, positions.reshape(rows, players * hand_size), axis=1)
+    return flat.reshape(rows, players, hand_size)
+
+
+def _forced_bets(
+    config: TableConfig,
+    live: Array,
+    dealer: Array,
+    stack: Array,
+    contributed: Array,
+    all_in: Array,
+    blind_bets: Array,
+    stake: Array,
+) -> Array:
+    """V22's forced blind bets at the ``live`` tables, written into the seat-major
+    ``stack``, ``contributed``, ``all_in``, ``blind_bets`` and the ``stake``: each an
+    ordinary blind bet (R22–R25, counted for V5, not a turn for V14 or V15) of a seat
+    that can still bet; a stack at most the bet goes all in (short of it, the stake
+    stays, R26). ``forced_blinds == 1`` ("dealer"): the dealer bets one stake;
+    ``2`` ("small_big"): the first seat left of the dealer one stake, the next one
+    twice it (the stake doubles).
+
+    :returns: ``int32`` ``(n,)`` the first to act after them (R19 for "dealer"; the
+        seat after the last forced bet for "small_big"); meaningful where betting
+        goes on.
+    """
+    players = config.players
+    seats = seating(players)
+    columns = np.arange(dealer.shape[0])
+
+    def bet(payer: Array, owed: Array) -> Array:
+        at = np.maximum(payer, 0)
+        paying = payer >= 0
+        amount = np.minimum(owed, stack[at, columns]) * paying
+        stack[at, columns] -= amount
+        contributed[at, columns] += amount
+        blind_bets[at, columns] += paying
+        all_in[at, columns] |= paying & (stack[at, columns] == 0)
+        return amount
+
+    if config.forced_blinds == 1:
+        bet(np.where(live & ~all_in[dealer, columns], dealer, -1), stake)
+        return seats.first_player(~all_in, seats.code(~all_in), dealer)
+    small = np.where(live, seats.next_player(~all_in, seats.code(~all_in), dealer), -1)
+    bet(small, stake)
+    following = seats.next_player(~all_in, seats.code(~all_in), np.maximum(small, 0))
+    big = np.where((small >= 0) & (following >= 0), following, -1)
+    owed = 2 * stake
+    paid = bet(big, owed)
+    stake[:] = np.where((big >= 0) & (paid == owed), owed, stake)  # R24: the stake doubles
+    last = np.where(big >= 0, big, np.where(small >= 0, small, dealer))
+    return seats.next_player(~all_in, seats.code(~all_in), last)
 
 
 def new_hands(
@@ -110,7 +160,8 @@ def new_hands(
     Every seat posts the boot, the dealer ``dealer_boots`` boots or its whole stack if
     less (V13); a seat left with no chips is all-in (R9).
     If the boots bring the pot to the pot limit, or at most one seat can still bet,
-    the hand goes straight to a showdown (R12), so the table starts terminated.
+    the hand goes straight to a showdown (R12), so the table starts terminated. Else
+    the forced blind bets of V22 follow, if any, and the same two checks (R37, R40).
 
     :param config: the table's numbers.
     :param rules: the table's rules (for the hand strengths).
@@ -127,7 +178,7 @@ def new_hands(
         if dealer is None
         else np.full(rows, dealer, dtype=np.int32)
     )
-    cards = deal_cards(deck, dealer_seat, players)
+    cards = deal_cards(deck, dealer_seat, players, config.hand_size)
     strength = hand_strengths(cards, rules)
     # Seat-major (P, n) arrays from here on.
     start = np.ascontiguousarray(start_stack.T, dtype=np.int32)
@@ -148,6 +199,15 @@ def new_hands(
     seats = seating(players)
     bettor_code = seats.code(bettors)
     straight = (pot >= config.pot_limit) | (seats.count(bettors, bettor_code) <= 1)  # R12
+    first = seats.first_player(bettors, bettor_code, dealer_seat)  # R19
+    if config.forced_blinds:  # V22, where R12 did not end the hand
+        first = _forced_bets(
+            config, ~straight, dealer_seat, stack, contributed, all_in, blind_bets, stake
+        )
+        pot = contributed.sum(axis=0, dtype=np.int32)
+        bettors = ~all_in
+        bettor_code = seats.code(bettors)
+        straight |= (pot >= config.pot_limit) | (seats.count(bettors, bettor_code) <= 1)
     winnings = np.zeros((players, rows), dtype=np.int32)
     if straight.any():  # numpy only: pay out just the tables that R12 ends
         ended = np.flatnonzero(straight)
@@ -161,20 +221,9 @@ def new_hands(
         )
     stack = stack + winnings
     pot = np.where(straight, 0, pot).astype(np.int32)
-    first = seats.first_player(bettors, bettor_code, dealer_seat)
     actor = np.where(straight, -1, first).astype(np.int32)
     phase = np.where(straight, PHASE_OVER, PHASE_BETTING).astype(np.int8)
-    mask = legal_mask(
-        config,
-        phase=phase,
-        actor=np.maximum(actor, 0),
-        stake=stake,
-        stack=stack,
-        in_hand=in_hand,
-        seen=seen,
-        all_in=all_in,
-        blind_bets=blind_bets,
-    )
+    mask = legal_mask(config, phase, actor, stake, stack, in_hand, seen, all_in, blind_bets)
     arrays: dict[str, Any] = {
         "seat_stack": stack,
         "seat_contributed": contributed,

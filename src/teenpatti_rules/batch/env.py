@@ -25,17 +25,19 @@ from numpy.typing import NDArray
 from ..encoding import FIXED_ACTIONS
 from ..rules import Rules
 from ..state import State
-from .backend import kernel_step, pick_backend
+from .backend import KernelStep, pick_backend
 from .config import TableConfig, table_config
 from .convert import to_state
 from .deal import new_hands, table_keys
-from .history import NEW_HAND, fold, push
+from .history import NEW_HAND, fold, push, tail_limit
 from .state import BatchState, freeze
 from .step import advance
 
 __all__ = ["MAX_BATCH_TABLES", "BatchEnv"]
 
 Array = NDArray[Any]
+
+_INT32 = np.dtype(np.int32)
 
 _MAX_TABLE_CHIPS = 2**28
 """Chips at one table stay below this, so that int32 bets (up to 4 × the stake) never overflow."""
@@ -57,8 +59,11 @@ _RESET_FIELDS = tuple(
 
 def _fold_history(state: BatchState) -> BatchState:
     """``state`` with its history tail folded into the base when it has grown long."""
+    tail = state.history_tail
+    if tail is None or tail.size < tail_limit(state.history_base.shape[0]):
+        return state  # (``fold`` would not fold: skip reading ``history_length``)
     base, length, tail = fold(
-        state.history_base, state.history_base_length, state.history_tail, state.history_length
+        state.history_base, state.history_base_length, tail, state.history_length
     )
     if tail is state.history_tail:
         return state
@@ -103,6 +108,7 @@ class BatchEnv:
         backend: str = "auto",
     ) -> None:
         self.backend: str = pick_backend(backend)
+        self._kernel: KernelStep | None = None
         self._made: weakref.WeakSet[BatchState] = weakref.WeakSet()
         self.rules: Rules = Rules() if rules is None else rules
         self.config: TableConfig = table_config(self.rules, players)
@@ -195,7 +201,9 @@ class BatchEnv:
             integers in ``0..A-1``, or an action is illegal (naming the first such
             table, its action and its mask).
         """
-        self._check_state(state)
+        kernel = self._kernel
+        if kernel is None or not kernel.made(state):
+            self._check_state(state)
         ids = np.asarray(actions)
         n = state.tables
         if ids.shape != (n,) or ids.dtype.kind not in "iu":
@@ -220,17 +228,14 @@ class BatchEnv:
 
     def _step_kernel(self, state: BatchState, ids: Array) -> BatchState:
         """:meth:`step` by the compiled kernel (checks ids and legality in its loop)."""
-        if ids.dtype != np.int32 or not ids.flags.c_contiguous:
+        if ids.dtype != _INT32 or not ids.flags.c_contiguous:
             ids = np.ascontiguousarray(ids, dtype=np.int64).clip(-1, FIXED_ACTIONS)
             ids = ids.astype(np.int32)
-        arrays, bad = kernel_step(
-            self.config,
-            self.rules,
-            state,
-            ids,
-            autoreset=self.autoreset,
-            dealer=self.dealer,
-        )
+        if self._kernel is None:
+            self._kernel = KernelStep(
+                self.config, self.rules, autoreset=self.autoreset, dealer=self.dealer
+            )
+        after, bad = self._kernel(state, ids)  # (the history folded)
         if bad >= 0:
             action = int(np.asarray(ids)[bad])
             if not 0 <= action < FIXED_ACTIONS:
@@ -240,7 +245,7 @@ class BatchEnv:
                 f"action {action} is not legal at table {bad} "
                 f"(seat {int(state.current_player[bad])} may play {allowed})"
             )
-        return self._remember(_fold_history(state.with_frozen(arrays)))
+        return after
 
     def _remember(self, state: BatchState) -> BatchState:
         """Note ``state`` as made here (its shape is then not checked again)."""
@@ -249,7 +254,7 @@ class BatchEnv:
 
     def _check_state(self, state: BatchState) -> None:
         """Refuse a state that is not shaped as this environment's (D24)."""
-        if state in self._made:
+        if state in self._made or (self._kernel is not None and self._kernel.made(state)):
             return  # made by this environment: its arrays are read-only and checked
         if not isinstance(state, BatchState):
             raise TypeError(f"state must be a BatchState, not {type(state).__name__}")

@@ -6,7 +6,7 @@ autoreset dealt the next hand. States keep a read-only *base* (the histories
 as they were some steps ago, ``(n, Lb)`` with their lengths) and the *tail*, the
 tuple of columns recorded since; a step appends one column (the old state keeps
 its shorter tuple, the columns are shared, nothing is copied). When the tail
-grows as long as the longest history in play (at least :data:`MIN_TAIL`), the step
+grows as long as the longest history in play (at least :func:`tail_limit`), the step
 folds it into a new base holding only the current hands: the cost per step stays
 constant on average and the memory follows the longest hand in play, never the
 steps played.
@@ -24,11 +24,13 @@ __all__ = [
     "MIN_TAIL",
     "NEW_HAND",
     "NO_ACTION",
+    "SMALL_TAIL_BYTES",
     "HistoryTail",
     "fold",
     "materialize",
     "push",
     "row_history",
+    "tail_limit",
 ]
 
 Array = NDArray[Any]
@@ -38,8 +40,19 @@ NO_ACTION = -1
 NEW_HAND = -2
 """Column code: the table dealt its next hand (autoreset); its history starts empty."""
 MIN_TAIL = 32
-"""The tail is folded into the base once it holds this many columns (or the longest
-history's length, if more)."""
+"""The tail is folded into the base once it holds :func:`tail_limit` columns, at least
+this many (or the longest history's length, if more)."""
+SMALL_TAIL_BYTES = 4096
+"""A batch of few tables keeps up to this many bytes of columns (at most 256 columns)
+before folding: a fold costs a few dozen numpy calls whatever the batch size."""
+
+
+def tail_limit(tables: int) -> int:
+    """How many columns the tail of ``tables`` tables holds before it may be folded:
+    :data:`MIN_TAIL`, or up to 256 for a batch of few tables (within
+    :data:`SMALL_TAIL_BYTES` of columns).
+    """
+    return max(MIN_TAIL, min(256, SMALL_TAIL_BYTES // max(tables, 1)))
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -69,7 +82,12 @@ class HistoryTail:
 
 def push(tail: HistoryTail | None, column: Array) -> HistoryTail:
     """``tail`` with ``column`` recorded after it (``O(1)``; ``tail`` is unchanged)."""
-    return HistoryTail(column, tail, 1 if tail is None else tail.size + 1)
+    link = object.__new__(HistoryTail)  # (a frozen dataclass's __init__ is slow)
+    fields = link.__dict__
+    fields["column"] = column
+    fields["previous"] = tail
+    fields["size"] = 1 if tail is None else tail.size + 1
+    return link
 
 
 def _columns(tail: HistoryTail | None) -> list[Array]:
@@ -119,15 +137,15 @@ def fold(
 ) -> tuple[Array, Array, HistoryTail | None]:
     """``(base, base_length, tail)`` with a long tail folded into a new base.
 
-    The tail is folded once it holds ``max(MIN_TAIL, L)`` columns, ``L`` the longest
-    history now (``length.max()``, read only past ``MIN_TAIL`` columns): the fold
+    The tail is folded once it holds ``max(tail_limit(n), L)`` columns, ``L`` the
+    longest history now (``length.max()``, read only past that many columns): the fold
     costs ``O(n (L + tail))``, so ``O(n)`` a step on average, and the new base is
     ``L`` wide, whatever the hands before were. Otherwise the arguments come back
     unchanged. Every returned array is read-only.
 
     :param length: ``(n,)`` the histories' lengths now.
     """
-    if tail is None or tail.size < MIN_TAIL:
+    if tail is None or tail.size < tail_limit(base.shape[0]):
         return base, base_length, tail
     if tail.size < int(length.max()):
         return base, base_length, tail

@@ -22,7 +22,7 @@ from typing import Any
 import numba
 import numpy as np
 
-__all__ = ["random_legal_actions", "step_tables"]
+__all__ = ["random_legal_actions", "step_packed", "step_tables"]
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _M1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -31,10 +31,13 @@ _DECK_TAG = np.uint64(0xD1B54A32D192ED03)
 _DEALER_TAG = np.uint64(0x8CB92BA72F3D8DD7)
 _ABOVE = 2**31 - 1
 
-_jit = numba.njit(cache=True, nogil=True)
+_jit = numba.njit(cache=True, nogil=True, error_model="numpy")
+_inline = numba.njit(cache=True, nogil=True, error_model="numpy", inline="always")
+"""The helpers are inlined into the loop: a call between compiled functions counts
+references to every array it passes, which cost more than the helpers' work."""
 
 
-@_jit
+@_inline
 def _mix(x: Any) -> Any:  # pragma: no cover - compiled
     z = x + _GOLDEN
     z = (z ^ (z >> np.uint64(30))) * _M1
@@ -42,7 +45,7 @@ def _mix(x: Any) -> Any:  # pragma: no cover - compiled
     return z ^ (z >> np.uint64(31))
 
 
-@_jit
+@_inline
 def _nearest(members: Any, i: int, seat: int, players: int, step: int) -> int:  # pragma: no cover
     """The nearest member from ``seat`` going ``step`` (+1 left, -1 right), not itself."""
     for k in range(1, players):
@@ -52,7 +55,7 @@ def _nearest(members: Any, i: int, seat: int, players: int, step: int) -> int:  
     return -1
 
 
-@_jit
+@_inline
 def _payout(
     contributed: Any,
     in_hand: Any,
@@ -115,7 +118,7 @@ def _payout(
         carry = 0
 
 
-@_jit
+@_inline
 def _mask(
     i: int,
     players: int,
@@ -174,7 +177,33 @@ def _mask(
     mask[i, 9] = not betting
 
 
-@_jit
+@_inline
+def _force(
+    i: int,
+    seat: int,
+    owed: int,
+    stack: Any,
+    contributed: Any,
+    all_in: Any,
+    blind_bets: Any,
+    bettors: Any,
+    pot: Any,
+) -> Any:  # pragma: no cover - compiled
+    """Seat ``seat`` of table ``i`` makes a forced blind bet of ``owed`` chips, or its
+    whole stack if less (V22, R22–R26); returns the chips paid.
+    """
+    amount = min(np.int64(owed), np.int64(stack[seat, i]))
+    stack[seat, i] -= amount
+    contributed[seat, i] += amount
+    pot[i] += amount
+    blind_bets[seat, i] += 1
+    if stack[seat, i] == 0:
+        all_in[seat, i] = True
+        bettors[seat, i] = False
+    return amount
+
+
+@_inline
 def _deal(
     i: int,
     players: int,
@@ -186,6 +215,7 @@ def _deal(
     stake_limit: int,
     show_mult: int,
     fixed_dealer: int,
+    forced: int,
     ranks: Any,
     table_key: Any,
     hand_index: Any,
@@ -207,7 +237,7 @@ def _deal(
     low_cards: Any,
 ) -> None:  # pragma: no cover - compiled
     """Deal table ``i``'s hand ``hand_index[i]`` into its row, as ``new_hands``
-    (R5, R9–R12, R19). ``s`` holds the seat arrays: stack, contributed, in_hand,
+    (R5, R9–R12, R19, V12, V13, V22). ``s`` holds the seat arrays: stack, contributed, in_hand,
     seen, all_in, blind_bets, strength, start_stack, rewards, winnings.
     """
     stack, contributed, in_hand, seen, all_in, blind_bets, strength, start, rewards, wins = s[:10]
@@ -217,7 +247,8 @@ def _deal(
     # The deck is the order of 52 hashed keys (as ``deal.shuffle``); the hands need
     # only its first 3P cards: keep the 3P smallest keys, sorted, by insertion.
     base = _mix(key ^ _mix(h * _GOLDEN + _DECK_TAG))
-    dealt = 3 * players
+    hand = cards.shape[2]  # V12: 2 to 5 cards a seat
+    dealt = hand * players
     filled = 0
     for c in range(52):
         word = _mix(base + np.uint64(c) * _M2)
@@ -242,9 +273,17 @@ def _deal(
     total = 0
     for p in range(players):
         place = (p - d - 1) % players
-        for r in range(3):
+        for r in range(hand):
             cards[i, p, r] = low_cards[place + players * r]
-        strength[p, i] = ranks[cards[i, p, 0], cards[i, p, 1], cards[i, p, 2]]
+        if hand == 2:  # the imagined card's best (``ranks`` is then (52, 52, 1))
+            strength[p, i] = ranks[cards[i, p, 0], cards[i, p, 1], 0]
+        else:  # the best three (V12: the left-over cards never break ties)
+            best = -1
+            for x in range(hand - 2):
+                for y in range(x + 1, hand - 1):
+                    for z in range(y + 1, hand):
+                        best = max(best, ranks[cards[i, p, x], cards[i, p, y], cards[i, p, z]])
+            strength[p, i] = best
         post: Any = boot
         if p == d and dealer_boots > 1:  # V13: the dealer posts more, at most its stack
             post = min(np.int64(start[p, i]), boot * dealer_boots)
@@ -266,7 +305,35 @@ def _deal(
     stake[i] = boot
     asker[i] = -1
     history_length[i] = 0
-    if pot[i] >= pot_limit or able <= 1:  # R12
+    ended = pot[i] >= pot_limit or able <= 1  # R12
+    first = _nearest(bettors, i, d, players, 1)  # R19: the dealer's left first
+    if first < 0:
+        first = d
+    if not ended and forced > 0:  # V22: forced blind bets, then R37 and R40
+        last = d
+        if forced == 1:  # "dealer"
+            if bettors[d, i]:
+                _force(i, d, boot, stack, contributed, all_in, blind_bets, bettors, pot)
+        else:  # "small_big"
+            small = _nearest(bettors, i, d, players, 1)
+            if small >= 0:
+                _force(i, small, boot, stack, contributed, all_in, blind_bets, bettors, pot)
+                last = small
+                big = _nearest(bettors, i, small, players, 1)
+                if big >= 0:
+                    owed = 2 * boot
+                    paid = _force(
+                        i, big, owed, stack, contributed, all_in, blind_bets, bettors, pot
+                    )
+                    if paid == owed:
+                        stake[i] = owed  # R24: the stake doubles
+                    last = big
+        able = 0
+        for p in range(players):
+            able += bettors[p, i]
+        ended = pot[i] >= pot_limit or able <= 1
+        first = _nearest(bettors, i, d if forced == 1 else last, players, 1)
+    if ended:
         _payout(contributed, in_hand, all_in, strength, i, players, d, -1, won)
         for p in range(players):
             wins[p, i] = won[p]
@@ -278,8 +345,7 @@ def _deal(
         ending[i] = 3
         terminated[i] = True
     else:
-        first = _nearest(bettors, i, d, players, 1)  # R19: the dealer's left first
-        current[i] = first if first >= 0 else d
+        current[i] = first
         phase[i] = 0
         ending[i] = 0
         terminated[i] = False
@@ -313,23 +379,26 @@ def step_tables(
     """Step every table in place (R20–R41), dealing over tables again when
     ``config[7]`` (autoreset) is set; ``column`` gets each table's history code.
 
-    ``config`` holds players, boot, pot limit, blind-bet limit, stake limit, show
+    ``config`` (``int64``) holds players, boot, pot limit, blind-bet limit, stake limit, show
     cost multiplier, fixed dealer (-1: drawn), autoreset, the dealer's boots (V13),
-    the table-show and turn limits (V14, V15) and the sideshow's direction (-1: the
-    previous player, +1: the next, V17). Returns -1, or the first table whose action
-    its mask does not allow (nothing is then meaningful in the arrays: the caller
-    drops them).
+    the table-show and turn limits (V14, V15), the sideshow's direction (-1: the
+    previous player, +1: the next, V17), the hand size (V12) and the forced blinds
+    (V22: 0 none, 1 the dealer's, 2 small and big). Returns -1, or the
+    first table whose action its mask does not allow (nothing is then meaningful in
+    the arrays: the caller drops them).
     """
-    players, boot, pot_limit, max_blind, stake_limit, show_mult, fixed_dealer, reset = config[:8]
+    players, boot, pot_limit, max_blind = config[0], config[1], config[2], config[3]
+    stake_limit, show_mult, fixed_dealer, reset = config[4], config[5], config[6], config[7]
     dealer_boots, table_show_after, max_turns = config[8], config[9], config[10]
     ask_step = config[11]
+    forced = config[13]
     stack, contributed, in_hand, seen, all_in, blind_bets, strength, start, rewards, wins = s[:10]
     turns, stake_bets = s[10], s[11]
     n = pot.shape[0]
     bettors = np.empty((players, n), dtype=np.bool_)
     won = np.zeros(players, dtype=np.int64)
-    low_keys = np.empty(3 * players, dtype=np.uint64)
-    low_cards = np.empty(3 * players, dtype=np.int64)
+    low_keys = np.empty(config[12] * players, dtype=np.uint64)
+    low_cards = np.empty(config[12] * players, dtype=np.int64)
     for i in range(n):
         a = actions[i]
         if a < 0 or a > 9:
@@ -344,7 +413,7 @@ def step_tables(
                 _deal(
                     i, players, boot, dealer_boots, ask_step, pot_limit, max_blind, stake_limit,
                     show_mult,
-                    fixed_dealer, ranks, table_key, hand_index, dealer, cards, s,
+                    fixed_dealer, forced, ranks, table_key, hand_index, dealer, cards, s,
                     pot, stake, current, phase, asker, ending, terminated,
                     history_length, mask, bettors, won, low_keys, low_cards,
                 )  # fmt: skip
@@ -459,6 +528,86 @@ def step_tables(
             stack, in_hand, seen, all_in, blind_bets, bettors, mask,
         )  # fmt: skip
     return -1
+
+
+@_inline
+def _seats(words: Any, offset: int, itemsize: int, players: int, n: int) -> Any:  # pragma: no cover
+    """The ``(P, n)`` view of a seat field at byte ``offset`` of each table's record."""
+    size = words.itemsize
+    return np.lib.stride_tricks.as_strided(
+        words[offset // size :], shape=(players, n), strides=(size, itemsize)
+    )
+
+
+@_inline
+def _tables(words: Any, offset: int, itemsize: int, n: int) -> Any:  # pragma: no cover
+    """The ``(n,)`` view of a table field at byte ``offset`` of each table's record."""
+    return np.lib.stride_tricks.as_strided(
+        words[offset // words.itemsize :], shape=(n,), strides=(itemsize,)
+    )
+
+
+@_jit
+def step_packed(
+    config: Any, ranks: Any, actions: Any, column: Any, old: Any, new: Any, offsets: Any
+) -> int:  # pragma: no cover - compiled
+    """:func:`step_tables` over packed states: ``new`` (a ``uint8`` buffer of
+    ``old``'s size) gets a copy of ``old`` and then the step.
+
+    The buffers hold one record of ``offsets[-1]`` bytes per table
+    (:func:`teenpatti_rules.batch.state.packed_layout`); ``offsets`` (``int64``) are
+    the byte offsets within it of the fields in the order of
+    :data:`teenpatti_rules.batch.backend.KERNEL_FIELDS`. Returns as ``step_tables``.
+    """
+    words, into = old.view(np.uint64), new.view(np.uint64)  # (numba copies bytes one by one)
+    for k in range(words.shape[0]):
+        into[k] = words[k]
+    players = config[0]
+    n = actions.shape[0]
+    o = offsets
+    size = o[25]
+    w32 = new.view(np.int32)
+    wb = new.view(np.bool_)
+    w8 = new.view(np.int8)
+    s = (
+        _seats(w32, o[0], size, players, n),
+        _seats(w32, o[1], size, players, n),
+        _seats(wb, o[2], size, players, n),
+        _seats(wb, o[3], size, players, n),
+        _seats(wb, o[4], size, players, n),
+        _seats(w32, o[5], size, players, n),
+        _seats(w32, o[6], size, players, n),
+        _seats(w32, o[7], size, players, n),
+        _seats(w32, o[8], size, players, n),
+        _seats(w32, o[9], size, players, n),
+        _seats(w32, o[10], size, players, n),
+        _seats(w32, o[11], size, players, n),
+    )
+    hand = config[12]
+    cards = np.lib.stride_tricks.as_strided(
+        w8[o[23] :], shape=(n, players, hand), strides=(size, hand, 1)
+    )
+    mask = np.lib.stride_tricks.as_strided(wb[o[24] :], shape=(n, 10), strides=(size, 1))
+    return step_tables(
+        config,
+        ranks,
+        actions,
+        column,
+        s,
+        _tables(w32, o[12], size, n),
+        _tables(w32, o[13], size, n),
+        _tables(w32, o[14], size, n),
+        _tables(w32, o[15], size, n),
+        _tables(w8, o[16], size, n),
+        _tables(w32, o[17], size, n),
+        _tables(w8, o[18], size, n),
+        _tables(wb, o[19], size, n),
+        _tables(new.view(np.uint64), o[20], size, n),
+        _tables(w32, o[21], size, n),
+        _tables(w32, o[22], size, n),
+        cards,
+        mask,
+    )
 
 
 @_jit

@@ -11,7 +11,6 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from ..encoding import FIXED_ACTIONS, ActionId
 from .config import TableConfig
 from .seats import at_seat, one_hot, seating
 from .state import PHASE_BETTING, PHASE_SIDESHOW
@@ -23,9 +22,8 @@ Array = NDArray[Any]
 
 def legal_mask(
     config: TableConfig,
-    *,
     phase: Array,
-    actor: Array,
+    current: Array,
     stake: Array,
     stack: Array,
     in_hand: Array,
@@ -49,12 +47,13 @@ def legal_mask(
 
     :param config: the table's numbers.
     :param phase: ``(n,)`` phase codes (see :mod:`teenpatti_rules.batch.state`).
-    :param actor: ``(n,)`` the seat to act (any seat 0..P-1 where the hand is over).
+    :param current: ``(n,)`` the seat to act (``-1`` or any seat where the hand is over).
     :param stake: ``(n,)`` the stake.
     :param stack: seat-major ``(P, n)``; ``in_hand``, ``seen``, ``all_in``: ``bool``
         ``(P, n)``; ``blind_bets``: ``(P, n)``.
     """
     players = config.players
+    actor = np.maximum(current, 0)
     betting = phase == PHASE_BETTING
     sideshow = phase == PHASE_SIDESHOW
     over = ~(betting | sideshow)
@@ -84,18 +83,18 @@ def legal_mask(
     target = ask(bettors, seats.code(bettors), actor)
     target_seen = at_seat(seen, np.maximum(target, 0)) & (target >= 0)
     may_ask = betting & seen_a & (count >= 3) & target_seen
-    columns = {
-        ActionId.PACK: betting,
-        ActionId.LOOK: betting & ~seen_a,
-        ActionId.CHAAL: chaal,
-        ActionId.RAISE: raise_,
-        ActionId.SIDESHOW: may_ask & chaal & (low < stack_a),
-        ActionId.SIDESHOW_RAISE: may_ask & raise_ & (high < stack_a),
-        ActionId.SHOW: show,
-        ActionId.ALL_IN: all_in_ok,
-        ActionId.ACCEPT: sideshow,
-        ActionId.REFUSE: sideshow,
-    }
-    mask = np.stack([columns[ActionId(i)] for i in range(FIXED_ACTIONS)], axis=1)
+    columns = (  # in id order (ActionId)
+        betting,  # PACK
+        betting & ~seen_a,  # LOOK
+        chaal,  # CHAAL
+        raise_,  # RAISE
+        may_ask & chaal & (low < stack_a),  # SIDESHOW
+        may_ask & raise_ & (high < stack_a),  # SIDESHOW_RAISE
+        show,  # SHOW
+        all_in_ok,  # ALL_IN
+        sideshow,  # ACCEPT
+        sideshow,  # REFUSE
+    )
+    mask = np.stack(columns, axis=1)
     result: Array = mask | over[:, None]
     return result

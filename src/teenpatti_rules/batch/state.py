@@ -12,6 +12,7 @@ Chips are whole chips (``int32``: the chips at one table must stay below 2**31).
 from __future__ import annotations
 
 import dataclasses
+import functools
 from typing import Any
 
 import numpy as np
@@ -26,12 +27,17 @@ __all__ = [
     "ENDING_SHOWDOWN",
     "ENDING_TABLE_SHOW",
     "ENDING_TURN_LIMIT",
+    "PACKED_FIELDS",
     "PHASE_BETTING",
     "PHASE_OVER",
     "PHASE_SIDESHOW",
     "SEAT_FIELDS",
     "BatchState",
+    "PackedBatchState",
+    "PackedLayout",
     "freeze",
+    "pack",
+    "packed_layout",
 ]
 
 PHASE_BETTING = 0
@@ -141,7 +147,7 @@ class BatchState:
 
     Other shapes:
 
-    :param cards: ``int8`` ``(n, P, 3)`` each seat's three cards as
+    :param cards: ``int8`` ``(n, P, H)`` each seat's ``H`` cards (``hand_size``, V12) as
         :attr:`~teenpatti_rules.cards.Card.index` (0..51), in the order dealt (R10).
     :param legal_action_mask: ``bool`` ``(n, A)``: the ids ``current_player`` may
         play now; every id is True on a terminated table (the pgx convention).
@@ -361,11 +367,171 @@ class BatchState:
         A frozen dataclass's ``replace()`` runs ``__init__`` over every field: a step
         replaces most of them, so copying the instance dict is several times faster.
         """
-        copy = object.__new__(BatchState)
+        source = self.__dict__
+        if "_packed" in source and not PACKED_FIELDS.isdisjoint(changes):
+            # A buffer field changes: the copy is a plain state of every field.
+            source = {name: getattr(self, name) for name in _FIELD_NAMES}
+            copy = object.__new__(BatchState)
+        else:
+            copy = object.__new__(type(self))
         fields = copy.__dict__
-        fields.update(self.__dict__)
+        fields.update(source)
+        fields.pop("_maker", None)  # a changed state is no longer as its maker made it
         fields.update(changes)
         return copy
 
 
 _FIELD_NAMES = frozenset(field.name for field in dataclasses.fields(BatchState))
+
+
+_PACKED_ORDER: tuple[tuple[str, Any], ...] = (
+    ("table_key", np.uint64),
+    *((f"seat_{name}", np.int32) for name in (
+        "stack", "contributed", "blind_bets", "strength", "start_stack", "rewards",
+        "winnings", "turns", "stake_bets",
+    )),
+    *((name, np.int32) for name in (
+        "pot", "stake", "dealer", "current_player", "asker", "hand_index", "history_length",
+    )),
+    *((f"seat_{name}", np.bool_) for name in ("in_hand", "seen", "all_in")),
+    ("phase", np.int8),
+    ("ending", np.int8),
+    ("terminated", np.bool_),
+    ("cards", np.int8),
+    ("legal_action_mask", np.bool_),
+)  # fmt: skip
+"""The fields a packed state holds in its one buffer, widest items first (so that
+every field starts aligned to its item size within a table's record)."""
+
+PACKED_FIELDS = frozenset(name for name, _ in _PACKED_ORDER)
+"""The fields a :class:`PackedBatchState` reads from its buffer: every field but the
+history's base and tail."""
+
+
+@dataclasses.dataclass(frozen=True)
+class PackedLayout:
+    """How a packed buffer holds ``n`` tables of ``P`` seats: table by table, each
+    table's fields in one record of ``itemsize`` bytes (a step at one table then reads
+    and writes a few adjacent cache lines, not one line per field and seat).
+
+    :param size: the buffer's length in bytes (``n * itemsize``).
+    :param itemsize: one table's record in bytes (a multiple of 8).
+    :param places: by field name, ``(byte offset within the record, dtype, the field's
+        shape at one table)``.
+    :param record: the structured dtype of one table's record: the buffer viewed as
+        ``(n,)`` records reads a field as a (strided) array in one indexing.
+    """
+
+    size: int
+    itemsize: int
+    places: dict[str, tuple[int, Any, tuple[int, ...]]]
+    record: Any
+
+    def offsets(self, names: tuple[str, ...]) -> Array:
+        """``int64`` the byte offsets within a record of ``names``, in that order, and
+        the record's size last.
+        """
+        return np.array([*(self.places[name][0] for name in names), self.itemsize], dtype=np.int64)
+
+
+@functools.lru_cache(maxsize=64)
+def packed_layout(players: int, tables: int, hand_size: int = 3) -> PackedLayout:
+    """The :class:`PackedLayout` of ``tables`` tables of ``players`` seats dealt
+    ``hand_size`` cards each (V12).
+    """
+    places: dict[str, tuple[int, Any, tuple[int, ...]]] = {}
+    offset = 0
+    for name, dtype in _PACKED_ORDER:
+        if name.startswith("seat_"):
+            shape: tuple[int, ...] = (players,)
+        elif name == "cards":
+            shape = (players, hand_size)
+        elif name == "legal_action_mask":
+            shape = (10,)
+        else:
+            shape = ()
+        places[name] = (offset, np.dtype(dtype), shape)
+        offset += int(np.prod(shape, dtype=np.int64)) * np.dtype(dtype).itemsize
+    itemsize = -(-offset // 8) * 8
+    record = np.dtype(
+        {
+            "names": list(places),
+            "formats": [(dtype, shape) if shape else dtype for _, dtype, shape in places.values()],
+            "offsets": [place[0] for place in places.values()],
+            "itemsize": itemsize,
+        }
+    )
+    return PackedLayout(itemsize * tables, itemsize, places, record)
+
+
+def pack(state: BatchState) -> Array:
+    """``state``'s fields (all but the history's) in one read-only ``uint8`` buffer laid
+    out by :func:`packed_layout` (the buffer itself for a :class:`PackedBatchState`).
+    """
+    packed: Array | None = state.__dict__.get("_packed")
+    if packed is not None:
+        return packed
+    layout = packed_layout(state.players, state.tables, int(state.cards.shape[2]))
+    buffer = np.zeros(layout.size, dtype=np.uint8)
+    records = buffer.view(layout.record)
+    for name in layout.places:
+        value = getattr(state, name)
+        records[name] = value.T if name.startswith("seat_") else value
+    return freeze(buffer)
+
+
+class PackedBatchState(BatchState):
+    """A :class:`BatchState` whose fields (all but the history's) are views of one
+    read-only buffer (:func:`pack`), each made on its first read: the compiled kernel
+    writes a step into one fresh buffer instead of two dozen arrays.
+
+    Read it as any BatchState; :meth:`~BatchState.replace` of one of the buffer's
+    fields gives a plain BatchState.
+    """
+
+    @classmethod
+    def from_buffer(
+        cls,
+        packed: Array,
+        record: Array,
+        history_base: Array,
+        history_base_length: Array,
+        history_tail: HistoryTail | None,
+    ) -> PackedBatchState:
+        """A state over ``packed`` (a read-only ``uint8`` buffer) and ``record`` (the same
+        bytes as a read-only ``(n,)`` array of the layout's ``record`` dtype) with the
+        history.
+        """
+        state = object.__new__(cls)
+        state.__dict__.update(
+            _packed=packed,
+            _record=record,
+            history_base=history_base,
+            history_base_length=history_base_length,
+            history_tail=history_tail,
+        )
+        return state
+
+    @property
+    def tables(self) -> int:
+        """How many tables (``n``)."""
+        return int(self.history_base_length.shape[0])
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The fields for pickling and copying, without the mark of the environment
+        that made the state (a copy is checked as any state).
+        """
+        fields = dict(self.__dict__)
+        fields.pop("_maker", None)
+        return fields
+
+    def __getattr__(self, name: str) -> Array:
+        fields = self.__dict__
+        record = fields.get("_record")
+        if record is None or name not in PACKED_FIELDS:
+            raise AttributeError(name)
+        view: Array = record[name]
+        if name.startswith("seat_"):
+            view = view.T  # (P, n), as the engine's seat-major fields
+        fields[name] = view
+        return view

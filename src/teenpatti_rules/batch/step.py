@@ -174,17 +174,7 @@ def advance(config: TableConfig, state: BatchState, actions: Array) -> BatchStat
     pot = pot * ~ends
     rewards = (stack - state.seat_start_stack) * ends
 
-    mask = legal_mask(
-        config,
-        phase=phase,
-        actor=np.maximum(current, 0),
-        stake=stake,
-        stack=stack,
-        in_hand=in_hand,
-        seen=seen,
-        all_in=all_in,
-        blind_bets=blind_bets,
-    )
+    mask = legal_mask(config, phase, current, stake, stack, in_hand, seen, all_in, blind_bets)
     column = freeze(act.astype(np.int8))  # NO_ACTION (-1) where the hand was over
     length = (state.history_length + live).astype(np.int32)
     return state.replace(
