@@ -48,23 +48,11 @@ nitpick_ignore_regex = [
         r"|st|itertools|numpy|operator|pettingzoo|pyspiel|random|typing|types)(\..*)?",
     ),
     (r"py:.*", r"NDArray|str|int|str\.format"),
-    # hands/order.py writes :data:`STRIDE`³ (the markup runs on): fix the docstring there.
-    (r"py:data", r"(?s)STRIDE`.*"),
 ]
 # Every reference inside teenpatti_rules resolves (issue 19): no internal target is
 # ignored. A new broken reference is fixed where it is written (document the target,
-# or point at what exists), never listed here. The lines left name targets in files
-# that other work was rewriting when the list was emptied; each goes when its
-# reference is fixed (integrator: after merge).
-nitpick_ignore = [
-    # events.py: EventBase's fields are not documented attributes yet.
-    ("py:attr", "EventBase.facts"),
-    ("py:attr", "EventBase.public"),
-    # batch/deal.py: a short name and a module from before the rename
-    # (now teenpatti_rules.batch.state.BatchState, teenpatti_rules.engine.dealing).
-    ("py:class", "BatchState"),
-    ("py:func", "teenpatti_rules.dealing.shuffled_deck"),
-]
+# or point at what exists), never listed here.
+nitpick_ignore: list[tuple[str, str]] = []
 exclude_patterns = ["_build"]
 
 # Docstring examples are run by pytest --doctest-modules; Sphinx's doctest builder runs

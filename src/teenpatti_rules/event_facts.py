@@ -60,7 +60,7 @@ class EventBase:
     __slots__ = ()
     #: True when the event never carries a card or a hand rank (seats, chips and stakes
     #: only), so every view shows it unchanged. An event with something to hide sets it
-    #: False and overrides :meth:`visible_part`.
+    #: False and overrides ``visible_part``.
     public: ClassVar[bool] = True
     #: What the event class says about itself (:class:`EventFacts`); the default says
     #: nothing (no chips, no turn, no action).

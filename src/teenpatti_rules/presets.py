@@ -255,7 +255,7 @@ def rules_with(rules: Rules, fields: Mapping[str, Any]) -> Rules:
 
 
 def read_rule_field(text: str) -> tuple[str, object]:
-    """One ``FIELD=VALUE`` text of a :class:`Rules` field, as ``teenpatti --rule`` and
+    """One ``FIELD=VALUE`` text of a :class:`~teenpatti_rules.rules.Rules` field, as ``teenpatti --rule`` and
     the OpenSpiel game's ``rules`` parameter take it (any field, none wired by hand).
 
     VALUE is read as JSON when it is JSON (``3``, ``true``, ``null``, ``[[1, 1], [5, 2]]``;
@@ -264,7 +264,7 @@ def read_rule_field(text: str) -> tuple[str, object]:
     field's ``-`` read as ``_`` (``pot-limit``). The caller bounds the text's length.
 
     :param text: e.g. ``"table_show_after=3"``.
-    :returns: ``(field, value)``; :class:`Rules` checks the value.
+    :returns: ``(field, value)``; :class:`~teenpatti_rules.rules.Rules` checks the value.
     :raises ValueError: without ``=`` or a field name, or for an unknown field (naming
         the fields).
 

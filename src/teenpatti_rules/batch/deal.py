@@ -168,7 +168,7 @@ def new_hands(
     :param keys: ``uint64`` ``(n,)`` table keys; ``hand_index``: ``(n,)`` hand counters.
     :param start_stack: integer ``(n, P)`` stacks before the boots (each at least the boot).
     :param dealer: a fixed dealer seat, or None for a dealer drawn per table and hand.
-    :returns: the new :class:`BatchState`.
+    :returns: the new :class:`~teenpatti_rules.batch.state.BatchState`.
     """
     players = config.players
     rows = keys.shape[0]
