@@ -255,8 +255,9 @@ def rules_with(rules: Rules, fields: Mapping[str, Any]) -> Rules:
 
 
 def read_rule_field(text: str) -> tuple[str, object]:
-    """One ``FIELD=VALUE`` text of a :class:`~teenpatti_rules.rules.Rules` field, as ``teenpatti --rule`` and
-    the OpenSpiel game's ``rules`` parameter take it (any field, none wired by hand).
+    """One ``FIELD=VALUE`` text of a :class:`~teenpatti_rules.rules.Rules` field, as
+    ``teenpatti --rule`` and the OpenSpiel game's ``rules`` parameter take it (any field,
+    none wired by hand).
 
     VALUE is read as JSON when it is JSON (``3``, ``true``, ``null``, ``[[1, 1], [5, 2]]``;
     lists become tuples), else as the text itself (``open_flush``); ``none`` is None. A
