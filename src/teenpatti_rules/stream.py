@@ -402,20 +402,18 @@ def _events_from_view(
 
 class _Shared:
     """What every viewer of one state shares: the seats turned up and the private
-    sideshow pairs (R43, V17), the seats without their cards, the result as views show
-    it (V16), and the :class:`TableStatus` objects already built, by the seats they
-    name and whether the result is the client's own.
+    sideshow pairs (R43, V17), and the :class:`TableStatus` objects already built, by
+    the seats they name and whether the result is the client's own.
 
     :param state: the state (or a view: its fields are public).
     """
 
-    __slots__ = ("_bare", "_statuses", "pairs", "state", "turned_up")
+    __slots__ = ("_statuses", "pairs", "state", "turned_up")
 
     def __init__(self, state: State) -> None:
         self.state = state
         self.turned_up = _turned_up(state)
         self.pairs = _private_pairs(state)
-        self._bare: tuple[Seat, ...] | None = None
         self._statuses: dict[tuple[tuple[int, ...] | None, bool], Any] = {}
 
     def status(self, changed: Iterable[int] | None, new_hand: bool) -> Any:
@@ -430,14 +428,10 @@ class _Shared:
         found = self._statuses.get(key)
         if found is not None:
             return found
-        bare = self._bare
-        if bare is None:
-            bare = self._bare = tuple(
-                seat if not seat.cards else evolve(seat, cards=()) for seat in state.seats
-            )
-        indices = range(len(bare)) if seats is None else seats
+        every = state.seats
+        indices = range(len(every)) if seats is None else seats
         values = {name: getattr(state, name) for name in _STATUS_NAMES}
-        values["seats"] = {index: bare[index] for index in indices}
+        values["seats"] = {index: _bare(every[index]) for index in indices}
         if result is not None and result.open_flush and result.hand_number != state.hand_number:
             result = evolve(result, open_flush=())  # V16: as views show it (view)
         values["result"] = result
@@ -445,6 +439,25 @@ class _Shared:
             values["result"], values["result_kept"] = None, True
         found = self._statuses[key] = TableStatus(**values)
         return found
+
+
+_BARE: dict[int, tuple[Seat, Seat]] = {}
+"""Seats without their cards, by the identity of the seat with them (the engine keeps
+a seat's record from state to state while it does not change)."""
+
+
+def _bare(seat: Seat) -> Seat:
+    """``seat`` without its cards (itself when it has none), built once per seat record."""
+    if not seat.cards:
+        return seat
+    found = _BARE.get(id(seat))
+    if found is not None and found[0] is seat:
+        return found[1]
+    if len(_BARE) >= 4096:  # bounded: the seats of the last few thousand changes
+        _BARE.clear()
+    bare = evolve(seat, cards=())
+    _BARE[id(seat)] = (seat, bare)
+    return bare
 
 
 _SHARED: list[_Shared] = []
