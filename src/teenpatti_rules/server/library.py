@@ -51,6 +51,7 @@ __all__ = [
     "events_text",
     "is_deal",
     "join_action",
+    "legal_json",
     "narration",
     "narration_since",
     "occupant",
@@ -161,6 +162,18 @@ def _action_document(action: Action) -> dict[str, Any]:
     document.pop("version", None)
     document.pop("deck", None)
     return document
+
+
+def legal_json(state: State, seat: int) -> list[dict[str, Any]]:
+    """:func:`seat_actions` as the JSON objects of :func:`action_to_json`, for a
+    message: the objects are shared (written once per distinct action), so the caller
+    serialises them and never changes them.
+
+    :param state: the table's state (or the seat's view).
+    :param seat: the seat.
+    :returns: one JSON object per legal action (R22–R36, S4–S7), in the library's order.
+    """
+    return [_action_document(action) for action in _engine.legal_actions(state, seat)]
 
 
 def action_from_json(document: object, seat: int) -> Action:
