@@ -32,6 +32,7 @@ from teenpatti_rules import (
     parse_cards,
 )
 from teenpatti_rules.cli import main
+from teenpatti_rules.io.messages import events_to_json
 from teenpatti_rules.presets import find_variant
 from teenpatti_rules.server import library, require_extra
 from teenpatti_rules.server.library import Refusal
@@ -262,7 +263,9 @@ def test_the_narration_of_each_stream_adds_up_to_the_hand(seat: int | None) -> N
     while True:
         found = library.events_text(state, seat, cursor)
         assert found is not None
-        _, cursor, events = found
+        text, cursor, events = found
+        # each event written once and reused: the library's stream message exactly
+        assert text == events_to_json(events, cursor)
         lines += library.narration_since(state, events, stake, pot)
         stake, pot = state.stake, state.pot
         if state.result is not None:

@@ -265,7 +265,34 @@ def events_text(
         events, after = _stream.events_for(state, seat, since)
     except _stream.StaleCursorError:
         return None
-    return _messages.events_to_json(events, after), after, events
+    head = _messages.events_to_json((), after)[:-2]  # ...,"events":[
+    body = ",".join([_event_text(event) for event in events])
+    return f"{head}{body}]}}", after, events
+
+
+_NO_CURSOR: Final = Cursor(0, 0)
+_EMPTY: Final = _messages.events_to_json((), _NO_CURSOR)
+"""An empty stream message: what one event's message holds around the event."""
+
+_EVENT_TEXTS: dict[int, tuple[object, str]] = {}
+"""The JSON text of the events streamed lately, by identity (events are immutable, and
+one event, or one state's status, goes to every listener of the table)."""
+
+
+def _event_text(event: object) -> str:
+    """One event of a stream message as the library's
+    :func:`~teenpatti_rules.io.messages.events_to_json` writes it, written once per
+    event object while it is among the last few thousand.
+    """
+    found = _EVENT_TEXTS.get(id(event))
+    if found is not None and found[0] is event:
+        return found[1]
+    whole = _messages.events_to_json((event,), _NO_CURSOR)  # type: ignore[arg-type]
+    text = whole[len(_EMPTY) - 2 : -2]
+    if len(_EVENT_TEXTS) >= 4096:  # bounded
+        _EVENT_TEXTS.clear()
+    _EVENT_TEXTS[id(event)] = (event, text)
+    return text
 
 
 def rules_to_json(rules: Rules) -> dict[str, Any]:
