@@ -265,7 +265,11 @@ def events_text(
         events, after = _stream.events_for(state, seat, since)
     except _stream.StaleCursorError:
         return None
-    head = _messages.events_to_json((), after)[:-2]  # ...,"events":[
+    head = _HEADS.get(after)
+    if head is None:
+        if len(_HEADS) >= 4096:  # bounded
+            _HEADS.clear()
+        head = _HEADS[after] = _messages.events_to_json((), after)[:-2]  # ...,"events":[
     body = ",".join([_event_text(event) for event in events])
     return f"{head}{body}]}}", after, events
 
@@ -273,6 +277,9 @@ def events_text(
 _NO_CURSOR: Final = Cursor(0, 0)
 _EMPTY: Final = _messages.events_to_json((), _NO_CURSOR)
 """An empty stream message: what one event's message holds around the event."""
+
+_HEADS: dict[Cursor, str] = {}
+"""The start of a stream message, up to its events, by the cursor it carries."""
 
 _EVENT_TEXTS: dict[int, tuple[object, str]] = {}
 """The JSON text of the events streamed lately, by identity (events are immutable, and
