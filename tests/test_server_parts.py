@@ -83,6 +83,19 @@ def test_hostile_actions_are_refused_with_a_code(document: Any, code: str) -> No
     assert refused.value.to_json()["message"]
 
 
+def test_an_action_read_again_is_the_same_and_lookalikes_are_still_refused() -> None:
+    """Actions read once are remembered by their exact document: the same document
+    (for the same seat) reads the same, and a document equal only in Python (``true``
+    for ``1``, ``1.0`` for ``1``) is still read strictly and refused."""
+    assert library.action_from_json({"type": "Bet", "amount": 1}, 1) == Bet(1, 1)
+    assert library.action_from_json({"amount": 1, "type": "Bet"}, 1) == Bet(1, 1)
+    assert library.action_from_json({"type": "Bet", "amount": 1}, 2) == Bet(2, 1)
+    for lookalike in ({"type": "Bet", "amount": True}, {"type": "Bet", "amount": 1.0}):
+        with pytest.raises(Refusal) as refused:
+            library.action_from_json(lookalike, 1)
+        assert refused.value.code == "bad_action"
+
+
 def test_the_table_acts_for_a_player_out_of_time() -> None:
     state = new_session(["A", "B", "C"], seed=5, dealer=0)
     assert library.timeout_action(state) is None  # nobody must act between hands

@@ -205,11 +205,39 @@ def action_from_json(document: object, seat: int) -> Action:
     given = document.get("seat", seat)
     if type(given) is not int or given != seat:
         raise Refusal("not_your_seat", f"you play seat {seat}")
+    key = _action_key(document, seat)
+    found = None if key is None else _ACTIONS_READ.get(key)
+    if found is not None:
+        return found
     full = {"version": _messages.MESSAGE_VERSION, **document, "seat": seat}
     try:
-        return _messages.action_from_json(json.dumps(full))
+        action = _messages.action_from_json(json.dumps(full))
     except (ValueError, TypeError) as error:  # HistoryError is a ValueError
         raise Refusal("bad_action", str(error)[:200]) from None
+    if key is not None:
+        if len(_ACTIONS_READ) >= 4096:  # bounded
+            _ACTIONS_READ.clear()
+        _ACTIONS_READ[key] = action
+    return action
+
+
+_ACTIONS_READ: dict[tuple[Any, ...], Action] = {}
+"""Actions already read, by their document (players send the same few again and again);
+only documents the strict reader accepted are here."""
+
+
+def _action_key(document: dict[str, Any], seat: int) -> tuple[Any, ...] | None:
+    """A key that tells two action documents apart exactly (each value's type too: a
+    ``true`` is not a ``1``), or None for a document with other than str, int, bool or
+    None values (it is read every time).
+    """
+    items: list[tuple[str, type[Any], Any]] = []
+    for name, value in document.items():
+        if not (value is None or type(value) in (str, int, bool)):
+            return None
+        items.append((name, type(value), value))
+    items.sort(key=lambda item: item[0])
+    return (seat, *items)
 
 
 def view_text(state: State, seat: int | None) -> str:
