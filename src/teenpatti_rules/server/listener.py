@@ -227,10 +227,10 @@ def broadcast(table: Table) -> None:
         streamed.append((listener, key))
     middle = time.thread_time()
     texts = {key: _events_text(table, document, text) for key, (document, text, _) in parts.items()}
-    for listener, key in streamed:
-        listener.post(texts[key])
     metrics["cpu_library"] += middle - started
     metrics["cpu_json"] += time.thread_time() - middle
+    for listener, key in streamed:
+        listener.post(texts[key])
     whole: dict[tuple[int | None, bool], str] = {}
     for listener in others:
         if listener.stream and state is not None:
