@@ -32,6 +32,7 @@ from teenpatti_rules import (
     parse_cards,
 )
 from teenpatti_rules.cli import main
+from teenpatti_rules.io.messages import events_to_json
 from teenpatti_rules.presets import find_variant
 from teenpatti_rules.server import library, require_extra
 from teenpatti_rules.server.library import Refusal
@@ -80,6 +81,19 @@ def test_hostile_actions_are_refused_with_a_code(document: Any, code: str) -> No
         library.action_from_json(document, 1)
     assert refused.value.code == code
     assert refused.value.to_json()["message"]
+
+
+def test_an_action_read_again_is_the_same_and_lookalikes_are_still_refused() -> None:
+    """Actions read once are remembered by their exact document: the same document
+    (for the same seat) reads the same, and a document equal only in Python (``true``
+    for ``1``, ``1.0`` for ``1``) is still read strictly and refused."""
+    assert library.action_from_json({"type": "Bet", "amount": 1}, 1) == Bet(1, 1)
+    assert library.action_from_json({"amount": 1, "type": "Bet"}, 1) == Bet(1, 1)
+    assert library.action_from_json({"type": "Bet", "amount": 1}, 2) == Bet(2, 1)
+    for lookalike in ({"type": "Bet", "amount": True}, {"type": "Bet", "amount": 1.0}):
+        with pytest.raises(Refusal) as refused:
+            library.action_from_json(lookalike, 1)
+        assert refused.value.code == "bad_action"
 
 
 def test_the_table_acts_for_a_player_out_of_time() -> None:
@@ -262,7 +276,9 @@ def test_the_narration_of_each_stream_adds_up_to_the_hand(seat: int | None) -> N
     while True:
         found = library.events_text(state, seat, cursor)
         assert found is not None
-        _, cursor, events = found
+        text, cursor, events = found
+        # each event written once and reused: the library's stream message exactly
+        assert text == events_to_json(events, cursor)
         lines += library.narration_since(state, events, stake, pot)
         stake, pot = state.stake, state.pot
         if state.result is not None:

@@ -20,6 +20,8 @@ from teenpatti_rules.stream import (
     Cursor,
     StaleCursorError,
     TableStatus,
+    _events_from_view,
+    _positions_kept,
     apply_events,
     events_for,
 )
@@ -50,7 +52,10 @@ def follow(states: list[tp.State], seat: int | None) -> None:
     client = tp.view(states[0], seat)
     cursor = Cursor.of(client)
     for state in states[1:]:
+        # the stream read from the log after the cursor is the one a whole view gives
+        through_view = _events_from_view(state, seat, cursor)
         events, cursor = events_for(state, seat, cursor)
+        assert (events, cursor) == through_view
         expected = tp.view(state, seat)
         assert set(cards_in(events)) <= set(cards_in(expected))  # the leak property
         assert isinstance(events[-1], TableStatus)
@@ -68,6 +73,22 @@ def session(rules: tp.Rules, seed: int, players: int = 4) -> list[tp.State]:
     if rules.open_table:  # S2: the table may wait for players; joins keep it going
         return open_session(state, seed)
     return play_session(seed, state)
+
+
+def test_every_event_keeps_its_place_in_a_view() -> None:
+    """No event class is ever left out of a view's log (R43: a showdown keeps the hands
+    the viewer may see), so a position in a viewer's log is one in the state's log and
+    events_for reads only the events after the cursor."""
+    assert _positions_kept()
+
+
+def test_a_client_that_skips_updates_catches_up() -> None:
+    """A cursor several changes old gets every event since (R43), across a deal too."""
+    rules = tp.Rules(hand_limit=3, starting_boots=12)
+    states = session(rules, 5, 4)
+    for seat in (None, 0, 3):
+        for stride in (2, 3):  # a hand of four players lasts more than three changes
+            follow(states[::stride], seat)
 
 
 @pytest.mark.parametrize("name", list(tp.PRESETS))

@@ -43,6 +43,7 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import typing
 from collections.abc import Iterable, Mapping, Sequence
@@ -66,7 +67,15 @@ from .events import (
 from .limits import exact_int, short
 from .records import FrozenDict, evolve
 from .state import Seat, State
-from .views import View, view
+from .views import (
+    View,
+    _private_pairs,
+    _turned_up,
+    _viewer,
+    _visible,
+    view,
+    visible_event,
+)
 
 __all__ = [
     "STREAM_EVENT_TYPES",
@@ -204,23 +213,6 @@ def _cursor(since: object) -> Cursor:
     )
 
 
-def _status(seen: View, changed: Iterable[int] | None, new_hand: bool) -> Any:
-    """The status of ``seen``: the ``changed`` seats (None: all), the result unless the
-    client has it (no hand ended or started since its cursor).
-    """
-    indices = range(len(seen.seats)) if changed is None else sorted(set(changed))
-    seats = {}
-    for index in indices:
-        seat = seen.seats[index]
-        seats[index] = seat if not seat.cards else evolve(seat, cards=())
-    values = {name: getattr(seen, name) for name in _STATUS_NAMES}
-    values["seats"] = seats
-    result = seen.result
-    if not new_hand and (result is None or result.hand_number != seen.hand_number):
-        values["result"], values["result_kept"] = None, True
-    return TableStatus(**values)
-
-
 _STATUS_NAMES: Final = tuple(
     field.name for field in attrs.fields(TableStatus) if field.name != "result_kept"
 )
@@ -270,6 +262,13 @@ def events_for(
 ) -> tuple[tuple[StreamEvent, ...], Cursor]:
     """What ``seat`` may see of the session since ``since``, and the next cursor (R43).
 
+    It reads only the log's events after the cursor (each judged by
+    :func:`~teenpatti_rules.views.visible_event`, as :func:`~teenpatti_rules.views.view`
+    judges them) and builds the :class:`TableStatus` from the state's public fields, so
+    a call costs in proportion to the new events, not to the hand's log; what every
+    viewer shares (the status, the cards-free seats, the seats turned up) is worked out
+    once per state and reused for the other viewers of the same state.
+
     :param state: the table's full :class:`~teenpatti_rules.state.State` (a view
         works too, and never shows more).
     :param seat: the viewing seat's number, or None for the spectators.
@@ -288,30 +287,25 @@ def events_for(
     :raises TypeError: for a state that is not a State or a cursor that is not one.
     """
     cursor = _cursor(since)
-    seen = view(state, seat)
-    log = seen.events
-    hand = seen.hand_number
-    if cursor.hand_number == hand:
-        start = cursor.position
-        if start > len(log):
-            raise StaleCursorError(
-                f"cursor position {start} is past the end of hand {hand}'s log "
-                f"({len(log)} events): ask for a view",
-                cursor,
-            )
-    elif cursor.hand_number == hand - 1:
-        start = 0
-    else:
-        raise StaleCursorError(
-            f"cursor of hand {cursor.hand_number}, but the table is at hand {hand}: ask for a view",
-            cursor,
-        )
-    viewer = seen.seat
+    viewer = _viewer(state, seat)
+    if not _positions_kept():  # pragma: no cover - every event class of the library keeps
+        return _events_from_view(state, viewer, cursor)
+    log = state.events
+    hand = state.hand_number
+    start = _start(cursor, hand, len(log))
+    shared = _shared(state)
     private = viewer is not None
     out: list[StreamEvent] = []
     new_hand = start == 0 and cursor.hand_number != hand
     changed: list[int] | None = None if new_hand else []
-    for event in log[start:]:
+    for index in range(start, len(log)):
+        logged = log[index]
+        if isinstance(logged, EventBase) and logged.public:
+            event: Any = logged  # visible_event's answer for a public event, inline
+        else:
+            event = visible_event(state, logged, viewer)
+            if event is None:  # pragma: no cover - a foreign event: the view decides
+                return _events_from_view(state, viewer, cursor)
         out.append(event)
         if changed is not None:
             named = None if isinstance(event, HandStarted) else _named_seats(event)
@@ -326,10 +320,166 @@ def events_for(
             shown = event.seat if event.seat == viewer else None
         elif isinstance(event, SideShowAccepted) and viewer in (event.asker, event.target):
             shown = event.target if viewer == event.asker else event.asker
+        if shown is not None:
+            cards = state.seats[shown].cards
+            if cards and _visible(state, viewer, shown, shared.turned_up, shared.pairs):
+                out.append(CardsSeen(shown, cards))
+    out.append(shared.status(changed, new_hand or changed is None))
+    return tuple(out), Cursor(hand, len(log))
+
+
+def _start(cursor: Cursor, hand: int, length: int) -> int:
+    """Where the stream of ``cursor`` starts in the log of ``hand`` (``length`` events).
+
+    :raises StaleCursorError: for a cursor of another hand than ``hand`` or the one
+        before it, or past the end of the log.
+    """
+    if cursor.hand_number == hand:
+        if cursor.position > length:
+            raise StaleCursorError(
+                f"cursor position {cursor.position} is past the end of hand {hand}'s log "
+                f"({length} events): ask for a view",
+                cursor,
+            )
+        return cursor.position
+    if cursor.hand_number == hand - 1:
+        return 0
+    raise StaleCursorError(
+        f"cursor of hand {cursor.hand_number}, but the table is at hand {hand}: ask for a view",
+        cursor,
+    )
+
+
+@functools.cache
+def _positions_kept() -> bool:
+    """Whether every event class keeps its place in every view's log: public, or its
+    :meth:`~teenpatti_rules.events.EventBase.visible_part` never returns None (its
+    return annotation says so). Then a position in a viewer's log is the same position
+    in the state's log, and :func:`events_for` reads the state's log after the cursor.
+    """
+    for cls in EVENT_TYPES:
+        if cls.public:
+            continue
+        returns = typing.get_type_hints(cls.visible_part).get("return")
+        if not (isinstance(returns, type) and issubclass(returns, EventBase)):
+            return False
+    return True
+
+
+def _events_from_view(
+    state: State, viewer: int | None, cursor: Cursor
+) -> tuple[tuple[StreamEvent, ...], Cursor]:
+    """:func:`events_for` through a whole view (every event of the hand judged again):
+    for a log with an event a view may leave out, which moves the positions after it.
+    """
+    seen = view(state, viewer)
+    log = seen.events
+    hand = seen.hand_number
+    start = _start(cursor, hand, len(log))
+    out: list[StreamEvent] = []
+    new_hand = start == 0 and cursor.hand_number != hand
+    changed: list[int] | None = None if new_hand else []
+    for event in log[start:]:
+        out.append(event)
+        if changed is not None:
+            named = None if isinstance(event, HandStarted) else _named_seats(event)
+            if named is None:
+                changed = None
+            else:
+                changed.extend(named)
+        if viewer is None:
+            continue
+        shown: int | None = None
+        if isinstance(event, Looked | Drew):
+            shown = event.seat if event.seat == viewer else None
+        elif isinstance(event, SideShowAccepted) and viewer in (event.asker, event.target):
+            shown = event.target if viewer == event.asker else event.asker
         if shown is not None and seen.seats[shown].cards:
             out.append(CardsSeen(shown, seen.seats[shown].cards))
-    out.append(_status(seen, changed, new_hand or changed is None))
+    out.append(_Shared(seen).status(changed, new_hand or changed is None))
     return tuple(out), Cursor(hand, len(log))
+
+
+class _Shared:
+    """What every viewer of one state shares: the seats turned up and the private
+    sideshow pairs (R43, V17), and the :class:`TableStatus` objects already built, by
+    the seats they name and whether the result is the client's own.
+
+    :param state: the state (or a view: its fields are public).
+    """
+
+    __slots__ = ("_statuses", "pairs", "state", "turned_up")
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.turned_up = _turned_up(state)
+        self.pairs = _private_pairs(state)
+        self._statuses: dict[tuple[tuple[int, ...] | None, bool], Any] = {}
+
+    def status(self, changed: Iterable[int] | None, new_hand: bool) -> Any:
+        """The status after the stream's events: the ``changed`` seats (None: all), the
+        result unless the client has it (no hand ended or started since its cursor).
+        """
+        state = self.state
+        seats = None if changed is None else tuple(sorted(set(changed)))
+        result = state.result
+        kept = not new_hand and (result is None or result.hand_number != state.hand_number)
+        key = (seats, kept)
+        found = self._statuses.get(key)
+        if found is not None:
+            return found
+        every = state.seats
+        indices = range(len(every)) if seats is None else seats
+        values = {name: getattr(state, name) for name in _STATUS_NAMES}
+        values["seats"] = {index: _bare(every[index]) for index in indices}
+        if result is not None and result.open_flush and result.hand_number != state.hand_number:
+            result = evolve(result, open_flush=())  # V16: as views show it (view)
+        values["result"] = result
+        if kept:
+            values["result"], values["result_kept"] = None, True
+        found = self._statuses[key] = TableStatus(**values)
+        return found
+
+
+_BARE: dict[int, tuple[Seat, Seat]] = {}
+"""Seats without their cards, by the identity of the seat with them (the engine keeps
+a seat's record from state to state while it does not change)."""
+
+
+def _bare(seat: Seat) -> Seat:
+    """``seat`` without its cards (itself when it has none), built once per seat record."""
+    if not seat.cards:
+        return seat
+    found = _BARE.get(id(seat))
+    if found is not None and found[0] is seat:
+        return found[1]
+    if len(_BARE) >= 4096:  # bounded: the seats of the last few thousand changes
+        _BARE.clear()
+    bare = evolve(seat, cards=())
+    _BARE[id(seat)] = (seat, bare)
+    return bare
+
+
+_SHARED: list[_Shared] = []
+"""The last states' shared parts, newest last (a few: the tables of a server take
+turns, and each state is streamed to all its viewers at once)."""
+
+_SHARED_SIZE: Final = 8
+
+
+def _shared(state: State) -> _Shared:
+    """The :class:`_Shared` of ``state``, built once while it is among the last few
+    states streamed (by identity: states are immutable).
+    """
+    for found in reversed(_SHARED):
+        if found.state is state:
+            return found
+    found = _Shared(state)
+    _SHARED.append(found)
+    if len(_SHARED) > _SHARED_SIZE:
+        with contextlib.suppress(IndexError):  # another thread's call took it first
+            del _SHARED[0]
+    return found
 
 
 def apply_events(seen: View, events: Iterable[StreamEvent]) -> View:

@@ -84,6 +84,21 @@ def _check_viewer(state: State, seat: object) -> int | None:
     return seat
 
 
+def _viewer(state: object, seat: object) -> int | None:
+    """The checks of :func:`view` (and of :func:`~teenpatti_rules.stream.events_for`):
+    ``state`` is a State the engine could reach, ``seat`` a seat number or None.
+
+    :returns: the viewing seat, or None for the spectators.
+    :raises TypeError: if ``state`` is not a :class:`~teenpatti_rules.state.State`.
+    :raises ValueError: for a seat that is not a seat number; as
+        :class:`~teenpatti_rules.errors.UnreachableStateError` for an unreachable state.
+    """
+    if not isinstance(state, State):
+        raise TypeError(f"view needs a State as state, not {type(state).__name__}")
+    require_reachable(state)
+    return _check_viewer(state, seat)
+
+
 def _turned_up(state: State) -> Container[int]:
     """The seats whose hands were turned up in the current or last hand (R35, R40, R43)."""
     result = state.result
@@ -204,10 +219,7 @@ def view(state: State, seat: int | None) -> View:
     ...
     ValueError: a view is for a seat number 0..2 or None (spectators), not 3
     """
-    if not isinstance(state, State):
-        raise TypeError(f"view needs a State as state, not {type(state).__name__}")
-    require_reachable(state)
-    viewer = _check_viewer(state, seat)
+    viewer = _viewer(state, seat)
     turned_up = _turned_up(state)
     pairs = _private_pairs(state)
     old_seats = state.seats

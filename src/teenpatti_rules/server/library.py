@@ -51,6 +51,7 @@ __all__ = [
     "events_text",
     "is_deal",
     "join_action",
+    "legal_json",
     "narration",
     "narration_since",
     "occupant",
@@ -163,6 +164,18 @@ def _action_document(action: Action) -> dict[str, Any]:
     return document
 
 
+def legal_json(state: State, seat: int) -> list[dict[str, Any]]:
+    """:func:`seat_actions` as the JSON objects of :func:`action_to_json`, for a
+    message: the objects are shared (written once per distinct action), so the caller
+    serialises them and never changes them.
+
+    :param state: the table's state (or the seat's view).
+    :param seat: the seat.
+    :returns: one JSON object per legal action (R22–R36, S4–S7), in the library's order.
+    """
+    return [_action_document(action) for action in _engine.legal_actions(state, seat)]
+
+
 def action_from_json(document: object, seat: int) -> Action:
     """Read a client's action (the shape of :func:`action_to_json`; ``seat`` and
     ``"version"`` may be left out) for the authenticated ``seat``, with the library's
@@ -192,11 +205,39 @@ def action_from_json(document: object, seat: int) -> Action:
     given = document.get("seat", seat)
     if type(given) is not int or given != seat:
         raise Refusal("not_your_seat", f"you play seat {seat}")
+    key = _action_key(document, seat)
+    found = None if key is None else _ACTIONS_READ.get(key)
+    if found is not None:
+        return found
     full = {"version": _messages.MESSAGE_VERSION, **document, "seat": seat}
     try:
-        return _messages.action_from_json(json.dumps(full))
+        action = _messages.action_from_json(json.dumps(full))
     except (ValueError, TypeError) as error:  # HistoryError is a ValueError
         raise Refusal("bad_action", str(error)[:200]) from None
+    if key is not None:
+        if len(_ACTIONS_READ) >= 4096:  # bounded
+            _ACTIONS_READ.clear()
+        _ACTIONS_READ[key] = action
+    return action
+
+
+_ACTIONS_READ: dict[tuple[Any, ...], Action] = {}
+"""Actions already read, by their document (players send the same few again and again);
+only documents the strict reader accepted are here."""
+
+
+def _action_key(document: dict[str, Any], seat: int) -> tuple[Any, ...] | None:
+    """A key that tells two action documents apart exactly (each value's type too: a
+    ``true`` is not a ``1``), or None for a document with other than str, int, bool or
+    None values (it is read every time).
+    """
+    items: list[tuple[str, type[Any], Any]] = []
+    for name, value in document.items():
+        if not (value is None or type(value) in (str, int, bool)):
+            return None
+        items.append((name, type(value), value))
+    items.sort(key=lambda item: item[0])
+    return (seat, *items)
 
 
 def view_text(state: State, seat: int | None) -> str:
@@ -252,7 +293,41 @@ def events_text(
         events, after = _stream.events_for(state, seat, since)
     except _stream.StaleCursorError:
         return None
-    return _messages.events_to_json(events, after), after, events
+    head = _HEADS.get(after)
+    if head is None:
+        if len(_HEADS) >= 4096:  # bounded
+            _HEADS.clear()
+        head = _HEADS[after] = _messages.events_to_json((), after)[:-2]  # ...,"events":[
+    body = ",".join([_event_text(event) for event in events])
+    return f"{head}{body}]}}", after, events
+
+
+_NO_CURSOR: Final = Cursor(0, 0)
+_EMPTY: Final = _messages.events_to_json((), _NO_CURSOR)
+"""An empty stream message: what one event's message holds around the event."""
+
+_HEADS: dict[Cursor, str] = {}
+"""The start of a stream message, up to its events, by the cursor it carries."""
+
+_EVENT_TEXTS: dict[int, tuple[object, str]] = {}
+"""The JSON text of the events streamed lately, by identity (events are immutable, and
+one event, or one state's status, goes to every listener of the table)."""
+
+
+def _event_text(event: object) -> str:
+    """One event of a stream message as the library's
+    :func:`~teenpatti_rules.io.messages.events_to_json` writes it, written once per
+    event object while it is among the last few thousand.
+    """
+    found = _EVENT_TEXTS.get(id(event))
+    if found is not None and found[0] is event:
+        return found[1]
+    whole = _messages.events_to_json((event,), _NO_CURSOR)  # type: ignore[arg-type]
+    text = whole[len(_EMPTY) - 2 : -2]
+    if len(_EVENT_TEXTS) >= 4096:  # bounded
+        _EVENT_TEXTS.clear()
+    _EVENT_TEXTS[id(event)] = (event, text)
+    return text
 
 
 def rules_to_json(rules: Rules) -> dict[str, Any]:

@@ -104,9 +104,7 @@ def _head(table: Table, kind: str, state: State, seat: int | None) -> dict[str, 
         "you": seat,
         "turn": table.turn,
         "seq": len(table.actions),
-        "legal": []
-        if seat is None
-        else [library.action_to_json(a) for a in library.seat_actions(state, seat)],
+        "legal": [] if seat is None else library.legal_json(state, seat),
         "clock": clock,
     }
 
@@ -153,54 +151,90 @@ def resync(table: Table, listener: Listener) -> None:
     listener.post(state_message(table, listener.seat, listener.narrate))
 
 
-def events_message(table: Table, listener: Listener) -> str:
-    """The ``events`` update of a streaming listener since its cursor: the library's
-    event stream (R43) with the turn, the seat's legal actions, the clock and the new
-    events' narration; a whole ``state`` message instead when its cursor is stale.
+def _events_part(table: Table, listener: Listener) -> tuple[dict[str, Any], str] | None:
+    """The library's part of a streaming listener's ``events`` update: the message's
+    fields but the stream, and the stream's JSON text (R43); the listener's cursor, stake
+    and pot move past them. None when its cursor is stale (nothing moves).
     """
     state = table.state
-    metrics = table.metrics
     assert state is not None and listener.cursor is not None
-    started = time.thread_time()
     found = library.events_text(state, listener.seat, listener.cursor)
     if found is None:
-        _start_stream(table, listener)
-        return state_message(table, listener.seat, listener.narrate)
+        return None
     text, listener.cursor, events = found
     document = _head(table, "events", state, listener.seat)
     if listener.narrate:
         document["log"] = library.narration_since(state, events, listener.stake, listener.pot)
     listener.stake, listener.pot = state.stake, state.pot
-    middle = time.thread_time()
+    return document, text
+
+
+def _events_text(table: Table, document: dict[str, Any], stream: str) -> str:
+    """The ``events`` message of :func:`_events_part`'s fields and stream text."""
     body = library.dumps(document)
+    message = f'{body[:-1]},"stream":{stream}}}'
+    metrics = table.metrics
+    metrics["messages"] += 1
+    metrics["bytes"] += len(message)
+    return message
+
+
+def events_message(table: Table, listener: Listener) -> str:
+    """The ``events`` update of a streaming listener since its cursor: the library's
+    event stream (R43) with the turn, the seat's legal actions, the clock and the new
+    events' narration; a whole ``state`` message instead when its cursor is stale.
+    """
+    metrics = table.metrics
+    started = time.thread_time()
+    part = _events_part(table, listener)
+    if part is None:
+        _start_stream(table, listener)
+        return state_message(table, listener.seat, listener.narrate)
+    middle = time.thread_time()
+    message = _events_text(table, *part)
     metrics["cpu_library"] += middle - started
     metrics["cpu_json"] += time.thread_time() - middle
-    metrics["messages"] += 1
-    message = f'{body[:-1]},"stream":{text}}}'
-    metrics["bytes"] += len(message)
     return message
 
 
 def broadcast(table: Table) -> None:
     """Send every listener of ``table`` its update: its events since its cursor (one
     message per distinct seat and cursor), or a whole view to those that asked for it.
+
+    The streams are made first (the library's CPU), then written (JSON), each part
+    timed once for the whole table rather than once per listener.
     """
-    whole: dict[tuple[int | None, bool], str] = {}
-    streamed: dict[tuple[Any, ...], tuple[str, library.Cursor | None]] = {}
     state = table.state
+    metrics = table.metrics
+    parts: dict[tuple[Any, ...], tuple[dict[str, Any], str, library.Cursor | None]] = {}
+    streamed: list[tuple[Listener, tuple[Any, ...]]] = []
+    others: list[Listener] = []  # a whole view: new, stale or not streaming
+    started = time.thread_time()
     for listener in list(table.listeners):
-        if listener.stream and state is not None:
-            if listener.cursor is None:
-                resync(table, listener)
+        if not listener.stream or state is None or listener.cursor is None:
+            others.append(listener)
+            continue
+        key = (listener.seat, listener.narrate, listener.cursor, listener.stake, listener.pot)
+        if key in parts:
+            listener.cursor = parts[key][2]
+            listener.stake, listener.pot = state.stake, state.pot
+        else:
+            part = _events_part(table, listener)
+            if part is None:
+                others.append(listener)
                 continue
-            key = (listener.seat, listener.narrate, listener.cursor, listener.stake, listener.pot)
-            if key in streamed:
-                text, listener.cursor = streamed[key]
-                listener.stake, listener.pot = state.stake, state.pot
-            else:
-                text = events_message(table, listener)
-                streamed[key] = (text, listener.cursor)
-            listener.post(text)
+            parts[key] = (*part, listener.cursor)
+        streamed.append((listener, key))
+    middle = time.thread_time()
+    texts = {key: _events_text(table, document, text) for key, (document, text, _) in parts.items()}
+    metrics["cpu_library"] += middle - started
+    metrics["cpu_json"] += time.thread_time() - middle
+    for listener, key in streamed:
+        listener.post(texts[key])
+    whole: dict[tuple[int | None, bool], str] = {}
+    for listener in others:
+        if listener.stream and state is not None:
+            resync(table, listener)  # a new listener, or a stale cursor: a view
             continue
         shape = (listener.seat, listener.narrate)
         if shape not in whole:
