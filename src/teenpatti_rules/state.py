@@ -215,12 +215,13 @@ class _EngineMarks:
 
     - ``_reachable``: True once the engine built this state or checked it with
       :func:`~teenpatti_rules.engine.invariants.check`;
-    - ``_listed``: what :func:`~teenpatti_rules.engine.legal_actions` listed for it.
+    - ``_listed``: what :func:`~teenpatti_rules.engine.legal_actions` listed for it
+      (None, set with ``_reachable`` by the engine, until it is listed).
     """
 
     __slots__ = ("_listed", "_reachable")
     if TYPE_CHECKING:  # not at run time: typing.get_type_hints(State) lists fields only
-        _listed: tuple[Any, ...]  # the actions listed (Action: resolvable with any flag)
+        _listed: tuple[Any, ...] | None  # the actions listed (Action: resolvable with any flag)
         _reachable: bool
 
 
