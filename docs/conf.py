@@ -66,6 +66,8 @@ nitpick_ignore = [
     ("py:attr", "teenpatti_rules.state.State.turn"),
     ("py:class", "teenpatti_rules.adapters._spiel_config.Config"),
     ("py:class", "teenpatti_rules.state._EngineMarks"),
+    ("py:class", "teenpatti_rules.state._SeatSlots"),
+    ("py:class", "teenpatti_rules.state._StateSlots"),
     ("py:data", "DEFAULT_BET_BINS"),
     ("py:data", "DEFAULT_SAMPLES"),
     ("py:data", "MAX_RECALL_FLOATS"),

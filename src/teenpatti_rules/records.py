@@ -18,6 +18,7 @@ copies, and an immutable mapping.
 from __future__ import annotations
 
 import itertools
+import types
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, TypeVar, overload
 
@@ -50,33 +51,65 @@ def _fast_init(cls: type[Any]) -> bool:
     return True
 
 
+def _storage(cls: type[Any]) -> type[Any] | None:
+    """The plain base class whose slots hold ``cls``'s fields, if it has one: a class
+    without a ``__setattr__`` of its own, whose layout ``cls`` keeps (``cls`` adds no
+    slot). An instance of it is filled with plain attribute stores (``new.x = v``,
+    which Python runs at the cost of a slot write), then becomes a ``cls`` by
+    ``__class__`` assignment, allowed between a class and a subclass that adds no
+    slot. Else None.
+    """
+    base = cls.__base__
+    if base is None or base is object or cls.__dict__.get("__slots__") != ():
+        return None
+    if base.__basicsize__ != cls.__basicsize__:
+        return None
+    if any("__setattr__" in vars(klass) for klass in base.__mro__[:-1]):  # object's only
+        return None
+    for field in attrs.fields(cls):
+        if type(getattr(base, field.name, None)) is not types.MemberDescriptorType:
+            return None
+    return base
+
+
 def _make_evolver(cls: type[Any]) -> Callable[..., Any]:
     """The generated :func:`evolve` of ``cls``: a function of the record and keyword
     changes (every field is a keyword-only parameter, by default kept).
 
-    When :func:`_fast_init` allows, the copy is built without ``__init__``: a new object
-    whose slots are set one by one through the class's slot descriptors, the kept values
-    as they are (they were converted when first stored) and each changed value through
-    its field's converter, if any: exactly what ``__init__`` would store, at about half
-    the cost (the reducer builds one state and a seat or two per action).
+    When :func:`_fast_init` allows, the copy is built without ``__init__``, the kept
+    values as they are (they were converted when first stored) and each changed value
+    through its field's converter, if any: exactly what ``__init__`` would store, at a
+    fraction of the cost (the reducer builds one state and a seat or two per action).
+    The values are stored in an instance of the class's plain storage base
+    (:func:`_storage`, see :class:`~teenpatti_rules.state.State`) that then becomes a
+    ``cls``; without one, through the slot descriptors (a call each, about ten times
+    a plain store).
     """
     fields = attrs.fields(cls)
     names = [field.name for field in fields]
     params = ", ".join(f"{name}=_KEEP" for name in names)
+    storage = _storage(cls)
     namespace: dict[str, Any] = {"_KEEP": _KEEP, "cls": cls, "_new": object.__new__}
     if not _fast_init(cls):
         values = ", ".join(f"s.{name} if {name} is _KEEP else {name}" for name in names)
         body = f"    return cls({values})\n"
     else:
-        lines = ["    new = _new(cls)"]
+        namespace["_target"] = cls if storage is None else storage
+        lines = ["    new = _new(_target)"]
         for field in fields:
             name = field.name
-            namespace[f"_set_{name}"] = getattr(cls, name).__set__  # the slot's descriptor
             value = name
             if field.converter is not None:
                 namespace[f"_convert_{name}"] = field.converter
                 value = f"_convert_{name}({name})"
-            lines.append(f"    _set_{name}(new, s.{name} if {name} is _KEEP else {value})")
+            kept = f"s.{name} if {name} is _KEEP else {value}"
+            if storage is not None:
+                lines.append(f"    new.{name} = {kept}")
+            else:
+                namespace[f"_set_{name}"] = getattr(cls, name).__set__  # the slot's descriptor
+                lines.append(f"    _set_{name}(new, {kept})")
+        if storage is not None:
+            lines.append("    new.__class__ = cls")
         body = "\n".join([*lines, "    return new"]) + "\n"
     exec(f"def evolve(s, *, {params}):\n{body}", namespace)
     evolver: Callable[..., Any] = namespace["evolve"]

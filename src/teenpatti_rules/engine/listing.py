@@ -127,12 +127,14 @@ def legal_actions(
     if not isinstance(state, State):
         raise TypeError(f"legal_actions needs a State, not {type(state).__name__}")
     try:
-        actions = state._listed  # None until listed (see trust.vouch)
-    except AttributeError:  # a state the engine did not build
+        actions = state._listed  # None until listed: the engine built it (trust.vouch)
+    except AttributeError:  # a state the engine did not build: checked once
+        require_reachable(state)
         actions = None
     if actions is None:  # the first call for this object
-        require_reachable(state)
-        actions = _list_actions(state)
+        actions = _list_turn_actions(state)
+        if state.rules.open_table:
+            actions = (*actions, *_every_table_action(state))
         _note(state, "_listed", actions)
     if seat is None:
         return actions
@@ -183,13 +185,6 @@ def _seat_actions(seat_count: int) -> _SeatActions:
     return _SeatActions(
         tuple(Deal(i) for i in seats), tuple(Look(i) for i in seats), tuple(Pack(i) for i in seats)
     )
-
-
-def _list_actions(state: State) -> tuple[Action, ...]:
-    """:func:`legal_actions` of a reachable state."""
-    if state.rules.open_table:
-        return (*_list_turn_actions(state), *_every_table_action(state))
-    return _list_turn_actions(state)
 
 
 def _every_table_action(state: State) -> list[Action]:
