@@ -1,9 +1,12 @@
 """What every frozen record of the library shares: fast copies with changes, no-op
 copies, and an immutable mapping.
 
-- :func:`evolve` is :func:`attrs.evolve` for the library's records, about twice as
+- :func:`evolve` is :func:`attrs.evolve` for the library's records, several times as
   fast (the reducer builds a state per action): its code is generated from each
-  class's fields, so a new field can never be forgotten.
+  class's fields, so a new field can never be forgotten, and it skips ``__init__``
+  (kept values are stored as they are; a record whose fields live in a plain storage
+  base, :class:`~teenpatti_rules.state.State` and
+  :class:`~teenpatti_rules.state.Seat`, is filled with plain stores).
 - :func:`record` marks a class as an immutable record: :func:`copy.copy` and
   :func:`copy.deepcopy` return the record itself (an OpenSpiel state clone
   deep-copies; nothing in a record can change, so sharing is safe).
