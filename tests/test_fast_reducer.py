@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import gc
 import weakref
+from typing import Any
 
 import attrs
 import pytest
@@ -160,3 +161,36 @@ def test_refusals_still_name_the_reason() -> None:
         tp.apply(state, tp.Show(3))
     with pytest.raises(tp.IllegalActionError, match="only a seen player may ask"):
         tp.apply(state, tp.SideShow(3, 2))
+
+
+@pytest.mark.parametrize("kind", [tp.State, tp.Seat])
+def test_records_evolve_fills_the_storage_slots_of_every_field(kind: type) -> None:
+    """State and Seat keep their fields in a plain storage base (records.evolve copies
+    them with plain stores): a field added without its slot there would silently take
+    the slow path."""
+    from teenpatti_rules.records import _storage
+
+    storage = _storage(kind)
+    assert storage is not None
+    assert set(storage.__slots__) - {"__weakref__"} == {field.name for field in attrs.fields(kind)}
+
+
+@given(tables())
+def test_records_evolve_builds_what_the_constructor_builds(state: tp.State) -> None:
+    """records.evolve (the engine's copies) gives an object of the exact class, equal to
+    attrs.evolve's, with the changed containers converted as the constructor does and
+    none of the engine's marks (S9 turn, R42 pot: any field will do)."""
+    from teenpatti_rules.records import evolve
+
+    tp.legal_actions(state)
+    changes: dict[str, Any] = {"pot": 7, "turn": 3, "session_winners": [0], "seats": [*state.seats]}
+    copy = evolve(state, **changes)
+    assert type(copy) is tp.State
+    assert copy == attrs.evolve(state, **changes)
+    assert copy.session_winners == (0,) and type(copy.seats) is tuple
+    assert not hasattr(copy, "_listed") and not hasattr(copy, "_reachable")
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        copy.pot = 1  # type: ignore[misc]
+    seat = evolve(state.seats[0], stack=5, cards=[])
+    assert type(seat) is tp.Seat and seat == attrs.evolve(state.seats[0], stack=5, cards=())
+    assert seat.cards == () and type(seat.cards) is tuple

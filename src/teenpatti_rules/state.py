@@ -76,9 +76,35 @@ def _places(value: Any) -> Any:
     return tuple(_tuple(place) for place in value)
 
 
+class _SeatSlots:
+    """The slots of :class:`Seat`'s fields, one per field (and ``__weakref__``): a
+    plain class, so that :func:`~teenpatti_rules.records.evolve` fills a copy with
+    plain stores before it becomes a :class:`Seat`. A field missing here still works,
+    only slower (a test checks that none is missing).
+    """
+
+    __slots__ = (
+        "__weakref__",
+        "all_in",
+        "blind_bets",
+        "cards",
+        "contributed",
+        "in_hand",
+        "in_session",
+        "leaving",
+        "missed_boot",
+        "name",
+        "sat_out",
+        "seen",
+        "sitting_out",
+        "stack",
+        "timeouts",
+    )
+
+
 @record
 @attrs.frozen
-class Seat:
+class Seat(_SeatSlots):
     """One seat at the table.
 
     :param name: the player's display name; None for an empty chair (S1).
@@ -217,18 +243,50 @@ class _EngineMarks:
 
     - ``_reachable``: True once the engine built this state or checked it with
       :func:`~teenpatti_rules.engine.invariants.check`;
-    - ``_listed``: what :func:`~teenpatti_rules.engine.legal_actions` listed for it.
+    - ``_listed``: what :func:`~teenpatti_rules.engine.legal_actions` listed for it
+      (None, set with ``_reachable`` by the engine, until it is listed).
     """
 
     __slots__ = ("_listed", "_reachable")
     if TYPE_CHECKING:  # not at run time: typing.get_type_hints(State) lists fields only
-        _listed: tuple[Any, ...]  # the actions listed (Action: resolvable with any flag)
+        _listed: tuple[Any, ...] | None  # the actions listed (Action: resolvable with any flag)
         _reachable: bool
+
+
+class _StateSlots(_EngineMarks):
+    """The slots of :class:`State`'s fields, one per field (and ``__weakref__``), like
+    :class:`_SeatSlots`: the engine builds a state per action.
+    """
+
+    __slots__ = (
+        "__weakref__",
+        "actor",
+        "chips_brought",
+        "chips_taken",
+        "dealer",
+        "deck_left",
+        "departed",
+        "events",
+        "hand_number",
+        "indicator",
+        "phase",
+        "placings",
+        "pot",
+        "result",
+        "rules",
+        "seats",
+        "seed",
+        "session_winners",
+        "sideshow",
+        "stake",
+        "turn",
+        "undealt",
+    )
 
 
 @record
 @attrs.frozen
-class State(_EngineMarks):
+class State(_StateSlots):
     """A snapshot of a session. Immutable; see :func:`teenpatti_rules.engine.apply`.
 
     :param rules: the table's :class:`~teenpatti_rules.rules.Rules`.

@@ -14,7 +14,7 @@ from ..cards import Card
 from ..events import Drew
 from ..limits import short
 from ..state import State
-from .refusals import Refusal, refuse, sentence_of
+from .refusals import Refusal, Refuser, refuse, refused, sentence_of
 
 __all__ = ["draw_options", "draw_refusal", "draws_made", "may_draw", "why_not_draw"]
 
@@ -29,11 +29,16 @@ _ANY_CARDS: object = object()
 may draw at all (None is a ``Draw`` whose cards are None, refused)."""
 
 
-def draw_refusal(state: State, seat: int, cards: object = _ANY_CARDS) -> Refusal | None:
+def draw_refusal(
+    state: State, seat: int, cards: object = _ANY_CARDS, *, refuse: Refuser = refuse
+) -> Refusal | None:
     """None if ``seat`` (the actor) may draw (discarding ``cards``, if given) (V20): a
     seen player on a draw table, with draws left, a payment that leaves a chip, and
     enough cards left in the deck. ``cards`` that are not a sequence of distinct
     :class:`~teenpatti_rules.cards.Card` (None, text, a number) are refused.
+
+    :param refuse: builds the refusal (:func:`~.refusals.refuse`); :func:`~.refusals.refused`
+        when only the yes/no matters (no record is built).
     """
     rules = state.rules
     price = rules.draw_price
@@ -75,7 +80,7 @@ def may_draw(state: State, seat: int) -> bool:
     """Whether ``seat`` (the actor) may draw at all (:func:`draw_refusal`; V20). Which
     cards: :func:`draw_options`.
     """
-    return draw_refusal(state, seat) is None
+    return draw_refusal(state, seat, refuse=refused) is None
 
 
 def why_not_draw(state: State, seat: int, cards: object = _ANY_CARDS) -> str | None:
@@ -95,6 +100,6 @@ def draw_options(state: State, seat: int) -> list[tuple[Card, ...]]:
     options: list[tuple[Card, ...]] = []
     for count in range(1, len(own) + 1):
         for chosen in combinations(own, count):
-            if draw_refusal(state, seat, chosen) is None:
+            if draw_refusal(state, seat, chosen, refuse=refused) is None:
                 options.append(chosen)
     return options

@@ -41,7 +41,9 @@ from .questions import (
     listed_amounts,
     show_refusal,
     sideshow_range,
+    sideshow_refusal,
 )
+from .refusals import refused
 from .trust import require_reachable
 
 __all__ = ["BETWEEN_HANDS", "legal_actions", "table_actions", "was_listed"]
@@ -65,7 +67,9 @@ def was_listed(state: State, action: Action) -> bool:
     """
     try:
         listed = state._listed
-    except AttributeError:  # never listed
+    except AttributeError:  # a state the engine did not build
+        return False
+    if listed is None:  # built by the engine, never listed
         return False
     for candidate in listed:  # noqa: SIM110 (a loop: faster than any() on every step)
         if candidate is action:
@@ -123,10 +127,14 @@ def legal_actions(
     if not isinstance(state, State):
         raise TypeError(f"legal_actions needs a State, not {type(state).__name__}")
     try:
-        actions = state._listed
-    except AttributeError:  # the first call for this object
+        actions = state._listed  # None until listed: the engine built it (trust.vouch)
+    except AttributeError:  # a state the engine did not build: checked once
         require_reachable(state)
-        actions = _list_actions(state)
+        actions = None
+    if actions is None:  # the first call for this object
+        actions = _list_turn_actions(state)
+        if state.rules.open_table:
+            actions = (*actions, *_every_table_action(state))
         _note(state, "_listed", actions)
     if seat is None:
         return actions
@@ -179,13 +187,6 @@ def _seat_actions(seat_count: int) -> _SeatActions:
     )
 
 
-def _list_actions(state: State) -> tuple[Action, ...]:
-    """:func:`legal_actions` of a reachable state."""
-    if state.rules.open_table:
-        return (*_list_turn_actions(state), *_every_table_action(state))
-    return _list_turn_actions(state)
-
-
 def _every_table_action(state: State) -> list[Action]:
     """Every seat's :func:`table_actions`, seat by seat (S4, S5, S7)."""
     return [action for seat in range(len(state.seats)) for action in table_actions(state, seat)]
@@ -210,18 +211,18 @@ def _list_turn_actions(state: State) -> tuple[Action, ...]:
     actor = state.actor
     assert actor is not None
     if phase is Phase.SIDESHOW:
-        if accept_refusal(state, actor) is None:
+        if accept_refusal(state, actor, refuse=refused) is None:
             actions.append(AcceptSideShow(actor))
         actions.append(RefuseSideShow(actor))
         return tuple(actions)
     actions.append(prebuilt.packs[actor])
     bets = bet_range(state, actor)
     actions += [Bet(actor, amount) for amount in listed_amounts(state, bets)]
-    if all_in_refusal(state, actor) is None:
+    if all_in_refusal(state, actor, refuse=refused) is None:  # "may": no refusal built
         actions.append(AllIn(actor))
-    if show_refusal(state, actor) is None:
+    if show_refusal(state, actor, refuse=refused) is None:
         actions.append(Show(actor))
-    else:  # a show needs two players in the hand, a sideshow three (R30, R33)
+    elif sideshow_refusal(state, actor, refuse=refused) is None:  # R30, R33: not with two
         sideshows = listed_amounts(state, sideshow_range(state, actor, bets))
         actions += [SideShow(actor, amount) for amount in sideshows]
     if state.rules.draw_price is not None:  # V20

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from ..sizing import BET_SIZINGS, BetRange
 from ..state import Phase, Seat, State
 from .drawing import draw_options, draw_refusal, draws_made, may_draw, why_not_draw
-from .refusals import Refusal, refuse, sentence_of
+from .refusals import Refusal, Refuser, refuse, refused, sentence_of
 
 __all__ = [
     "accept_refusal",
@@ -205,7 +205,7 @@ def listed_amounts(state: State, amounts: BetRange) -> tuple[int, ...]:
     minimum, twice the minimum and the largest are listed (every amount of the range
     is still legal). An empty range lists nothing, whatever the sizing.
     """
-    if not amounts:
+    if amounts.high < amounts.low and amounts.also is None:  # empty (``not amounts``)
         return ()
     return BET_SIZINGS[state.rules.bet_sizing].listed(amounts)
 
@@ -231,7 +231,7 @@ def sideshow_range(state: State, seat: int, bets: BetRange | None = None) -> Bet
 
     :param bets: ``bet_range(state, seat)`` when the caller has it already.
     """
-    if sideshow_refusal(state, seat) is not None:
+    if sideshow_refusal(state, seat, refuse=refused) is not None:
         return BetRange(1, 0)
     # Every seen amount is even except a whole-stack bet, which is cut here: so a split
     # sideshow's chaal (V17) is always even.
@@ -242,13 +242,18 @@ def sideshow_range(state: State, seat: int, bets: BetRange | None = None) -> Bet
 # --- legality: one refusal function per question ----------------------------------
 #
 # Each ``*_refusal`` function is the one source of its rule: None when the action is
-# allowed, else a Refusal (code, rule id, values). ``may_*`` is ``refusal is None``
-# and ``why_not_*`` the refusal's sentence, both derived here.
+# allowed, else a Refusal (code, rule id, values) built by its ``refuse`` argument (a
+# Refuser: refuse by default; refused, which builds nothing, when only "may it?" is
+# asked). ``may_*`` is ``refusal is None`` (with refused) and ``why_not_*`` the
+# refusal's sentence, both derived here.
 
 
-def look_refusal(state: State, seat: int) -> Refusal | None:
+def look_refusal(state: State, seat: int, *, refuse: Refuser = refuse) -> Refusal | None:
     """None if ``seat`` may look now: a hand is in play and it is in it, blind and not
     all-in (R22, R28). Any phase.
+
+    :param refuse: builds the refusal (:func:`~.refusals.refuse`); :func:`~.refusals.refused`
+        when only the yes/no matters (no record is built).
     """
     phase = state.phase
     if phase is not Phase.BETTING and phase is not Phase.SIDESHOW:
@@ -263,9 +268,14 @@ def look_refusal(state: State, seat: int) -> Refusal | None:
     return None
 
 
-def bet_refusal(state: State, seat: int, amount: object) -> Refusal | None:
+def bet_refusal(
+    state: State, seat: int, amount: object, *, refuse: Refuser = refuse
+) -> Refusal | None:
     """None if ``seat`` (the actor) may bet ``amount`` chips: an amount of its
     :func:`bet_range` (R23–R25, V3, V4).
+
+    :param refuse: builds the refusal (:func:`~.refusals.refuse`); :func:`~.refusals.refused`
+        when only the yes/no matters (no record is built).
     """
     amounts = bet_range(state, seat)
     if amount in amounts:  # an exact int (BetRange refuses bools and int subclasses)
@@ -279,9 +289,12 @@ def bet_refusal(state: State, seat: int, amount: object) -> Refusal | None:
     return refuse("amount", amount=amount, status=status, options=amounts.describe())
 
 
-def all_in_refusal(state: State, seat: int) -> Refusal | None:
+def all_in_refusal(state: State, seat: int, *, refuse: Refuser = refuse) -> Refusal | None:
     """None if ``seat`` (the actor) may go all-in: its stack is short of its minimum
     bet and it has blind bets left (R26, R27).
+
+    :param refuse: builds the refusal (:func:`~.refusals.refuse`); :func:`~.refusals.refused`
+        when only the yes/no matters (no record is built).
     """
     if is_out_of_blind_bets(state, seat):
         return refuse("blind_bet_limit", "R27")
@@ -292,9 +305,12 @@ def all_in_refusal(state: State, seat: int) -> Refusal | None:
     return None
 
 
-def show_refusal(state: State, seat: int) -> Refusal | None:
+def show_refusal(state: State, seat: int, *, refuse: Refuser = refuse) -> Refusal | None:
     """None if ``seat`` (the actor) may ask for a show: exactly two players in the hand,
     not seen against blind, blind bets left, and it can pay the show's cost (R33–R36, V2).
+
+    :param refuse: builds the refusal (:func:`~.refusals.refuse`); :func:`~.refusals.refused`
+        when only the yes/no matters (no record is built).
     """
     in_hand = players_in_hand(state)
     if len(in_hand) != 2:
@@ -311,11 +327,16 @@ def show_refusal(state: State, seat: int) -> Refusal | None:
     return None
 
 
-def sideshow_refusal(state: State, seat: int, amount: object = None) -> Refusal | None:
+def sideshow_refusal(
+    state: State, seat: int, amount: object = None, *, refuse: Refuser = refuse
+) -> Refusal | None:
     """None if ``seat`` (the actor) may ask for a sideshow (with a chaal of ``amount``
     chips, if given): it is seen, at least three players are in the hand, the player
     it would ask (:func:`sideshow_target`) is seen, and the chaal is a legal seen bet
     that leaves a chip behind (R30, R33, V17).
+
+    :param refuse: builds the refusal (:func:`~.refusals.refuse`); :func:`~.refusals.refused`
+        when only the yes/no matters (no record is built).
     """
     player = state.seats[seat]
     if not player.seen:
@@ -331,7 +352,7 @@ def sideshow_refusal(state: State, seat: int, amount: object = None) -> Refusal 
         return refuse("target_blind", rule, target=target)
     if amount is None:
         return None
-    refusal = bet_refusal(state, seat, amount)
+    refusal = bet_refusal(state, seat, amount, refuse=refuse)
     if refusal is not None:
         return refusal
     assert type(amount) is int
@@ -340,10 +361,13 @@ def sideshow_refusal(state: State, seat: int, amount: object = None) -> Refusal 
     return None
 
 
-def accept_refusal(state: State, seat: int) -> Refusal | None:
+def accept_refusal(state: State, seat: int, *, refuse: Refuser = refuse) -> Refusal | None:
     """None if ``seat`` (the asked player) may accept the pending sideshow: always,
     except under ``sideshow_split``, where accepting pays half the chaal and needs a
     stack above it (V17).
+
+    :param refuse: builds the refusal (:func:`~.refusals.refuse`); :func:`~.refusals.refused`
+        when only the yes/no matters (no record is built).
     """
     request = state.sideshow
     if request is None or not state.rules.sideshow_split:
@@ -360,17 +384,17 @@ def accept_refusal(state: State, seat: int) -> Refusal | None:
 
 def may_look(state: State, seat: int) -> bool:
     """Whether ``seat`` may look now (:func:`look_refusal` is None; R22, R28)."""
-    return look_refusal(state, seat) is None
+    return look_refusal(state, seat, refuse=refused) is None
 
 
 def may_all_in(state: State, seat: int) -> bool:
     """Whether ``seat`` (the actor) may go all-in (:func:`all_in_refusal`; R26, R27)."""
-    return all_in_refusal(state, seat) is None
+    return all_in_refusal(state, seat, refuse=refused) is None
 
 
 def may_show(state: State, seat: int) -> bool:
     """Whether ``seat`` (the actor) may ask for a show (:func:`show_refusal`; R33–R36)."""
-    return show_refusal(state, seat) is None
+    return show_refusal(state, seat, refuse=refused) is None
 
 
 def may_sideshow(state: State, seat: int) -> bool:
@@ -378,14 +402,14 @@ def may_sideshow(state: State, seat: int) -> bool:
     (:func:`sideshow_refusal` without an amount; R30, R33, V17). Which chaals:
     :func:`sideshow_range`.
     """
-    return sideshow_refusal(state, seat) is None
+    return sideshow_refusal(state, seat, refuse=refused) is None
 
 
 def may_accept(state: State, seat: int) -> bool:
     """Whether ``seat`` (the asked player) may accept the pending sideshow
     (:func:`accept_refusal`; V17).
     """
-    return accept_refusal(state, seat) is None
+    return accept_refusal(state, seat, refuse=refused) is None
 
 
 def why_not_look(state: State, seat: int) -> str | None:

@@ -6,7 +6,11 @@ record with a stable machine-readable :attr:`~Refusal.code`, the rule id it appl
 (:attr:`~Refusal.rule`) and the values its sentence needs. The plain ``may_*``
 predicates are derived from those functions (``refusal is None``), and the sentence
 for people is rendered only when it is read (:attr:`Refusal.sentence`), so a legal
-action costs no string building.
+action costs no string building. A refusal function builds its refusals with the
+:class:`Refuser` it is given: :func:`refuse` by default, or :func:`refused` when only
+"may it?" is asked (the ``may_*`` predicates,
+:func:`~teenpatti_rules.engine.legal_actions`): it builds nothing and returns the one
+record :data:`REFUSED`, so a yes/no question costs no record either.
 
 :data:`REFUSALS` lists every refusal the engine can give, as ``(code, rule)`` →
 the sentence's template; :data:`REFUSAL_CODES` is the sorted tuple of codes. A refused
@@ -22,13 +26,23 @@ action raises :class:`~teenpatti_rules.errors.IllegalActionError` whose
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 import attrs
 
 from ..errors import IllegalActionError
 
-__all__ = ["REFUSALS", "REFUSAL_CODES", "Refusal", "error_for", "refuse", "sentence_of"]
+__all__ = [
+    "REFUSALS",
+    "REFUSAL_CODES",
+    "REFUSED",
+    "Refusal",
+    "Refuser",
+    "error_for",
+    "refuse",
+    "refused",
+    "sentence_of",
+]
 
 # (code, rule) -> template (str.format with the refusal's values). The first rule
 # listed for a code is its default rule in refuse().
@@ -224,6 +238,27 @@ def refuse(code: str, rule: str | None = _NO_RULE, **values: Any) -> Refusal:
     if (code, rule) not in REFUSALS:
         raise KeyError(f"unknown refusal {(code, rule)!r}")
     return Refusal(code, rule, tuple(values.items()))
+
+
+class Refuser(Protocol):
+    """How a refusal function builds its refusals: :func:`refuse` or :func:`refused`."""
+
+    def __call__(self, code: str, rule: str | None = ..., **values: Any) -> Refusal:
+        """The refusal with ``code``, ``rule`` and the sentence's ``values``."""
+        ...
+
+
+REFUSED: Final = Refusal("illegal", None, (("reason", "the action is not legal now"),))
+"""The one refusal :func:`refused` returns: "no", without the reason (ask the refusal
+function with :func:`refuse` for the reason)."""
+
+
+def refused(code: str, rule: str | None = _NO_RULE, **values: Any) -> Refusal:
+    """The :class:`Refuser` of the yes/no questions: :data:`REFUSED`, whatever the
+    arguments (nothing is built or checked: the refusal function's answer is only
+    compared with None). Same arguments as :func:`refuse`.
+    """
+    return REFUSED
 
 
 def sentence_of(refusal: Refusal | None) -> str | None:

@@ -45,6 +45,7 @@ def vouch(state: S) -> S:
     :returns: ``state`` itself.
     """
     _mark(state, "_reachable", True)
+    _mark(state, "_listed", None)  # not listed yet (a slot that is set reads without a miss)
     return state
 
 
