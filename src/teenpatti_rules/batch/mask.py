@@ -33,7 +33,8 @@ def legal_mask(
     all_in: Array,
     blind_bets: Array,
 ) -> Array:
-    """``bool`` ``(n, A)`` (``A`` = ``config.actions``): the ids the actor may play now; all True where the hand is over.
+    """``bool`` ``(n, A)`` (``A`` = ``config.actions``): the ids the actor may play
+    now; all True where the hand is over.
 
     - PACK: the actor's turn (R29). LOOK: the actor is blind (R22; the turn stays).
     - CHAAL / RAISE: the minimum bet (the stake if blind, twice it if seen) or twice

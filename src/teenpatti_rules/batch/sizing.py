@@ -74,7 +74,8 @@ def _aims(config: TableConfig, low: Array) -> Array:
         q = q + ((twice > bins - 1) | ((twice == bins - 1) & (q % 2 == 1)))
         aims = low[:, None] + q
         order = [0, bins - 1, *range(1, bins - 1)]
-        return aims[:, order]
+        ordered: Array = aims[:, order]
+        return ordered
     multiples = np.array((1, 2, *NO_LIMIT_MULTIPLES), dtype=np.int64)
     top = np.full((low.shape[0], 1), _MAX_AIM, dtype=np.int64)
     return np.concatenate((low[:, None] * multiples[None, :], top), axis=1)
@@ -130,10 +131,8 @@ def id_amounts(config: TableConfig, low: Array, seen: Array, stack: Array, actio
     stack = stack.astype(np.int64)
     n = low.shape[0]
     limit = config.stake_limit
-    if limit >= NO_LIMIT:
-        most = stack
-    else:
-        most = np.minimum(stack, np.where(seen, 2 * limit + 1, limit))
+    cut = np.where(seen, 2 * limit + 1, limit)  # the stake stays within V4's limit
+    most = stack if limit >= NO_LIMIT else np.minimum(stack, cut)
     step = np.where(seen, 2, 1).astype(np.int64)
     none = np.full(n, -1, dtype=np.int64)
     if config.bet_sizing == SIZING_RANGE:
