@@ -19,7 +19,7 @@ from .history import push
 from .mask import legal_mask
 from .seats import at_seat, one_hot, seating
 from .showdown import payout
-from .sizing import bet_ids, id_amounts
+from .sizing import bet_ids, named_amounts
 from .state import (
     ENDING_PACKED,
     ENDING_SHOW,
@@ -50,7 +50,7 @@ def advance(config: TableConfig, state: BatchState, actions: Array) -> BatchStat
       amount if blind, half of it if seen (R24); a blind bet counts (R23); a bet that
       empties the stack makes the actor all-in (R25).
     - Under V3's ``"range"`` and ``"no_limit"`` sizings every bet and sideshow id
-      bets the amount it names (:func:`~teenpatti_rules.batch.sizing.id_amounts`).
+      bets the amount it names (:func:`~teenpatti_rules.batch.sizing.named_amounts`).
     - ALL_IN: the actor's whole stack goes in; the stake stays (R26).
     - SHOW: the actor pays the show cost (R34, V2); the better hand wins, the asker
       losing a tie (R35); if the payment reaches the pot limit, an ordinary showdown
@@ -92,8 +92,7 @@ def advance(config: TableConfig, state: BatchState, actions: Array) -> BatchStat
         chaal_ids, ask_ids = bet_ids(config)
         is_bet = np.isin(act, chaal_ids)
         is_ask = np.isin(act, ask_ids)
-        table = id_amounts(config, low, seen_a, stack_a, config.actions)
-        named = np.take_along_axis(table, np.maximum(act, 0)[:, None], axis=1)[:, 0]
+        named = named_amounts(config, low, seen_a, stack_a, act)
     is_show = act == ActionId.SHOW
     is_all_in = act == ActionId.ALL_IN
     is_accept = act == ActionId.ACCEPT
