@@ -115,8 +115,8 @@ class TableConfig:
     :param hand_size: cards dealt to each seat, 2 to 5 (V12; 3 by default).
     :param forced_blinds: V22's forced blind bets: 0 none, 1 ``"dealer"``, 2
         ``"small_big"``.
-    :param bet_sizing: V3's sizing (:data:`BET_SIZINGS`): 0 ``"double"``, 1
-        ``"range"``, 2 ``"no_limit"``.
+    :param bet_sizing: V3's sizing (:data:`~teenpatti_rules.batch.config.BET_SIZINGS`):
+        0 ``"double"``, 1 ``"range"``, 2 ``"no_limit"``.
     :param raise_cap: the largest bet in minimum bets under ``"range"`` (V3).
     :param bins: ids per bet kind (:meth:`~teenpatti_rules.engine.sizing.BetSizing.bins`
         with the encoding's ``DEFAULT_BET_BINS``): 2, 5 or 9.

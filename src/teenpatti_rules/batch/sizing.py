@@ -3,9 +3,9 @@
 The ids are the learning encoding's fixed alphabet for the table
 (:mod:`teenpatti_rules.encoding`: CHAAL and RAISE, SIDESHOW and SIDESHOW_RAISE, then
 ``bins − 2`` appended ids per bet kind: ``BET_BIN_j`` / ``SIDESHOW_BIN_j`` with the
-encoding's default :data:`~teenpatti_rules.encoding.DEFAULT_BET_BINS` bins on a range
+encoding's default ``DEFAULT_BET_BINS`` bins on a range
 table, ``BET_X3`` … ``BET_MAX`` / ``SIDESHOW_X3`` … ``SIDESHOW_MAX`` on a no-limit
-table, :data:`~teenpatti_rules.engine.sizing.NO_LIMIT_MULTIPLES`). Each id aims at an
+table, ``NO_LIMIT_MULTIPLES``). Each id aims at an
 amount (:meth:`~teenpatti_rules.engine.sizing.BetSizing.aims`), snapped down to the
 legal grid (:meth:`~teenpatti_rules.engine.sizing.BetRange.snap`); an id is masked
 when its aim is above every legal amount or an earlier id (in the sizing's priority
@@ -57,9 +57,10 @@ def bet_ids(config: TableConfig) -> tuple[tuple[int, ...], tuple[int, ...]]:
 
 
 def _aims(config: TableConfig, low: Array) -> Array:
-    """``int64`` ``(n, bins)``: the amount each id of one kind aims at, in the order of
-    :func:`bet_ids` (:meth:`~teenpatti_rules.engine.sizing.BetSizing.aims`); the last
-    no-limit aim (MAX, the largest legal amount) is :data:`_MAX_AIM`, replaced when
+    """``int64`` ``(n, bins)``: the amount each id of one kind aims at, in the order
+    of :func:`~teenpatti_rules.batch.sizing.bet_ids`
+    (:meth:`~teenpatti_rules.engine.sizing.BetSizing.aims`); the last no-limit aim (MAX, the
+    largest legal amount) is ``_MAX_AIM``, replaced when
     snapped.
     """
     bins = config.bins
@@ -83,7 +84,7 @@ def _aims(config: TableConfig, low: Array) -> Array:
 def _snap(aims: Array, low: Array, high: Array, step: Array, also: Array) -> Array:
     """``int64`` ``(n, k)``: each aim snapped down to the range ``low..high`` by
     ``step`` plus ``also`` (``-1`` for none), 0 where it is above every amount
-    (:meth:`~teenpatti_rules.engine.sizing.BetRange.snap`; :data:`_MAX_AIM` is the
+    (:meth:`~teenpatti_rules.engine.sizing.BetRange.snap`; ``_MAX_AIM`` is the
     largest amount). ``low``, ``high``, ``step``, ``also``: ``(n, 1)``.
     """
     grid = high >= low
@@ -97,8 +98,9 @@ def _snap(aims: Array, low: Array, high: Array, step: Array, also: Array) -> Arr
 
 
 def _distinct(config: TableConfig, amounts: Array) -> Array:
-    """``amounts`` (``(n, bins)``, in :func:`bet_ids` order: nondecreasing where not 0)
-    with 0 where an id earlier in the sizing's priority order names the same amount.
+    """``amounts`` (``(n, bins)``, in :func:`~teenpatti_rules.batch.sizing.bet_ids`
+    order: nondecreasing where not 0) with 0 where an id earlier in the sizing's priority order
+    names the same amount.
     """
     if config.bet_sizing != SIZING_RANGE:  # priority order = aim order
         before = np.maximum.accumulate(amounts, axis=1)[:, :-1]
@@ -173,8 +175,9 @@ def named_amounts(
     config: TableConfig, low: Array, seen: Array, stack: Array, actions: Array
 ) -> Array:
     """``int64`` ``(n,)``: the chips the bet or sideshow id ``actions[i]`` names at
-    table ``i`` (as :func:`id_amounts`, for legal ids only: no check that an earlier
-    id names the same amount); 0 for any other id (``-1``: no action).
+    table ``i`` (as :func:`~teenpatti_rules.batch.sizing.id_amounts`, for legal ids
+    only: no check that an earlier id names the same amount); 0 for any other id (``-1``: no
+    action).
 
     :param config: the table's numbers (a ``"range"`` or ``"no_limit"`` sizing).
     :param low: ``(n,)`` the actor's minimum bet (R24).
@@ -201,7 +204,7 @@ def named_amounts(
 @functools.lru_cache(maxsize=16)
 def _columns(config: TableConfig) -> tuple[Array, Array]:
     """``(kind, column)``, ``int64`` ``(A,)``: each id's bet kind (0 none, 1 a chaal,
-    2 a sideshow) and its column among :func:`bet_ids`.
+    2 a sideshow) and its column among :func:`~teenpatti_rules.batch.sizing.bet_ids`.
     """
     kind = np.zeros(config.actions, dtype=np.int64)
     column = np.zeros(config.actions, dtype=np.int64)
