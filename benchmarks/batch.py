@@ -9,8 +9,10 @@ One run prints, on the same machine and load:
   each one's ratio to the reducer's steps/s; the state's bytes per table;
 - the growth of the cost of a step over one 1,000-step hand (every seat calls
   blind: the first and the last 100 steps of the hand, at N = 4,096);
-- the same rates for three variant tables (the ``ak47``, ``no-limit`` and ``draw``
-  presets), or the batch engine's refusal if it does not play them.
+- the same rates at N = 4,096 for three variant tables (the ``ak47``, ``no-limit`` and
+  ``draw`` presets) on each backend that plays them, against the reducer on the same
+  table, or the backend's refusal (the kernel refuses V3's no-limit; both refuse V20's
+  draws).
 
 The batch engines are driven by a random policy compiled with the kernel
 (:func:`teenpatti_rules.batch.kernel.random_legal_actions`: one hash per legal id,
@@ -149,14 +151,21 @@ def main() -> int:
     print(f"reducer (again)      : {reducer_again:12,.0f} steps/s")
     for name in ("ak47", "no-limit", "draw"):
         rules = _preset_rules(name)
-        try:
-            env = BatchEnv(rules, PLAYERS, autoreset=True, backend="numba")
-        except ValueError as error:
-            print(f"preset {name:8}: not played by the batch engine: {error}")
-            continue
-        base = reducer_rate(rules, SECONDS)
-        rate, _ = batch_rate(env, 4096, SECONDS)
-        print(f"preset {name:8}: kernel {rate:12,.0f} table-steps/s at N=4096, {rate / base:.1f}x")
+        base = None
+        for backend in ("numba", "numpy"):
+            try:
+                env = BatchEnv(rules, PLAYERS, autoreset=True, backend=backend)
+            except ValueError as error:
+                print(f"preset {name:8} {backend:5}: not played by this backend: {error}")
+                continue
+            if base is None:
+                base = reducer_rate(rules, SECONDS)
+                print(f"preset {name:8} reducer: {base:12,.0f} steps/s")
+            rate, _ = batch_rate(env, 4096, SECONDS)
+            print(
+                f"preset {name:8} {backend:5}: {rate:12,.0f} table-steps/s at N=4096, "
+                f"{rate / base:.1f}x reducer ({env.num_actions} ids)"
+            )
     print(f"bars: {'ok' if ok else 'MISSED'}")
     return 0 if ok else 1
 

@@ -13,7 +13,8 @@ from numpy.typing import NDArray
 
 import teenpatti_rules as tp
 from teenpatti_rules.batch import BatchState
-from teenpatti_rules.encoding import legal_action_mask
+from teenpatti_rules.encoding import action_for_id, action_ids, legal_action_mask
+from teenpatti_rules.engine.questions import bet_range, sideshow_range
 
 ENDINGS = {
     tp.HandEnding.PACKED: 1,
@@ -43,9 +44,22 @@ def state_arrays(state: BatchState) -> dict[str, NDArray[Any]]:
 
 
 def reducer_ids(state: tp.State) -> set[int]:
-    """The actor's legal actions in ``state`` as ids (looks by other seats left out)."""
+    """The actor's legal actions in ``state`` as ids (looks by other seats left out).
+
+    Under V3's ``"range"`` and ``"no_limit"`` sizings the ids are the encoding's
+    alphabet (its amount ids are the specification of the batch's), each named
+    amount checked against the reducer's ``bet_range`` / ``sideshow_range``."""
     actor = state.actor
     assert actor is not None
+    if state.rules.bet_sizing != "double":
+        ids_now = set(action_ids(state, actor))
+        for action_id in ids_now:
+            action = action_for_id(state, actor, action_id)
+            if isinstance(action, tp.Bet):
+                assert action.amount in bet_range(state, actor)
+            elif isinstance(action, tp.SideShow):
+                assert action.amount in sideshow_range(state, actor)
+        return ids_now
     seat = state.seats[actor]
     low = 2 * state.stake if seat.seen else state.stake  # R24
     ids: set[int] = set()
@@ -79,6 +93,8 @@ def reducer_action(state: tp.State, action_id: int) -> tp.Action:
     """The reducer action of ``state``'s actor for ``action_id`` (the design note's table)."""
     actor = state.actor
     assert actor is not None
+    if state.rules.bet_sizing != "double":  # V3: the encoding's alphabet
+        return action_for_id(state, actor, action_id)
     low = 2 * state.stake if state.seats[actor].seen else state.stake
     table: dict[int, tp.Action] = {
         0: tp.Pack(actor),
@@ -138,7 +154,8 @@ def assert_row_equals(
         asker = -1 if state.sideshow is None else state.sideshow.asker
         assert int(batch.asker[i]) == asker, where
         ids = reducer_ids(state)
-        assert batch.legal_action_mask[i].tolist() == [a in ids for a in range(10)], where
+        width = batch.legal_action_mask.shape[1]
+        assert batch.legal_action_mask[i].tolist() == [a in ids for a in range(width)], where
         shared = legal_action_mask(state, actor, dtype=bool)  # the adapters' mapping
         assert batch.legal_action_mask[i].tolist() == shared.tolist(), where
     assert int(batch.pot[i]) == state.pot, where

@@ -174,8 +174,8 @@ def test_illegal_and_malformed_actions_are_refused() -> None:
 @pytest.mark.parametrize(
     ("options", "field"),
     [
-        ({"bet_sizing": "range"}, "bet_sizing"),
-        ({"raise_cap": 3}, "raise_cap"),
+        ({"draw_price": 1}, "draw_price"),
+        ({"ties": "open_flush"}, "ties"),
     ],
 )
 def test_unsupported_rules_are_refused_naming_the_field(

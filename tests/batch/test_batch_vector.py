@@ -89,3 +89,11 @@ def test_bad_use_is_refused() -> None:
     envs.reset(seed=0)
     with pytest.raises(ValueError, match="not legal"):
         envs.step(np.array([9, 9]))  # ACCEPT with no sideshow pending
+
+
+@pytest.mark.parametrize("sizing", ["range", "no_limit"])
+def test_v3_sizings_are_refused_naming_the_field(sizing: str) -> None:
+    """The vector env writes the double sizing's last actions only: V3 tables go to
+    BatchEnv, which plays them (numpy backend)."""
+    with pytest.raises(ValueError, match=r"Rules\.bet_sizing="):
+        BatchVectorEnv(tp.Rules(bet_sizing=sizing), players=3, num_envs=2)

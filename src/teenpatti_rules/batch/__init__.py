@@ -12,15 +12,19 @@ The rules are R1–R44 of the default table for one hand with given stacks, with
 variants listed in :mod:`teenpatti_rules.batch.config`; every table's result equals the
 reducer's on either backend (the differential tests check it step by step).
 
-Action ids (``A = 10``) are those of :mod:`teenpatti_rules.encoding`
+Action ids (``A = 10`` by default) are those of :mod:`teenpatti_rules.encoding`
 (:class:`~teenpatti_rules.encoding.ActionId`, re-exported here): PACK 0, LOOK 1,
-CHAAL 2, RAISE 3, SIDESHOW 4, SIDESHOW_RAISE 5, SHOW 6, ALL_IN 7, ACCEPT 8, REFUSE 9.
+CHAAL 2, RAISE 3, SIDESHOW 4, SIDESHOW_RAISE 5, SHOW 6, ALL_IN 7, ACCEPT 8, REFUSE 9;
+under V3's ``"range"`` and ``"no_limit"`` sizings (numpy backend) the encoding's
+amount ids follow (``BatchEnv.num_actions``: 16 or 24;
+:mod:`~teenpatti_rules.batch.sizing`).
 
 Modules: :mod:`~teenpatti_rules.batch.env` (the environment),
 :mod:`~teenpatti_rules.batch.state` (the arrays, their dtypes and shapes),
 :mod:`~teenpatti_rules.batch.deal` (seeds, decks, boots),
 :mod:`~teenpatti_rules.batch.mask` (legal actions),
 :mod:`~teenpatti_rules.batch.step` (the transition),
+:mod:`~teenpatti_rules.batch.sizing` (V3's bet amounts),
 :mod:`~teenpatti_rules.batch.showdown` (side pots and splits),
 :mod:`~teenpatti_rules.batch.seats` (turn order),
 :mod:`~teenpatti_rules.batch.convert` (a table as a reducer state),

@@ -13,7 +13,13 @@ V17 ``sideshow_target`` (and ``sideshow_reveal``, which changes only what views
 show: a row's reducer state has it); V12 ``hand_size`` 2, 4 and 5 (a hand of four or
 five is its best three, a hand of two its best with the imagined card, as
 :func:`~teenpatti_rules.ranking.evaluate`; not with ``wild="lowest"`` /
-``"highest"``, whose wild rank is the whole hand's); V22 ``forced_blinds``;
+``"highest"``, whose wild rank is the whole hand's); V22 ``forced_blinds``; V3
+``bet_sizing="range"`` (with any ``raise_cap``) and ``"no_limit"`` on the numpy
+backend only (``backend="auto"`` picks numpy for them; the compiled kernel refuses
+them), the action ids then being the encoding's alphabet for the table
+(:func:`~teenpatti_rules.encoding.num_actions`: 16 ids on a range table with
+``DEFAULT_BET_BINS`` bins, 24 on a no-limit one, each bet id naming the amount
+:func:`~teenpatti_rules.encoding.action_for_id` names);
 ``starting_boots``, ``hand_limit`` and V21 ``button`` are accepted (an episode is one
 hand with given stacks, so who deals the next hand of a session does not arise: every
 hand's dealer is drawn, or fixed).
@@ -26,9 +32,20 @@ import dataclasses
 
 import attrs
 
+from ..encoding import DEFAULT_BET_BINS, num_actions
+from ..engine.sizing import sizing_of
 from ..rules import Rules
 
-__all__ = ["FORCED_BLINDS", "SUPPORTED_FIELDS", "TableConfig", "table_config"]
+__all__ = [
+    "BET_SIZINGS",
+    "FORCED_BLINDS",
+    "SIZING_DOUBLE",
+    "SIZING_NO_LIMIT",
+    "SIZING_RANGE",
+    "SUPPORTED_FIELDS",
+    "TableConfig",
+    "table_config",
+]
 
 SUPPORTED_FIELDS = frozenset(
     {
@@ -56,6 +73,8 @@ SUPPORTED_FIELDS = frozenset(
         "sideshow_reveal",
         "hand_size",
         "forced_blinds",
+        "bet_sizing",
+        "raise_cap",
     }
 )
 """The :class:`~teenpatti_rules.rules.Rules` fields the batch engine plays at any value;
@@ -63,6 +82,16 @@ every other field must keep its default."""
 
 FORCED_BLINDS = {None: 0, "dealer": 1, "small_big": 2}
 """``Rules.forced_blinds`` (V22) as the ``forced_blinds`` codes of :class:`TableConfig`."""
+
+SIZING_DOUBLE = 0
+"""``bet_sizing`` code of :class:`TableConfig`: R24's minimum or twice it (the default)."""
+SIZING_RANGE = 1
+"""``bet_sizing`` code: V3 ``"range"``, ``DEFAULT_BET_BINS`` ids per bet kind."""
+SIZING_NO_LIMIT = 2
+"""``bet_sizing`` code: V3 ``"no_limit"``, the ``NO_LIMIT_MULTIPLES`` ids and MAX."""
+
+BET_SIZINGS = {"double": SIZING_DOUBLE, "range": SIZING_RANGE, "no_limit": SIZING_NO_LIMIT}
+"""``Rules.bet_sizing`` (V3) as the ``bet_sizing`` codes of :class:`TableConfig`."""
 
 NO_LIMIT = 2**31 - 1
 """Stands for "no limit" in :class:`TableConfig` (above any int32 chip count)."""
@@ -86,6 +115,13 @@ class TableConfig:
     :param hand_size: cards dealt to each seat, 2 to 5 (V12; 3 by default).
     :param forced_blinds: V22's forced blind bets: 0 none, 1 ``"dealer"``, 2
         ``"small_big"``.
+    :param bet_sizing: V3's sizing (:data:`~teenpatti_rules.batch.config.BET_SIZINGS`):
+        0 ``"double"``, 1 ``"range"``, 2 ``"no_limit"``.
+    :param raise_cap: the largest bet in minimum bets under ``"range"`` (V3).
+    :param bins: ids per bet kind (:meth:`~teenpatti_rules.engine.sizing.BetSizing.bins`
+        with the encoding's ``DEFAULT_BET_BINS``): 2, 5 or 9.
+    :param actions: the size ``A`` of the action alphabet
+        (:func:`~teenpatti_rules.encoding.num_actions`): 10, 16 or 24.
     """
 
     players: int
@@ -100,6 +136,10 @@ class TableConfig:
     ask_next: bool = False
     hand_size: int = 3
     forced_blinds: int = 0
+    bet_sizing: int = SIZING_DOUBLE
+    raise_cap: int = 2
+    bins: int = 2
+    actions: int = 10
 
 
 def table_config(rules: Rules, players: int) -> TableConfig:
@@ -162,4 +202,8 @@ def table_config(rules: Rules, players: int) -> TableConfig:
         ask_next=rules.sideshow_target == "next",
         hand_size=rules.hand_size,
         forced_blinds=FORCED_BLINDS[rules.forced_blinds],
+        bet_sizing=BET_SIZINGS[rules.bet_sizing],
+        raise_cap=rules.raise_cap,
+        bins=sizing_of(rules).bins(DEFAULT_BET_BINS),
+        actions=num_actions(rules),
     )

@@ -26,7 +26,7 @@ from ..encoding import FIXED_ACTIONS
 from ..rules import Rules
 from ..state import State
 from .backend import KernelStep, pick_backend
-from .config import TableConfig, table_config
+from .config import SIZING_DOUBLE, TableConfig, table_config
 from .convert import to_state
 from .deal import new_hands, table_keys
 from .history import NEW_HAND, fold, push, tail_limit
@@ -86,7 +86,8 @@ class BatchEnv:
     :param dealer: a fixed dealer seat for every hand, or None (default) for a
         dealer drawn per table and hand from the seed (R5).
     :param backend: ``"auto"`` (default: the compiled kernel when numba is
-        installed, else numpy), ``"numba"`` or ``"numpy"``
+        installed, else numpy; numpy for V3's ``"range"`` and ``"no_limit"``
+        sizings, which the kernel does not play), ``"numba"`` or ``"numpy"``
         (:mod:`teenpatti_rules.batch.backend`); both give equal states.
     :raises ImportError: for ``backend="numba"`` without numba (naming the ``fast``
         extra).
@@ -94,7 +95,8 @@ class BatchEnv:
         ``dealer``, or a ``stacks`` that is not None, an int or a sequence of ints.
     :raises ValueError: naming the field or parameter, for options the engine does
         not play, a player count outside the rules, stacks below the boot or too big,
-        or a dealer that is not a seat, or an unknown ``backend``.
+        or a dealer that is not a seat, or an unknown ``backend`` (or ``"numba"`` on
+        a V3 ``"range"`` / ``"no_limit"`` table).
     """
 
     def __init__(
@@ -107,11 +109,19 @@ class BatchEnv:
         dealer: int | None = None,
         backend: str = "auto",
     ) -> None:
-        self.backend: str = pick_backend(backend)
+        picked = pick_backend(backend)
         self._kernel: KernelStep | None = None
         self._made: weakref.WeakSet[BatchState] = weakref.WeakSet()
         self.rules: Rules = Rules() if rules is None else rules
         self.config: TableConfig = table_config(self.rules, players)
+        if self.config.bet_sizing != SIZING_DOUBLE and picked == "numba":
+            if backend == "numba":
+                raise ValueError(
+                    f"the compiled kernel does not play Rules.bet_sizing="
+                    f"{self.rules.bet_sizing!r} (V3); use backend='numpy' or 'auto'"
+                )
+            picked = "numpy"  # "auto": the numpy engine plays V3
+        self.backend: str = picked
         self.players: int = players
         self.autoreset: bool = bool(autoreset)
         if dealer is not None and (
@@ -129,8 +139,11 @@ class BatchEnv:
 
     @property
     def num_actions(self) -> int:
-        """The size ``A`` of the action alphabet (10)."""
-        return FIXED_ACTIONS
+        """The size ``A`` of the action alphabet: 10, or under V3 the encoding's
+        :func:`~teenpatti_rules.encoding.num_actions` for the table (16 for
+        ``bet_sizing="range"``, 24 for ``"no_limit"``).
+        """
+        return self.config.actions
 
     def _check_stacks(self, stacks: Array, shape: tuple[int, ...]) -> Array:
         """``stacks`` as ``int32``, checked in its own dtype before any cast or sum
@@ -210,8 +223,9 @@ class BatchEnv:
             raise ValueError(f"actions must be {n} integers, not {ids.dtype} {ids.shape}")
         if self.backend == "numba":
             return self._step_kernel(state, ids)
-        if ids.size and (ids.min() < 0 or ids.max() >= FIXED_ACTIONS):
-            raise ValueError(f"actions must be ids 0..{FIXED_ACTIONS - 1}")
+        actions_count = self.config.actions
+        if ids.size and (ids.min() < 0 or ids.max() >= actions_count):
+            raise ValueError(f"actions must be ids 0..{actions_count - 1}")
         ids = ids.astype(np.int32)
         legal = np.take_along_axis(state.legal_action_mask, ids[:, None], axis=1)[:, 0]
         if not legal.all():
@@ -258,7 +272,7 @@ class BatchEnv:
             return  # made by this environment: its arrays are read-only and checked
         if not isinstance(state, BatchState):
             raise TypeError(f"state must be a BatchState, not {type(state).__name__}")
-        problem = state.shape_problem(self.players)
+        problem = state.shape_problem(self.players, self.config.actions)
         if problem is not None:
             raise ValueError(f"state is not a state of this environment: {problem}")
 

@@ -11,8 +11,10 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from .config import TableConfig
+from ..encoding import FIXED_ACTIONS
+from .config import SIZING_DOUBLE, TableConfig
 from .seats import at_seat, one_hot, seating
+from .sizing import bet_ids, id_amounts
 from .state import PHASE_BETTING, PHASE_SIDESHOW
 
 __all__ = ["legal_mask"]
@@ -31,7 +33,8 @@ def legal_mask(
     all_in: Array,
     blind_bets: Array,
 ) -> Array:
-    """``bool`` ``(n, A)``: the ids the actor may play now; all True where the hand is over.
+    """``bool`` ``(n, A)`` (``A`` = ``config.actions``): the ids the actor may play
+    now; all True where the hand is over.
 
     - PACK: the actor's turn (R29). LOOK: the actor is blind (R22; the turn stays).
     - CHAAL / RAISE: the minimum bet (the stake if blind, twice it if seen) or twice
@@ -44,6 +47,10 @@ def legal_mask(
     - SIDESHOW / SIDESHOW_RAISE: a seen actor, three or more in the hand, a seen previous
       player (R21), the chaal legal and leaving a chip behind (R30).
     - ACCEPT / REFUSE: a sideshow is pending; the actor is the asked player (R31).
+    - Under V3's ``"range"`` and ``"no_limit"`` sizings, the bet and sideshow ids
+      (CHAAL, RAISE, SIDESHOW, SIDESHOW_RAISE and the appended ones) are legal when
+      they name an amount (:func:`~teenpatti_rules.batch.sizing.id_amounts`) and the
+      conditions above on betting and asking hold.
 
     :param config: the table's numbers.
     :param phase: ``(n,)`` phase codes (see :mod:`teenpatti_rules.batch.state`).
@@ -96,5 +103,13 @@ def legal_mask(
         sideshow,  # REFUSE
     )
     mask = np.stack(columns, axis=1)
+    if config.bet_sizing != SIZING_DOUBLE:  # V3: the ids of the table's alphabet
+        amounts = id_amounts(config, low, seen_a, stack_a, config.actions) > 0
+        chaal_ids, ask_ids = bet_ids(config)
+        wide = np.zeros((mask.shape[0], config.actions), dtype=bool)
+        wide[:, :FIXED_ACTIONS] = mask
+        wide[:, list(chaal_ids)] = amounts[:, list(chaal_ids)] & may_bet[:, None]
+        wide[:, list(ask_ids)] = amounts[:, list(ask_ids)] & (may_ask & may_bet)[:, None]
+        mask = wide
     result: Array = mask | over[:, None]
     return result

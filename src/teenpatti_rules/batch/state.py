@@ -308,12 +308,13 @@ class BatchState:
                 total += int(array.nbytes)
         return total
 
-    def shape_problem(self, players: int) -> str | None:
+    def shape_problem(self, players: int, actions: int = 10) -> str | None:
         """Why this state cannot be a state of ``players`` seats, or None if it can:
         every field an array of its documented dtype kind and shape for ``n`` tables
         (the ``n`` of ``pot``) and ``players`` seats.
 
         :param players: the environment's seats per table (``P``).
+        :param actions: the size ``A`` of its action alphabet (10, more under V3).
         :returns: a sentence naming the first wrong field, or None.
         """
         if not isinstance(self.pot, np.ndarray) or self.pot.ndim != 1:
@@ -342,8 +343,8 @@ class BatchState:
             kind = "b" if field.name in _BOOL_FIELDS else "iu"
             if array.dtype.kind not in kind:
                 return f"{field.name} has dtype {array.dtype}"
-        if self.cards.shape[1] != players or self.legal_action_mask.shape[1] != 10:
-            return f"cards or legal_action_mask do not fit {players} seats and 10 ids"
+        if self.cards.shape[1] != players or self.legal_action_mask.shape[1] != actions:
+            return f"cards or legal_action_mask do not fit {players} seats and {actions} ids"
         return None
 
     def replace(self, **changes: Any) -> BatchState:

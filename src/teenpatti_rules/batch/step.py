@@ -14,11 +14,12 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..encoding import ActionId
-from .config import TableConfig
+from .config import SIZING_DOUBLE, TableConfig
 from .history import push
 from .mask import legal_mask
 from .seats import at_seat, one_hot, seating
 from .showdown import payout
+from .sizing import bet_ids, named_amounts
 from .state import (
     ENDING_PACKED,
     ENDING_SHOW,
@@ -48,6 +49,8 @@ def advance(config: TableConfig, state: BatchState, actions: Array) -> BatchStat
     - CHAAL / RAISE: the actor bets the minimum or twice it; the stake becomes the
       amount if blind, half of it if seen (R24); a blind bet counts (R23); a bet that
       empties the stack makes the actor all-in (R25).
+    - Under V3's ``"range"`` and ``"no_limit"`` sizings every bet and sideshow id
+      bets the amount it names (:func:`~teenpatti_rules.batch.sizing.named_amounts`).
     - ALL_IN: the actor's whole stack goes in; the stake stays (R26).
     - SHOW: the actor pays the show cost (R34, V2); the better hand wins, the asker
       losing a tie (R35); if the payment reaches the pot limit, an ordinary showdown
@@ -81,8 +84,15 @@ def advance(config: TableConfig, state: BatchState, actions: Array) -> BatchStat
 
     is_pack = act == ActionId.PACK
     is_look = act == ActionId.LOOK
-    is_bet = (act == ActionId.CHAAL) | (act == ActionId.RAISE)
-    is_ask = (act == ActionId.SIDESHOW) | (act == ActionId.SIDESHOW_RAISE)
+    if config.bet_sizing == SIZING_DOUBLE:
+        is_bet = (act == ActionId.CHAAL) | (act == ActionId.RAISE)
+        is_ask = (act == ActionId.SIDESHOW) | (act == ActionId.SIDESHOW_RAISE)
+        named = None
+    else:  # V3: the amount each id names (the encoding's alphabet)
+        chaal_ids, ask_ids = bet_ids(config)
+        is_bet = np.isin(act, chaal_ids)
+        is_ask = np.isin(act, ask_ids)
+        named = named_amounts(config, low, seen_a, stack_a, act)
     is_show = act == ActionId.SHOW
     is_all_in = act == ActionId.ALL_IN
     is_accept = act == ActionId.ACCEPT
@@ -91,10 +101,9 @@ def advance(config: TableConfig, state: BatchState, actions: Array) -> BatchStat
     chaal = is_bet | is_ask
 
     # What the actor pays, and the stake after it (R23–R26, R30, R34).
+    bet = (low << doubled) if named is None else named
     amount = (
-        (low << doubled) * chaal
-        + (low * config.show_cost_multiplier) * is_show
-        + stack_a * is_all_in
+        bet * chaal + (low * config.show_cost_multiplier) * is_show + stack_a * is_all_in
     ).astype(np.int32)
     paid = actor_seat * amount
     stack = state.seat_stack - paid

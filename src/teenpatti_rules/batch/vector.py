@@ -137,7 +137,8 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv):
     :param backend: ``"auto"``, ``"numba"`` or ``"numpy"`` (as for ``BatchEnv``).
     :raises TypeError: / :raises ValueError: as :class:`~teenpatti_rules.batch.BatchEnv`
         and :meth:`~teenpatti_rules.batch.BatchEnv.init` do; ``ValueError`` for a
-        ``num_envs`` out of range.
+        ``num_envs`` out of range or a V3 ``"range"`` / ``"no_limit"`` table (its
+        observations' last actions are not written here yet: use ``BatchEnv``).
     """
 
     def __init__(
@@ -151,6 +152,11 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv):
     ) -> None:
         self.metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP}
         self.batch = BatchEnv(rules, players, stacks=stacks, autoreset=True, backend=backend)
+        if self.batch.num_actions != FIXED_ACTIONS:
+            raise ValueError(
+                f"the vector environment does not play Rules.bet_sizing="
+                f"{self.batch.rules.bet_sizing!r} (V3): use BatchEnv"
+            )
         if (
             isinstance(num_envs, bool)
             or not isinstance(num_envs, int)
