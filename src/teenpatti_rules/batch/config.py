@@ -118,7 +118,7 @@ class TableConfig:
     :param bet_sizing: V3's sizing (:data:`~teenpatti_rules.batch.config.BET_SIZINGS`):
         0 ``"double"``, 1 ``"range"``, 2 ``"no_limit"``.
     :param raise_cap: the largest bet in minimum bets under ``"range"`` (V3).
-    :param bins: ids per bet kind (:meth:`~teenpatti_rules.engine.sizing.BetSizing.bins`
+    :param bins: ids per bet kind (:meth:`~teenpatti_rules.sizing.BetSizing.bins`
         with the encoding's ``DEFAULT_BET_BINS``): 2, 5 or 9.
     :param actions: the size ``A`` of the action alphabet
         (:func:`~teenpatti_rules.encoding.num_actions`): 10, 16 or 24.

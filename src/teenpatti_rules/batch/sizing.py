@@ -6,8 +6,8 @@ The ids are the learning encoding's fixed alphabet for the table
 encoding's default ``DEFAULT_BET_BINS`` bins on a range
 table, ``BET_X3`` … ``BET_MAX`` / ``SIDESHOW_X3`` … ``SIDESHOW_MAX`` on a no-limit
 table, ``NO_LIMIT_MULTIPLES``). Each id aims at an
-amount (:meth:`~teenpatti_rules.engine.sizing.BetSizing.aims`), snapped down to the
-legal grid (:meth:`~teenpatti_rules.engine.sizing.BetRange.snap`); an id is masked
+amount (:meth:`~teenpatti_rules.sizing.BetSizing.aims`), snapped down to the
+legal grid (:meth:`~teenpatti_rules.sizing.BetRange.snap`); an id is masked
 when its aim is above every legal amount or an earlier id (in the sizing's priority
 order) names the same amount. This module computes the same numbers as arrays, so a
 batch row replays exactly with :func:`~teenpatti_rules.encoding.action_for_id`.
@@ -59,7 +59,7 @@ def bet_ids(config: TableConfig) -> tuple[tuple[int, ...], tuple[int, ...]]:
 def _aims(config: TableConfig, low: Array) -> Array:
     """``int64`` ``(n, bins)``: the amount each id of one kind aims at, in the order
     of :func:`~teenpatti_rules.batch.sizing.bet_ids`
-    (:meth:`~teenpatti_rules.engine.sizing.BetSizing.aims`); the last no-limit aim (MAX, the
+    (:meth:`~teenpatti_rules.sizing.BetSizing.aims`); the last no-limit aim (MAX, the
     largest legal amount) is ``_MAX_AIM``, replaced when
     snapped.
     """
@@ -84,7 +84,7 @@ def _aims(config: TableConfig, low: Array) -> Array:
 def _snap(aims: Array, low: Array, high: Array, step: Array, also: Array) -> Array:
     """``int64`` ``(n, k)``: each aim snapped down to the range ``low..high`` by
     ``step`` plus ``also`` (``-1`` for none), 0 where it is above every amount
-    (:meth:`~teenpatti_rules.engine.sizing.BetRange.snap`; ``_MAX_AIM`` is the
+    (:meth:`~teenpatti_rules.sizing.BetRange.snap`; ``_MAX_AIM`` is the
     largest amount). ``low``, ``high``, ``step``, ``also``: ``(n, 1)``.
     """
     grid = high >= low

@@ -86,8 +86,8 @@ class HandOrder:
 class HandTable:
     """Every three-card hand ranked under one :class:`HandOrder`.
 
-    :param ranks: a flat list of ``STRIDE ** 3`` entries (:data:`STRIDE` cubed): entry
-        ``(a * STRIDE + b) * STRIDE + c`` is the :class:`~teenpatti_rules.ranking.HandRank`
+    :param ranks: a flat list of ``STRIDE ** 3`` entries (``STRIDE``: the card-index stride):
+        entry ``(a * STRIDE + b) * STRIDE + c`` is the :class:`~teenpatti_rules.ranking.HandRank`
         of the cards with indices ``a``, ``b``, ``c`` (any order), or None when two
         indices are equal or a card is not in the table's deck.
     :param by_strength: a :class:`~teenpatti_rules.ranking.HandRank` of each
