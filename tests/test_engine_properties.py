@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 import random
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from hypothesis.stateful import invariant, rule
 
@@ -151,8 +151,7 @@ class Session(TableMachine):
             assert ledger(after) == after.chips_brought - after.chips_taken
 
 
-TestSession = Session.TestCase
-TestSession.settings = settings(settings.default, stateful_step_count=60)
+TestSession = Session.TestCase  # sized by the hypothesis profile (tests/conftest.py)
 
 
 @given(tables(), st.integers(0, 2**32))
