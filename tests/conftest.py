@@ -11,21 +11,27 @@ from hypothesis import HealthCheck, settings
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-# The one place that sizes the property tests (no test overrides max_examples):
-# "ci" (the default): a fixed size and derandomized, so that CI is reproducible and fast;
-# "dev": the same size, random, for the inner loop; "deep": twenty times more, random, for
-# a night run (HYPOTHESIS_PROFILE=deep; "thorough" is its old name).
+# The one place that sizes the property tests (no test overrides max_examples or
+# stateful_step_count): "ci" (the default): a fixed size and derandomized, so that CI is
+# reproducible and fast; "dev": the same size, random, for the inner loop; "deep": forty
+# times more examples and longer stateful runs, random, for a night run
+# (HYPOTHESIS_PROFILE=deep; "thorough" is its old name).
 settings.register_profile(
     "ci",
-    max_examples=50,
+    max_examples=25,
+    stateful_step_count=50,
     derandomize=True,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
     print_blob=True,
 )
-settings.register_profile("dev", max_examples=50, deadline=None, print_blob=True)
-settings.register_profile("deep", max_examples=1000, deadline=None, print_blob=True)
-settings.register_profile("thorough", max_examples=1000, deadline=None, print_blob=True)
+settings.register_profile(
+    "dev", max_examples=25, stateful_step_count=50, deadline=None, print_blob=True
+)
+for _deep in ("deep", "thorough"):
+    settings.register_profile(
+        _deep, max_examples=1000, stateful_step_count=100, deadline=None, print_blob=True
+    )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 

@@ -34,7 +34,7 @@ def test_thousands_of_documents_from_random_sessions_validate() -> None:
             errors = list(validator.iter_errors(json.loads(text)))
             assert not errors, (kind, errors[0].message, list(errors[0].absolute_path))
             count += 1
-    assert count > 2000
+    assert count > 1000  # distinct documents (message_corpus.documents)
 
 
 # JSON Schema counts 4.0 as an integer (draft 2020-12, "integer": a number with a zero

@@ -57,7 +57,9 @@ def follow(states: list[tp.State], seat: int | None) -> None:
         events, cursor = events_for(state, seat, cursor)
         assert (events, cursor) == through_view
         expected = tp.view(state, seat)
-        assert set(cards_in(events)) <= set(cards_in(expected))  # the leak property
+        carried = set(cards_in(events))
+        if carried:  # the leak property (the whole view is walked only when needed)
+            assert carried <= set(cards_in(expected))
         assert isinstance(events[-1], TableStatus)
         for event in events:
             if isinstance(event, CardsSeen):
