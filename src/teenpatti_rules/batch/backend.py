@@ -221,15 +221,7 @@ class KernelStep:
         column.setflags(write=False)
         tail = push(fields["history_tail"], column)
         base, base_length = fields["history_base"], fields["history_base_length"]
-        after = object.__new__(PackedBatchState)
-        after.__dict__.update(
-            _packed=new,
-            _record=record,
-            _maker=self,
-            history_base=base,
-            history_base_length=base_length,
-            history_tail=tail,
-        )
+        after = PackedBatchState.from_buffer(new, record, base, base_length, tail, maker=self)
         if tail.size >= plan[2]:
             base, base_length, folded = fold(base, base_length, tail, after.history_length)
             if folded is None:

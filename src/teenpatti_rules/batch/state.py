@@ -12,13 +12,13 @@ Chips are whole chips (``int32``: the chips at one table must stay below 2**31).
 from __future__ import annotations
 
 import dataclasses
-import functools
 from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
 from .history import HistoryTail, materialize, row_history
+from .layout import PACKED_FIELDS, PackedLayout, packed_layout
 
 __all__ = [
     "ENDING_NONE",
@@ -385,86 +385,6 @@ class BatchState:
 _FIELD_NAMES = frozenset(field.name for field in dataclasses.fields(BatchState))
 
 
-_PACKED_ORDER: tuple[tuple[str, Any], ...] = (
-    ("table_key", np.uint64),
-    *((f"seat_{name}", np.int32) for name in (
-        "stack", "contributed", "blind_bets", "strength", "start_stack", "rewards",
-        "winnings", "turns", "stake_bets",
-    )),
-    *((name, np.int32) for name in (
-        "pot", "stake", "dealer", "current_player", "asker", "hand_index", "history_length",
-    )),
-    *((f"seat_{name}", np.bool_) for name in ("in_hand", "seen", "all_in")),
-    ("phase", np.int8),
-    ("ending", np.int8),
-    ("terminated", np.bool_),
-    ("cards", np.int8),
-    ("legal_action_mask", np.bool_),
-)  # fmt: skip
-"""The fields a packed state holds in its one buffer, widest items first (so that
-every field starts aligned to its item size within a table's record)."""
-
-PACKED_FIELDS = frozenset(name for name, _ in _PACKED_ORDER)
-"""The fields a :class:`PackedBatchState` reads from its buffer: every field but the
-history's base and tail."""
-
-
-@dataclasses.dataclass(frozen=True)
-class PackedLayout:
-    """How a packed buffer holds ``n`` tables of ``P`` seats: table by table, each
-    table's fields in one record of ``itemsize`` bytes (a step at one table then reads
-    and writes a few adjacent cache lines, not one line per field and seat).
-
-    :param size: the buffer's length in bytes (``n * itemsize``).
-    :param itemsize: one table's record in bytes (a multiple of 8).
-    :param places: by field name, ``(byte offset within the record, dtype, the field's
-        shape at one table)``.
-    :param record: the structured dtype of one table's record: the buffer viewed as
-        ``(n,)`` records reads a field as a (strided) array in one indexing.
-    """
-
-    size: int
-    itemsize: int
-    places: dict[str, tuple[int, Any, tuple[int, ...]]]
-    record: Any
-
-    def offsets(self, names: tuple[str, ...]) -> Array:
-        """``int64`` the byte offsets within a record of ``names``, in that order, and
-        the record's size last.
-        """
-        return np.array([*(self.places[name][0] for name in names), self.itemsize], dtype=np.int64)
-
-
-@functools.lru_cache(maxsize=64)
-def packed_layout(players: int, tables: int, hand_size: int = 3) -> PackedLayout:
-    """The :class:`PackedLayout` of ``tables`` tables of ``players`` seats dealt
-    ``hand_size`` cards each (V12).
-    """
-    places: dict[str, tuple[int, Any, tuple[int, ...]]] = {}
-    offset = 0
-    for name, dtype in _PACKED_ORDER:
-        if name.startswith("seat_"):
-            shape: tuple[int, ...] = (players,)
-        elif name == "cards":
-            shape = (players, hand_size)
-        elif name == "legal_action_mask":
-            shape = (10,)
-        else:
-            shape = ()
-        places[name] = (offset, np.dtype(dtype), shape)
-        offset += int(np.prod(shape, dtype=np.int64)) * np.dtype(dtype).itemsize
-    itemsize = -(-offset // 8) * 8
-    record = np.dtype(
-        {
-            "names": list(places),
-            "formats": [(dtype, shape) if shape else dtype for _, dtype, shape in places.values()],
-            "offsets": [place[0] for place in places.values()],
-            "itemsize": itemsize,
-        }
-    )
-    return PackedLayout(itemsize * tables, itemsize, places, record)
-
-
 def pack(state: BatchState) -> Array:
     """``state``'s fields (all but the history's) in one read-only ``uint8`` buffer laid
     out by :func:`packed_layout` (the buffer itself for a :class:`PackedBatchState`).
@@ -498,19 +418,27 @@ class PackedBatchState(BatchState):
         history_base: Array,
         history_base_length: Array,
         history_tail: HistoryTail | None,
+        maker: object | None = None,
     ) -> PackedBatchState:
         """A state over ``packed`` (a read-only ``uint8`` buffer) and ``record`` (the same
         bytes as a read-only ``(n,)`` array of the layout's ``record`` dtype) with the
-        history.
+        history; nothing is checked or copied (the engine's fast path).
+
+        :param maker: the object that made the state, if any (a
+            :class:`~teenpatti_rules.batch.backend.KernelStep` marks its own states, and
+            trusts them unchecked; a changed or copied state loses the mark).
         """
         state = object.__new__(cls)
-        state.__dict__.update(
+        fields = state.__dict__
+        fields.update(
             _packed=packed,
             _record=record,
             history_base=history_base,
             history_base_length=history_base_length,
             history_tail=history_tail,
         )
+        if maker is not None:
+            fields["_maker"] = maker
         return state
 
     @property
