@@ -72,6 +72,50 @@ def state_at(seq: int) -> Any:
     return lambda m: m["type"] == "state" and m["seq"] >= seq
 
 
+class Inbox:
+    """One player's TestClient websocket, read in order: a wait for one kind of message
+    holds back the other kind for the next wait instead of dropping it (a bot may move
+    before the reply to a player's own act is sent, and the table sends nothing twice)."""
+
+    def __init__(self, ws: Any) -> None:
+        self.ws = ws
+        self.held: list[dict[str, Any]] = []
+
+    def _take(self, wanted: Any, keep: Any, limit: int = 60) -> dict[str, Any]:
+        """The first message, held ones first, that ``wanted`` accepts; the ones read
+        before it that ``keep`` accepts are held back, the others dropped."""
+        queue, self.held = self.held, []
+        for _ in range(limit):
+            message: dict[str, Any] = queue.pop(0) if queue else receive(self.ws)
+            if wanted(message):
+                self.held.extend(queue)
+                return message
+            if keep(message):
+                self.held.append(message)
+        raise AssertionError("the awaited message never came")
+
+    def state(self, seq: int) -> dict[str, Any]:
+        """The first ``state`` at ``seq`` or past it (older ones are stale: dropped)."""
+        return self._take(state_at(seq), lambda m: m["type"] != "state")
+
+    def reply(self) -> dict[str, Any]:
+        """The next ``ack`` or ``refused`` (the states before it are held back)."""
+        return self._take(lambda m: m["type"] in ("ack", "refused"), lambda m: True)
+
+
+def level(inboxes: dict[int, Inbox], latest: dict[int, dict[str, Any]]) -> int:
+    """Bring every socket's latest ``state`` to the newest one's ``seq`` and return it:
+    a socket that said hello later got a later whole view, and waiting on it for a change
+    it has already shown would wait for ever. Every change is sent to every listener, in
+    order, so the sockets behind then show exactly that ``seq``."""
+    target = max(message["seq"] for message in latest.values())
+    for seat, inbox in inboxes.items():
+        if latest[seat]["seq"] < target:
+            latest[seat] = inbox.state(target)
+    assert {message["seq"] for message in latest.values()} == {target}
+    return target
+
+
 def new_table(client: TestClient, **request: Any) -> str:
     response = client.post("/api/tables", json={"players": 3, "bots": 1, **request})
     assert response.status_code == 201, response.text
@@ -170,10 +214,12 @@ def test_a_full_hand_with_two_clients_and_a_spectator(client: TestClient) -> Non
             assert welcome["rules"]["boot"] == 1
         watcher.send_json({"type": "watch", "stream": False})
         assert receive(watcher)["seat"] is None
-        latest = {seat: receive_until(ws, state_at(0)) for seat, ws in sockets.items()}
+        inboxes = {seat: Inbox(ws) for seat, ws in sockets.items()}
+        latest = {seat: inbox.state(0) for seat, inbox in inboxes.items()}
         seen_by_spectator: list[dict[str, Any]] = []
         looked = False
         for _ in range(200):
+            level(inboxes, latest)  # the players' views at the same change
             message = latest[seat_a]
             view = message["view"]
             if view.get("result") is not None and view["result"]["hand_number"] == 1:
@@ -181,35 +227,37 @@ def test_a_full_hand_with_two_clients_and_a_spectator(client: TestClient) -> Non
             actor = view.get("actor")
             if actor not in sockets or view["phase"] not in ("betting", "sideshow"):
                 # the table (the bot, or the deal) moves next
-                for seat, ws in sockets.items():
-                    latest[seat] = receive_until(ws, state_at(message["seq"] + 1))
+                for seat, inbox in inboxes.items():
+                    latest[seat] = inbox.state(message["seq"] + 1)
                 continue
-            ws = sockets[actor]
+            inbox = inboxes[actor]
             mine = latest[actor]
             if not looked and actor == seat_a:
-                ws.send_json({"type": "act", "turn": mine["turn"], "action": {"type": "Look"}})
-                latest[actor] = receive_until(ws, state_at(mine["seq"] + 1))
-                assert receive_until(ws, lambda m: m["type"] in ("ack", "refused"))["type"] == "ack"
+                inbox.ws.send_json(
+                    {"type": "act", "turn": mine["turn"], "action": {"type": "Look"}}
+                )
+                latest[actor] = inbox.state(mine["seq"] + 1)
+                assert inbox.reply()["type"] == "ack"
                 own = latest[actor]["view"]["seats"][seat_a].get("cards", [])
                 assert len(own) == 3  # after looking, its own cards (R22, R43)
-                other = receive_until(sockets[seat_b], state_at(mine["seq"] + 1))
+                other = inboxes[seat_b].state(mine["seq"] + 1)
                 assert other["view"]["seats"][seat_a].get("cards", []) == []  # never another's
                 latest[seat_b] = other
                 looked = True
                 continue
             action = choose(mine)
-            ws.send_json({"type": "act", "turn": mine["turn"], "action": action, "id": "m1"})
-            latest[actor] = receive_until(ws, state_at(mine["seq"] + 1))
-            reply = receive_until(ws, lambda m: m["type"] in ("ack", "refused"))
+            inbox.ws.send_json({"type": "act", "turn": mine["turn"], "action": action, "id": "m1"})
+            latest[actor] = inbox.state(mine["seq"] + 1)
+            reply = inbox.reply()
             assert reply == {
                 "type": "ack",
                 "turn": reply["turn"],
                 "seq": mine["seq"] + 1,
                 "id": "m1",
             }
-            for seat, other_ws in sockets.items():
+            for seat, other_inbox in inboxes.items():
                 if seat != actor:
-                    latest[seat] = receive_until(other_ws, state_at(mine["seq"] + 1))
+                    latest[seat] = other_inbox.state(mine["seq"] + 1)
         else:
             raise AssertionError("the hand never ended")
         result = latest[seat_a]["view"].get("result")
