@@ -16,7 +16,8 @@ pytest.importorskip("httpx", reason="starlette's TestClient needs httpx")
 
 from starlette.testclient import TestClient
 
-from teenpatti_rules.server.app import MAX_MESSAGE_BYTES, create_app
+from teenpatti_rules.server import app as app_module
+from teenpatti_rules.server.app import MAX_MESSAGE_BYTES, RATE_BURST, create_app
 from teenpatti_rules.server.hub import Hub
 from teenpatti_rules.server.store import open_store
 from teenpatti_rules.server.table import TableSettings
@@ -103,8 +104,8 @@ class Inbox:
         return self._take(lambda m: m["type"] in ("ack", "refused"), lambda m: True)
 
 
-def level(inboxes: dict[int, Inbox], latest: dict[int, dict[str, Any]]) -> int:
-    """Bring every socket's latest ``state`` to the newest one's ``seq`` and return it:
+def level(inboxes: dict[int, Inbox], latest: dict[int, dict[str, Any]]) -> None:
+    """Bring every socket's latest ``state`` to the newest one's ``seq``:
     a socket that said hello later got a later whole view, and waiting on it for a change
     it has already shown would wait for ever. Every change is sent to every listener, in
     order, so the sockets behind then show exactly that ``seq``."""
@@ -113,7 +114,6 @@ def level(inboxes: dict[int, Inbox], latest: dict[int, dict[str, Any]]) -> int:
         if latest[seat]["seq"] < target:
             latest[seat] = inbox.state(target)
     assert {message["seq"] for message in latest.values()} == {target}
-    return target
 
 
 def new_table(client: TestClient, **request: Any) -> str:
@@ -406,16 +406,19 @@ def test_restart_restores_the_table_exactly(tmp_path: Path) -> None:
     assert again["view"] == looked["view"]  # the same cards, stacks, pot and turn
 
 
-def test_a_flood_is_rate_limited(client: TestClient) -> None:
+def test_a_flood_is_rate_limited(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    # no refill during the test: how fast a loaded machine reads the flood cannot matter
+    monkeypatch.setattr(app_module, "RATE_PER_SECOND", 0.0)
     table = new_table(client)
     with client.websocket_connect(f"/ws/{table}") as ws:
         ws.send_json({"type": "watch", "stream": False})
-        for _ in range(45):  # a burst of 30 is allowed (RATE_BURST), then 10 a second
+        for _ in range(45):  # a burst of 30 is allowed (RATE_BURST), then none
             ws.send_json({"type": "ping"})
         replies = [receive_until(ws, lambda m: m["type"] in ("pong", "error")) for _ in range(45)]
-    limited = [reply for reply in replies if reply["type"] == "error"]
-    assert limited and all(reply["code"] == "rate_limited" for reply in limited)
-    assert sum(reply["type"] == "pong" for reply in replies) >= 30
+    assert [reply["type"] for reply in replies] == ["pong"] * int(RATE_BURST) + ["error"] * (
+        45 - int(RATE_BURST)
+    )
+    assert all(reply["code"] == "rate_limited" for reply in replies[int(RATE_BURST) :])
 
 
 def test_a_damaged_table_does_not_keep_the_others_closed(tmp_path: Path) -> None:
