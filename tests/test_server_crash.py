@@ -50,7 +50,10 @@ class Player(threading.Thread):
             with sync_client.connect(ws_url, open_timeout=10) as ws:
                 ws.send(json.dumps({"type": "hello", "token": self.token, "stream": False}))
                 while not self.stop.is_set():
-                    message = json.loads(ws.recv(timeout=10))
+                    try:
+                        message = json.loads(ws.recv(timeout=1))
+                    except TimeoutError:  # a slow moment (a loaded machine): wait on
+                        continue
                     if message["type"] == "welcome":
                         self.seat = message["seat"]
                     elif message["type"] == "ack":
