@@ -223,3 +223,38 @@ def test_a_tournament_names_its_one_chip_leaving_stack() -> None:
     state = _seat(_new(rules), 1, stack=0)
     problems = check(state)
     assert any("below 1 chip (a tournament, V18)" in p for p in problems), problems
+
+
+def _all_gone(state: tp.State, gone: tuple[int, ...]) -> tp.State:
+    """``state`` with the seats ``gone`` departed from the session (V19), in that order."""
+    seats = [
+        attrs.evolve(seat, in_session=False) if i in gone else seat
+        for i, seat in enumerate(state.seats)
+    ]
+    return attrs.evolve(state, seats=tuple(seats), departed=tuple((i,) for i in gone))
+
+
+def test_a_winner_who_left_the_session_is_named() -> None:
+    """R8: the session's winners are players still in the session."""
+    state = _all_gone(_finished(tp.Rules(hand_limit=1)), (2,))
+    problems = check(attrs.evolve(state, session_winners=(2,)))
+    assert any(
+        "every winner is a seat still in the session (R8) @ $.session_winners" in p
+        for p in problems
+    ), problems
+
+
+def test_a_session_that_ends_with_nobody_left_has_no_winner() -> None:
+    """S4/R8: at the hand limit with every player gone, no seat wins; every chip brought
+    was taken away (S8), so nothing is inconsistent."""
+    finished = _finished(tp.Rules(hand_limit=1))
+    state = _all_gone(finished, (0, 1, 2))
+    state = attrs.evolve(
+        state,
+        session_winners=(),
+        placings=((0,), (1,), (2,)),
+        chips_taken=finished.chips_brought,
+    )
+    assert check(state) == []
+    # a winner named anyway is one who left the session (R8)
+    assert any("(R8)" in p for p in check(attrs.evolve(state, session_winners=(0,))))
