@@ -71,3 +71,27 @@ def test_a_seat_row_that_disagrees_with_the_session_is_left_out(tmp_path: Path) 
         chairs = client.get(f"/api/tables/{table}").json()["chairs"]
     assert chairs[seat] is None  # Ravi sits there in the session: Mallory's row left out
     assert "Sita" in {chair["name"] for chair in chairs if chair}
+
+
+def test_a_lost_bot_row_is_not_refilled_over_the_session(tmp_path: Path) -> None:
+    """A bot's seat row lost: the table wants a bot in that free chair, but the session
+    still seats the old bot there (S1: the chair is taken), so the library refuses the
+    new one; the table keeps the session's bot and stays open."""
+    path = tmp_path / "t.db"
+    with make_client(path, deal_delay=3600.0, bot_delay=3600.0) as client:
+        table = new_table(client, players=3, bots=1)
+        seat, _ = sit(client, table, "Ravi")
+        chairs = client.get(f"/api/tables/{table}").json()["chairs"]
+    bot = next(i for i, chair in enumerate(chairs) if chair and chair["kind"] != "human")
+    bot_name = chairs[bot]["name"]
+    with sqlite3.connect(path) as connection:
+        connection.execute("DELETE FROM tp_seats WHERE table_id = ? AND seat = ?", (table, bot))
+    with make_client(path, deal_delay=3600.0, bot_delay=3600.0) as client:
+        with client.websocket_connect(f"/ws/{table}") as ws:
+            ws.send_json({"type": "watch", "stream": False})
+            assert receive(ws)["type"] == "welcome"
+            view = receive_until(ws, lambda m: m["type"] == "state")["view"]
+        after = client.get(f"/api/tables/{table}").json()
+    assert view["seats"][bot]["name"] == bot_name  # the session's bot sits on
+    assert after["chairs"][bot] is None  # no second bot over it
+    assert after["chairs"][seat] == {"name": "Ravi", "kind": "human"}
