@@ -91,3 +91,16 @@ def test_broadcast_sends_a_stale_listener_a_view_and_the_others_events() -> None
     assert sent[id(stale)]["type"] == "state"
     end = library.view_cursor(table.state, None)
     assert fresh.cursor == same.cursor == stale.cursor == end
+
+
+def test_before_the_session_a_listener_gets_the_waiting_summary() -> None:
+    """S2: a table whose session has not started sends ``waiting`` with its summary."""
+    from teenpatti_rules.server.listener import state_message
+
+    summary = {"id": "t2", "status": "waiting", "hand_number": 0}
+    table = SimpleNamespace(
+        state=None, summary=lambda: summary, metrics=collections.defaultdict(float)
+    )
+    message = json.loads(state_message(table, None, True))  # type: ignore[arg-type]
+    assert message == {"type": "waiting", **summary}
+    assert table.metrics["messages"] == 1
