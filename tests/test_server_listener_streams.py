@@ -65,7 +65,10 @@ def test_events_since_the_cursor_are_the_library_stream() -> None:
     listener = _listener(table, before)
     message = json.loads(events_message(table, listener))
     assert message["type"] == "events" and message["you"] is None and message["seq"] == 4
-    events, after = library.events_text(table.state, None, before)[2], listener.cursor
+    found = library.events_text(table.state, None, before)
+    after = listener.cursor
+    assert found is not None and after is not None
+    events = found[2]
     assert json.dumps(message["stream"], separators=(",", ":")) == events_to_json(events, after)
     assert message["log"] and message["log"][0].startswith("Hand 1")  # the deal narrated
     assert listener.cursor == library.view_cursor(table.state, None)  # moved to the end
@@ -85,7 +88,7 @@ def test_broadcast_sends_a_stale_listener_a_view_and_the_others_events() -> None
     same = _listener(table, before, narrate=False)  # the same stream: made once
     stale = _listener(table, _stale(table), narrate=False)
     broadcast(table)
-    sent = {id(x): json.loads(x.outbox.get_nowait()) for x in (fresh, same, stale)}
+    sent = {id(x): json.loads(x.outbox.get_nowait() or "null") for x in (fresh, same, stale)}
     assert sent[id(fresh)]["type"] == sent[id(same)]["type"] == "events"
     assert sent[id(fresh)]["stream"] == sent[id(same)]["stream"]
     assert sent[id(stale)]["type"] == "state"

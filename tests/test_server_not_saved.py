@@ -52,3 +52,38 @@ def test_an_action_not_saved_is_refused_and_changes_nothing(
         ws.send_json({"type": "act", "turn": mine["turn"], "action": action})
         acked = receive_until(ws, lambda m: m["type"] in ("ack", "refused"))
         assert acked["type"] == "ack" and acked["seq"] == mine["seq"] + 1
+
+
+def test_a_deal_not_saved_is_tried_again(
+    served: tuple[Hub, TestClient],  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The table's own action (the deal) refused as not saved is tried again later,
+    not lost: the hand is dealt once the database takes it."""
+    hub, client = served
+    write = hub.store.write
+    failed: list[str] = []
+
+    async def deal_fails_once(*writes: Any) -> None:
+        dealing = any(
+            isinstance(value, str) and value.endswith(" deal")  # a Deal's record, "P0 deal"
+            for _, parameters in writes
+            for value in parameters
+        )
+        if dealing and not failed:
+            failed.append("deal")
+            raise OSError("the disk is gone")
+        await write(*writes)
+
+    monkeypatch.setattr(hub.store, "write", deal_fails_once)
+    errors = hub.metrics["errors"]
+    table = new_table(client, players=3, bots=0)
+    for name in ("Ravi", "Sita", "Arun"):
+        sit(client, table, name)
+    with client.websocket_connect(f"/ws/{table}") as ws:
+        ws.send_json({"type": "watch", "stream": False})
+        receive(ws)
+        dealt = receive_until(ws, lambda m: m["type"] == "state" and m["view"]["hand_number"])
+    assert failed == ["deal"]
+    assert hub.metrics["errors"] == errors + 1
+    assert dealt["view"]["hand_number"] == 1

@@ -36,8 +36,11 @@ def test_narrating_spectators_share_the_stream_with_the_clock(tmp_path: Path) ->
             assert receive(first)["type"] == "welcome"
             second.send_json({"type": "watch", "narrate": True})
             assert receive(second)["type"] == "welcome"
-            whole = receive_until(first, lambda m: m["type"] == "state" and m["clock"])
-            receive_until(second, lambda m: m["type"] == "state" and m["seq"] == whole["seq"])
+            # the view (or, if the deal came after it, the deal's events) once a human
+            # is to act: nothing changes then until that human acts (the clock is 30 s)
+            updates = ("state", "events")
+            whole = receive_until(first, lambda m: m["type"] in updates and m["clock"])
+            receive_until(second, lambda m: m["type"] in updates and m["seq"] == whole["seq"])
             actor = whole["clock"]["seat"]
             assert actor in tokens  # the clock runs for a human only (S6); the bot is quick
             with client.websocket_connect(f"/ws/{table}") as player:
