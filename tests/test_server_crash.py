@@ -42,6 +42,7 @@ class Player(threading.Thread):
         self.pending: dict[int, str] = {}
         self.seat: int | None = None
         self.stop = threading.Event()
+        self.left = False  # went broke (R7) or left: the open table freed its chair (S4)
 
     def run(self) -> None:
         ws_url = self.url.replace("http://", "ws://") + f"/ws/{self.table}"
@@ -56,6 +57,8 @@ class Player(threading.Thread):
                         continue
                     if message["type"] == "welcome":
                         self.seat = message["seat"]
+                    elif message["type"] == "left":
+                        self.left = True
                     elif message["type"] == "ack":
                         self.acked.append((message["seq"], self.pending.pop(message["id"])))
                     elif message["type"] == "state":
@@ -120,13 +123,21 @@ def crash_and_restart(db: str, tmp_path: Path) -> None:
     players: list[Player] = []
     try:
         for index in range(TABLES):
-            table = server.post("/api/tables", {"name": f"T{index}", "players": 4, "bots": 3})["id"]
+            # deep stacks (R4): the websocket player must not go broke (R7) and lose its
+            # chair on this open table (S4) before it has eight acknowledged actions
+            request = {
+                "name": f"T{index}",
+                "players": 4,
+                "bots": 3,
+                "rules": {"starting_boots": 10_000},
+            }
+            table = server.post("/api/tables", request)["id"]
             token = server.post(f"/api/tables/{table}/seats", {"name": "Ravi"})["token"]
             player = Player(server.url, table, token)
             player.start()
             players.append(player)
         deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and min(len(p.acked) for p in players) < 8:
+        while time.monotonic() < deadline and not all(p.left or len(p.acked) >= 8 for p in players):
             time.sleep(0.05)
         server.kill()  # SIGKILL: no shutdown, nothing flushed
     finally:
@@ -134,7 +145,9 @@ def crash_and_restart(db: str, tmp_path: Path) -> None:
         for player in players:
             player.stop.set()
             player.join(timeout=15)
-    assert min(len(p.acked) for p in players) >= 8, "the players never got going"
+    seated = [p for p in players if not p.left]
+    assert seated, "every player went broke"
+    assert min(len(p.acked) for p in seated) >= 8, "the players never got going"
 
     tables = stored(db)
     mid_hand = 0
@@ -165,7 +178,7 @@ def crash_and_restart(db: str, tmp_path: Path) -> None:
     )
     again.start()
     try:
-        for player in players:
+        for player in seated:  # a player who left has no chair, and its token opens none
             start, actions = tables[player.table]
             final = replay(history_of(start, actions))
             summary = again.get(f"/api/tables/{player.table}")
