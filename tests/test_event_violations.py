@@ -7,6 +7,8 @@ result whose dealer, winners and shown hands are seats, each winner paid (R41, R
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 import pytest
 
@@ -35,7 +37,7 @@ def _packed_out(rules: tp.Rules) -> tp.State:
     return state
 
 
-def _with_event(state: tp.State, event: object) -> tp.State:
+def _with_event(state: tp.State, event: Any) -> tp.State:
     return attrs.evolve(state, events=(*state.events, event))
 
 
@@ -100,7 +102,7 @@ def test_a_shown_hand_the_table_cannot_rank_is_refused() -> None:
     assert any("is not the rank of X1 2c 3d" in p for p in problems), problems
 
 
-def _result_problems(state: tp.State, **changes: object) -> list[str]:
+def _result_problems(state: tp.State, **changes: Any) -> list[str]:
     assert state.result is not None
     return list(result_problems(state, attrs.evolve(state.result, **changes)))
 
