@@ -81,7 +81,10 @@ class Terminal:
     def history(self, joined: bool = True) -> list[str]:
         args = ["capture-pane", "-p", "-t", "play", "-S", "-", "-E", "-"]
         text = self.tmux(*args, *(["-J"] if joined else []))
-        return text.rstrip("\n").split("\n")
+        # tmux's own "Pane is dead (...)" line (remain-on-exit) is not the program's
+        # output, and may appear between two captures
+        lines = text.rstrip("\n").split("\n")
+        return [line for line in lines if not line.startswith("Pane is dead (")]
 
     def dead(self) -> bool:
         return self.tmux("display-message", "-p", "-t", "play", "#{pane_dead}").strip() == "1"
