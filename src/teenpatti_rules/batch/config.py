@@ -20,9 +20,9 @@ them), the action ids then being the encoding's alphabet for the table
 (:func:`~teenpatti_rules.encoding.num_actions`: 16 ids on a range table with
 ``DEFAULT_BET_BINS`` bins, 24 on a no-limit one, each bet id naming the amount
 :func:`~teenpatti_rules.encoding.action_for_id` names);
-V20 draws (``draw_price``, ``max_draws``) on the numpy backend only (``backend="auto"``
-picks numpy for them; the compiled kernel refuses them): the DRAW ids follow the
-table's other ids as in the encoding's alphabet
+V17 ``sideshow_split`` and V20 draws (``draw_price``, ``max_draws``) on the numpy
+backend only (``backend="auto"`` picks numpy for them; the compiled kernel refuses
+them): the DRAW ids follow the table's other ids as in the encoding's alphabet
 (:func:`~teenpatti_rules.encoding.draw_subsets`: 16 ids on a default-sizing table with
 ``max_draws=2``), and the replacements come from the rest of each table's deck, in
 order, as the reducer deals them;
@@ -83,6 +83,7 @@ SUPPORTED_FIELDS = frozenset(
         "raise_cap",
         "draw_price",
         "max_draws",
+        "sideshow_split",
     }
 )
 """The :class:`~teenpatti_rules.rules.Rules` fields the batch engine plays at any value;
@@ -133,6 +134,8 @@ class TableConfig:
     :param draw_price: chips per card drawn (V20); 0 on a table without draws.
     :param max_draws: cards a seat may draw in a hand (V20, clamped to
         :data:`NO_LIMIT`); 0 on a table without draws.
+    :param sideshow_split: V17's split sideshow: the asker pays half its chaal on
+        asking, the asked player the other half on accepting, the asker on a refusal.
     :param draws: the discards of the DRAW ids, the last ``len(draws)`` ids of the
         alphabet, as positions of the drawer's cards in ascending card index
         (:func:`~teenpatti_rules.encoding.draw_subsets`); empty without draws.
@@ -157,6 +160,7 @@ class TableConfig:
     draw_price: int = 0
     max_draws: int = 0
     draws: tuple[tuple[int, ...], ...] = ()
+    sideshow_split: bool = False
 
 
 def table_config(rules: Rules, players: int) -> TableConfig:
@@ -226,4 +230,5 @@ def table_config(rules: Rules, players: int) -> TableConfig:
         draw_price=0 if rules.draw_price is None else limit(rules.draw_price),
         max_draws=0 if rules.draw_price is None else limit(rules.max_draws),
         draws=draw_subsets(rules),
+        sideshow_split=rules.sideshow_split,
     )

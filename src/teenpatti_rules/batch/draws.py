@@ -104,12 +104,17 @@ def draw_columns(
         left = config.max_draws - at_seat(drawn, actor).astype(np.int64)
         deck_left = DECK_SIZE - undealt_start(config, drawn)
     stack = stack_a.astype(np.int64)
-    base = config.actions - len(config.draws)
-    for k, chosen in enumerate(config.draws):
-        count = len(chosen)
-        wide[:, base + k] = (
+    counts = range(1, config.hand_size + 1)
+    by_count = np.stack(  # (n, H + 1): whether a draw of that many cards is legal
+        [np.zeros(rows, dtype=bool)]
+        + [
             may & (count <= left) & (count * config.draw_price < stack) & (count <= deck_left)
-        )
+            for count in counts
+        ],
+        axis=1,
+    )
+    base = config.actions - len(config.draws)
+    wide[:, base:] = by_count[:, draw_counts(config)[base:]]
     return wide
 
 

@@ -87,7 +87,8 @@ class BatchEnv:
         dealer drawn per table and hand from the seed (R5).
     :param backend: ``"auto"`` (default: the compiled kernel when numba is
         installed, else numpy; numpy for V3's ``"range"`` and ``"no_limit"``
-        sizings and V20's draws, which the kernel does not play), ``"numba"`` or ``"numpy"``
+        sizings, V17's split sideshows and V20's draws, which the kernel does not
+        play), ``"numba"`` or ``"numpy"``
         (:mod:`teenpatti_rules.batch.backend`); both give equal states.
     :raises ImportError: for ``backend="numba"`` without numba (naming the ``fast``
         extra).
@@ -96,7 +97,8 @@ class BatchEnv:
     :raises ValueError: naming the field or parameter, for options the engine does
         not play, a player count outside the rules, stacks below the boot or too big,
         or a dealer that is not a seat, or an unknown ``backend`` (or ``"numba"`` on
-        a V3 ``"range"`` / ``"no_limit"`` table or a V20 draw table).
+        a V3 ``"range"`` / ``"no_limit"`` table, a V17 split-sideshow table or a
+        V20 draw table).
     """
 
     def __init__(
@@ -121,13 +123,21 @@ class BatchEnv:
                     f"{self.rules.bet_sizing!r} (V3); use backend='numpy' or 'auto'"
                 )
             picked = "numpy"  # "auto": the numpy engine plays V3
-        if self.config.draws and picked == "numba":
+        numpy_only = (  # V20 draws, V17 split sideshows: the numpy engine plays them
+            "draw_price"
+            if self.config.draws
+            else "sideshow_split"
+            if self.config.sideshow_split
+            else None
+        )
+        if numpy_only is not None and picked == "numba":
             if backend == "numba":
                 raise ValueError(
-                    f"the compiled kernel does not play Rules.draw_price="
-                    f"{self.rules.draw_price!r} (V20 draws); use backend='numpy' or 'auto'"
+                    f"the compiled kernel does not play Rules.{numpy_only}="
+                    f"{getattr(self.rules, numpy_only)!r} (V20, V17); use backend='numpy' "
+                    "or 'auto'"
                 )
-            picked = "numpy"  # "auto": the numpy engine plays V20
+            picked = "numpy"
         self.backend: str = picked
         self.players: int = players
         self.autoreset: bool = bool(autoreset)

@@ -48,7 +48,9 @@ def legal_mask(
       bets, and the cost (the minimum bet times ``show_cost_multiplier``) fits (R33–R36, V2).
     - SIDESHOW / SIDESHOW_RAISE: a seen actor, three or more in the hand, a seen previous
       player (R21), the chaal legal and leaving a chip behind (R30).
-    - ACCEPT / REFUSE: a sideshow is pending; the actor is the asked player (R31).
+    - ACCEPT / REFUSE: a sideshow is pending; the actor is the asked player (R31);
+      under ``sideshow_split`` accepting pays half the chaal (the stake), so it needs a
+      stack above it (V17).
     - Under V3's ``"range"`` and ``"no_limit"`` sizings, the bet and sideshow ids
       (CHAAL, RAISE, SIDESHOW, SIDESHOW_RAISE and the appended ones) are legal when
       they name an amount (:func:`~teenpatti_rules.batch.sizing.id_amounts`) and the
@@ -106,7 +108,7 @@ def legal_mask(
         may_ask & raise_ & (high < stack_a),  # SIDESHOW_RAISE
         show,  # SHOW
         all_in_ok,  # ALL_IN
-        sideshow,  # ACCEPT
+        sideshow & (stack_a > stake) if config.sideshow_split else sideshow,  # ACCEPT (V17)
         sideshow,  # REFUSE
     )
     mask = np.stack(columns, axis=1)

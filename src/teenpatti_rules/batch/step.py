@@ -118,14 +118,23 @@ def advance(
     amount = bet * chaal + (low * config.show_cost_multiplier) * is_show + stack_a * is_all_in
     if drew is not None:
         amount = amount + drew * config.draw_price  # V20: leaves a chip (legal ids)
+    stake = np.where(chaal, amount >> seen_a, state.stake)
+    paid_by_asker = None
+    if config.sideshow_split:  # V17: each pays half the chaal (it is even)
+        half = state.stake  # the pending chaal's half: its request set the stake to it
+        amount = np.where(is_ask, amount >> 1, amount) + half * is_accept
+        paid_by_asker = half * (act == ActionId.REFUSE)  # refused: the asker's other half
     amount = amount.astype(np.int32)
     paid = actor_seat * amount
+    if paid_by_asker is not None:
+        paid = paid + (one_hot(np.maximum(state.asker, 0), players) & live) * paid_by_asker
+        amount = amount + paid_by_asker
     stack = state.seat_stack - paid
     contributed = state.seat_contributed + paid
     pot = state.pot + amount
+    at_limit = pot >= config.pot_limit
     all_in = state.seat_all_in | (actor_seat & (stack == 0))
     blind_bets = state.seat_blind_bets + (actor_seat & (is_bet & ~seen_a))
-    stake = np.where(chaal, amount >> seen_a, state.stake)
     seen = state.seat_seen | (actor_seat & is_look)
     # V15: betting actions taken; V14: bets at the stake, all reset when it changes.
     turns = state.seat_turns + (
@@ -160,7 +169,11 @@ def advance(
     asker = np.maximum(state.asker, 0)
     asker_wins = at_seat(strength, asker) > at_seat(strength, actor)
     loser = np.where(asker_wins, actor, asker)
-    leaves = (actor_seat & is_pack) | (one_hot(loser, players) & is_accept)
+    # V17 split: the asked player's half reaching the pot limit cancels the comparison.
+    compared = is_accept
+    if config.sideshow_split:
+        compared = is_accept & ~at_limit
+    leaves = (actor_seat & is_pack) | (one_hot(loser, players) & compared)
     in_hand = state.seat_in_hand & ~leaves
 
     # What comes next (R37–R40, then the turn).
@@ -168,13 +181,17 @@ def advance(
     bettors = in_hand & ~all_in
     bettor_code = seats.code(bettors)
     count = seats.count(in_hand, seats.code(in_hand))
-    at_limit = pot >= config.pot_limit
     turn = is_pack | is_bet | is_all_in | is_answer | is_draw
     last_one = turn & (count == 1)  # R39
     few_bettors = seats.count(bettors, bettor_code) <= 1
-    showdown = (turn & ~last_one & (((is_bet | is_all_in | is_draw) & at_limit) | few_bettors)) | (
+    paying = is_bet | is_all_in | is_draw  # R37 (V20: a draw's payment too)
+    if paid_by_asker is not None:
+        paying = paying | (paid_by_asker > 0)  # V17: a refused split sideshow's half
+    showdown = (turn & ~last_one & ((paying & at_limit) | few_bettors)) | (
         (is_show | is_ask) & at_limit
-    )  # R37 (V20: a draw's payment too), R40, R38
+    )  # R37, R40, R38
+    if config.sideshow_split:
+        showdown = showdown | (is_accept & at_limit)  # V17: the sideshow cancelled, R38
     show = is_show & ~at_limit  # R35
     more = turn & ~last_one & ~showdown  # then V14, then V15
     table_show = more & (~bettors | (stake_bets >= config.table_show_after)).all(axis=0)
