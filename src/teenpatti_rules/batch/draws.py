@@ -39,7 +39,8 @@ def undealt_start(config: TableConfig, drawn: Array) -> Array:
 
     :param config: the table's numbers.
     :param drawn: seat-major ``(P, n)`` cards drawn per seat this hand
-        (:attr:`~teenpatti_rules.batch.state.BatchState.seat_drawn`).
+        (``BatchState.seat_drawn``; :attr:`~teenpatti_rules.batch.state.BatchState.drawn`
+        reads it table-major).
     :returns: ``int64`` ``(n,)`` deck positions.
     """
     dealt = config.players * config.hand_size

@@ -162,7 +162,7 @@ class BatchState:
         cards each seat drew this hand (read as :attr:`drawn`, ``(n, P)``); their
         sum per table is how far the hand has dealt into the rest of its
         :attr:`deck`. None on every other table (not one of the per-seat fields of
-        :data:`SEAT_FIELDS`, which the compiled kernel writes).
+        :data:`~teenpatti_rules.batch.state.SEAT_FIELDS`, which the compiled kernel writes).
     """
 
     seat_stack: Array
