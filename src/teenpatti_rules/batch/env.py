@@ -123,19 +123,19 @@ class BatchEnv:
                     f"{self.rules.bet_sizing!r} (V3); use backend='numpy' or 'auto'"
                 )
             picked = "numpy"  # "auto": the numpy engine plays V3
-        numpy_only = (  # V20 draws, V17 split sideshows: the numpy engine plays them
-            "draw_price"
+        numpy_only = (  # the numpy engine plays them, the kernel not yet
+            ("draw_price", "V20 draws")
             if self.config.draws
-            else "sideshow_split"
+            else ("sideshow_split", "V17 split sideshows")
             if self.config.sideshow_split
             else None
         )
         if numpy_only is not None and picked == "numba":
             if backend == "numba":
+                field, what = numpy_only
                 raise ValueError(
-                    f"the compiled kernel does not play Rules.{numpy_only}="
-                    f"{getattr(self.rules, numpy_only)!r} (V20, V17); use backend='numpy' "
-                    "or 'auto'"
+                    f"the compiled kernel does not play Rules.{field}="
+                    f"{getattr(self.rules, field)!r} ({what}); use backend='numpy' or 'auto'"
                 )
             picked = "numpy"
         self.backend: str = picked
