@@ -6,8 +6,10 @@ table (rl-adapters §1), independently of the engine's own mapping.
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Any
 
+import attrs
 import numpy as np
 from numpy.typing import NDArray
 
@@ -15,6 +17,7 @@ import teenpatti_rules as tp
 from teenpatti_rules.batch import BatchState
 from teenpatti_rules.encoding import action_for_id, action_ids, legal_action_mask
 from teenpatti_rules.engine.questions import bet_range, sideshow_range
+from teenpatti_rules.events import Drew
 
 ENDINGS = {
     tp.HandEnding.PACKED: 1,
@@ -43,16 +46,62 @@ def state_arrays(state: BatchState) -> dict[str, NDArray[Any]]:
     return arrays
 
 
+def draw_discards(rules: tp.Rules) -> list[tuple[int, ...]]:
+    """The discards of a draw table's DRAW ids in id order, written from the
+    encoding's documentation (V20): every non-empty set of positions 0..2 (the
+    drawer's cards in ascending card index) of at most ``max_draws`` cards, fewer
+    cards first, then lexicographic."""
+    most = min(rules.max_draws, 3)
+    return [chosen for size in range(1, most + 1) for chosen in combinations(range(3), size)]
+
+
+def first_draw_id(rules: tp.Rules) -> int:
+    """The first DRAW id: the draws follow the table's other ids (V20)."""
+    from teenpatti_rules.encoding import num_actions
+
+    return num_actions(attrs.evolve(rules, draw_price=None))
+
+
+def draw_id(state: tp.State, action: tp.Draw) -> int:
+    """The id of a reducer ``Draw`` (V20): its discards as positions of the drawer's
+    cards in ascending card index."""
+    ranked = sorted(state.seats[action.seat].cards, key=lambda card: card.index)
+    chosen = tuple(sorted(ranked.index(card) for card in action.cards))
+    return first_draw_id(state.rules) + draw_discards(state.rules).index(chosen)
+
+
+def draw_action(state: tp.State, action_id: int) -> tp.Draw:
+    """The reducer ``Draw`` of the actor that a DRAW id names (V20)."""
+    actor = state.actor
+    assert actor is not None
+    own = state.seats[actor].cards
+    ranked = sorted(own, key=lambda card: card.index)
+    chosen = draw_discards(state.rules)[action_id - first_draw_id(state.rules)]
+    picked = {ranked[p] for p in chosen}
+    return tp.Draw(actor, tuple(card for card in own if card in picked))
+
+
 def reducer_ids(state: tp.State) -> set[int]:
     """The actor's legal actions in ``state`` as ids (looks by other seats left out).
 
     Under V3's ``"range"`` and ``"no_limit"`` sizings the ids are the encoding's
     alphabet (its amount ids are the specification of the batch's), each named
-    amount checked against the reducer's ``bet_range`` / ``sideshow_range``."""
+    amount checked against the reducer's ``bet_range`` / ``sideshow_range``. On a
+    draw table (V20) the DRAW ids are worked out here from the reducer's ``Draw``
+    actions (:func:`draw_id`)."""
     actor = state.actor
     assert actor is not None
+    draws = {
+        draw_id(state, action)
+        for action in tp.legal_actions(state)
+        if isinstance(action, tp.Draw) and action.seat == actor
+    }
     if state.rules.bet_sizing != "double":
         ids_now = set(action_ids(state, actor))
+        if state.rules.draw_price is not None:
+            first = first_draw_id(state.rules)
+            assert {i for i in ids_now if i >= first} == draws
+            ids_now = {i for i in ids_now if i < first} | draws
         for action_id in ids_now:
             action = action_for_id(state, actor, action_id)
             if isinstance(action, tp.Bet):
@@ -84,15 +133,19 @@ def reducer_ids(state: tp.State) -> set[int]:
             ids.add(8)
         elif isinstance(action, tp.RefuseSideShow):
             ids.add(9)
+        elif isinstance(action, tp.Draw):
+            pass  # in ``draws``
         else:  # pragma: no cover
             raise AssertionError(f"unexpected action {action}")
-    return ids
+    return ids | draws
 
 
 def reducer_action(state: tp.State, action_id: int) -> tp.Action:
     """The reducer action of ``state``'s actor for ``action_id`` (the design note's table)."""
     actor = state.actor
     assert actor is not None
+    if state.rules.draw_price is not None and action_id >= first_draw_id(state.rules):
+        return draw_action(state, action_id)  # V20
     if state.rules.bet_sizing != "double":  # V3: the encoding's alphabet
         return action_for_id(state, actor, action_id)
     low = 2 * state.stake if state.seats[actor].seen else state.stake
@@ -158,6 +211,19 @@ def assert_row_equals(
         assert batch.legal_action_mask[i].tolist() == [a in ids for a in range(width)], where
         shared = legal_action_mask(state, actor, dtype=bool)  # the adapters' mapping
         assert batch.legal_action_mask[i].tolist() == shared.tolist(), where
+    if state.rules.draw_price is not None:  # V20: cards drawn, the rest of the deck
+        assert batch.drawn is not None
+        drawn = [0] * batch.players
+        for event in state.events:
+            if isinstance(event, Drew):
+                drawn[event.seat] += event.count
+        assert batch.drawn[i].tolist() == drawn, where
+        if not over:
+            start = batch.players * 3 + sum(drawn)
+            rest = [card.index for card in state.undealt]
+            assert batch.deck[i][start:].tolist() == rest, where
+    else:
+        assert batch.drawn is None, where
     assert int(batch.pot[i]) == state.pot, where
     assert int(batch.stake[i]) == state.stake, where
     for p, seat in enumerate(state.seats):

@@ -3,8 +3,8 @@
 Random tables (3-7 players, random stacks per table, pot limits, blind-bet limits,
 V1, V2, V3 range and no-limit sizings (numpy backend), V4, V5, V7, the hand orders, V8 wild ranks and lowest/highest wild cards with
 every W4 tie rule, V12 hand sizes 2, 4 and 5, V13 dealer boots, V14 table shows, V15
-turn limits, V17 sideshow target and reveal, V21, V22 forced blinds) and random legal
-ids, on both
+turn limits, V17 sideshow target and reveal, V17 split sideshows and V20 draws (numpy
+backend), V21, V22 forced blinds) and random legal ids, on both
 backends (the compiled kernel when
 numba is installed): after each step every row's phase, actor, pot,
 stake, seats (stack, in_hand, seen, all_in, blind_bets, contributed, cards), the
@@ -54,10 +54,13 @@ def batch_tables(draw: st.DrawFn) -> dict[str, Any]:
                 "max_turns": st.integers(1, 4),  # V15
                 "sideshow_target": st.just("next"),  # V17
                 "sideshow_reveal": st.just("private"),  # V17 (views only)
+                "sideshow_split": st.just(True),  # V17
                 "hand_size": st.sampled_from([2, 4, 5]),  # V12
                 "forced_blinds": st.sampled_from(["dealer", "small_big"]),  # V22
                 "bet_sizing": st.sampled_from(["range", "no_limit"]),  # V3
                 "raise_cap": st.integers(2, 9),  # V3 (range)
+                "draw_price": st.integers(1, 3),  # V20
+                "max_draws": st.integers(1, 5),  # V20
             },
         )
     )
@@ -78,6 +81,10 @@ def batch_tables(draw: st.DrawFn) -> dict[str, Any]:
         del options["ranking"]
     if options.get("bet_sizing") != "range":
         options.pop("raise_cap", None)
+    if options.get("hand_size", 3) != 3:  # V20: draws only with three cards
+        options.pop("draw_price", None)
+    if "draw_price" not in options:
+        options.pop("max_draws", None)
     try:
         tp.Rules(**options)
     except ValueError:
@@ -115,10 +122,13 @@ BACKENDS = [
 def run(table: dict[str, Any], steps: int, tables: int = TABLES, backend: str = "auto") -> int:
     """Play ``steps`` steps at ``tables`` tables, checking every row every step;
     returns how many hands ended (none when the backend does not play the table:
-    the compiled kernel refuses V3's range and no-limit sizings)."""
+    the compiled kernel refuses V3's range and no-limit sizings, V17's split sideshows
+    and V20's draws)."""
     rules, players = table["rules"], table["players"]
-    if backend == "numba" and rules.bet_sizing != "double":
-        with pytest.raises(ValueError, match="bet_sizing"):
+    if backend == "numba" and (
+        rules.bet_sizing != "double" or rules.draw_price is not None or rules.sideshow_split
+    ):
+        with pytest.raises(ValueError, match=r"Rules\.(bet_sizing|draw_price|sideshow_split)="):
             BatchEnv(rules, players, backend=backend)
         return 0
     rng = np.random.default_rng(table["seed"])

@@ -174,7 +174,7 @@ def test_illegal_and_malformed_actions_are_refused() -> None:
 @pytest.mark.parametrize(
     ("options", "field"),
     [
-        ({"draw_price": 1}, "draw_price"),
+        ({"boot_schedule": ((1, 1), (11, 2))}, "boot_schedule"),
         ({"ties": "open_flush"}, "ties"),
     ],
 )

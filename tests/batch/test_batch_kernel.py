@@ -50,9 +50,20 @@ def _assert_equal(a: Any, b: Any, where: str) -> None:
 @numba_only
 @given(table=batch_tables())
 def test_the_kernel_equals_numpy_field_by_field(table: dict[str, Any]) -> None:
-    # The kernel does not play V3's range and no-limit sizings: the table's other
-    # options with the default sizing (R24).
-    table = {**table, "rules": attrs.evolve(table["rules"], bet_sizing="double", raise_cap=2)}
+    # The kernel does not play V3's range and no-limit sizings, V17's split sideshows
+    # nor V20's draws: the table's other options with the default sizing (R24),
+    # without those.
+    table = {
+        **table,
+        "rules": attrs.evolve(
+            table["rules"],
+            bet_sizing="double",
+            raise_cap=2,
+            draw_price=None,
+            max_draws=2,
+            sideshow_split=False,
+        ),
+    }
     slow, fast = _pair(table)
     rng = np.random.default_rng(table["seed"])
     rules, players, tables = table["rules"], table["players"], 16

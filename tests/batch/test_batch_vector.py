@@ -23,6 +23,7 @@ from teenpatti_rules.batch.vector import BatchVectorEnv  # noqa: E402
         tp.Rules(),
         tp.Rules(max_blind_bets=None, pot_limit=60, show_cost_multiplier=2),
         tp.Rules(max_blind_bets=0, wild_ranks="AK47"),
+        tp.Rules(sideshow_split=True, pot_limit=80),  # V17 (numpy backend)
     ],
 )
 @pytest.mark.parametrize("backend", ["numpy", "auto"])

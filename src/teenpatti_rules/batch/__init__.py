@@ -17,7 +17,8 @@ Action ids (``A = 10`` by default) are those of :mod:`teenpatti_rules.encoding`
 CHAAL 2, RAISE 3, SIDESHOW 4, SIDESHOW_RAISE 5, SHOW 6, ALL_IN 7, ACCEPT 8, REFUSE 9;
 under V3's ``"range"`` and ``"no_limit"`` sizings (numpy backend) the encoding's
 amount ids follow (``BatchEnv.num_actions``: 16 or 24;
-:mod:`~teenpatti_rules.batch.sizing`).
+:mod:`~teenpatti_rules.batch.sizing`), and on a V20 draw table (numpy backend) the
+encoding's DRAW ids come last (:mod:`~teenpatti_rules.batch.draws`).
 
 Modules: :mod:`~teenpatti_rules.batch.env` (the environment),
 :mod:`~teenpatti_rules.batch.state` (the arrays, their dtypes and shapes),
@@ -25,6 +26,7 @@ Modules: :mod:`~teenpatti_rules.batch.env` (the environment),
 :mod:`~teenpatti_rules.batch.mask` (legal actions),
 :mod:`~teenpatti_rules.batch.step` (the transition),
 :mod:`~teenpatti_rules.batch.sizing` (V3's bet amounts),
+:mod:`~teenpatti_rules.batch.draws` (V20's draws),
 :mod:`~teenpatti_rules.batch.showdown` (side pots and splits),
 :mod:`~teenpatti_rules.batch.seats` (turn order),
 :mod:`~teenpatti_rules.batch.convert` (a table as a reducer state),

@@ -20,6 +20,12 @@ them), the action ids then being the encoding's alphabet for the table
 (:func:`~teenpatti_rules.encoding.num_actions`: 16 ids on a range table with
 ``DEFAULT_BET_BINS`` bins, 24 on a no-limit one, each bet id naming the amount
 :func:`~teenpatti_rules.encoding.action_for_id` names);
+V17 ``sideshow_split`` and V20 draws (``draw_price``, ``max_draws``) on the numpy
+backend only (``backend="auto"`` picks numpy for them; the compiled kernel refuses
+them): the DRAW ids follow the table's other ids as in the encoding's alphabet
+(:func:`~teenpatti_rules.encoding.draw_subsets`: 16 ids on a default-sizing table with
+``max_draws=2``), and the replacements come from the rest of each table's deck, in
+order, as the reducer deals them;
 ``starting_boots``, ``hand_limit`` and V21 ``button`` are accepted (an episode is one
 hand with given stacks, so who deals the next hand of a session does not arise: every
 hand's dealer is drawn, or fixed).
@@ -32,7 +38,7 @@ import dataclasses
 
 import attrs
 
-from ..encoding import DEFAULT_BET_BINS, num_actions
+from ..encoding import DEFAULT_BET_BINS, draw_subsets, num_actions
 from ..engine.sizing import sizing_of
 from ..rules import Rules
 
@@ -75,6 +81,9 @@ SUPPORTED_FIELDS = frozenset(
         "forced_blinds",
         "bet_sizing",
         "raise_cap",
+        "draw_price",
+        "max_draws",
+        "sideshow_split",
     }
 )
 """The :class:`~teenpatti_rules.rules.Rules` fields the batch engine plays at any value;
@@ -121,7 +130,15 @@ class TableConfig:
     :param bins: ids per bet kind (:meth:`~teenpatti_rules.sizing.BetSizing.bins`
         with the encoding's ``DEFAULT_BET_BINS``): 2, 5 or 9.
     :param actions: the size ``A`` of the action alphabet
-        (:func:`~teenpatti_rules.encoding.num_actions`): 10, 16 or 24.
+        (:func:`~teenpatti_rules.encoding.num_actions`): 10, 16 or 24, plus the DRAW ids.
+    :param draw_price: chips per card drawn (V20); 0 on a table without draws.
+    :param max_draws: cards a seat may draw in a hand (V20, clamped to
+        :data:`NO_LIMIT`); 0 on a table without draws.
+    :param sideshow_split: V17's split sideshow: the asker pays half its chaal on
+        asking, the asked player the other half on accepting, the asker on a refusal.
+    :param draws: the discards of the DRAW ids, the last ``len(draws)`` ids of the
+        alphabet, as positions of the drawer's cards in ascending card index
+        (:func:`~teenpatti_rules.encoding.draw_subsets`); empty without draws.
     """
 
     players: int
@@ -140,6 +157,10 @@ class TableConfig:
     raise_cap: int = 2
     bins: int = 2
     actions: int = 10
+    draw_price: int = 0
+    max_draws: int = 0
+    draws: tuple[tuple[int, ...], ...] = ()
+    sideshow_split: bool = False
 
 
 def table_config(rules: Rules, players: int) -> TableConfig:
@@ -206,4 +227,8 @@ def table_config(rules: Rules, players: int) -> TableConfig:
         raise_cap=rules.raise_cap,
         bins=sizing_of(rules).bins(DEFAULT_BET_BINS),
         actions=num_actions(rules),
+        draw_price=0 if rules.draw_price is None else limit(rules.draw_price),
+        max_draws=0 if rules.draw_price is None else limit(rules.max_draws),
+        draws=draw_subsets(rules),
+        sideshow_split=rules.sideshow_split,
     )

@@ -253,5 +253,7 @@ def new_hands(
         "history_base": np.zeros((rows, 1), dtype=np.int8),
         "history_base_length": np.zeros(rows, dtype=np.int32),
     }
+    if config.draws:  # V20: nothing drawn yet
+        arrays["seat_drawn"] = np.zeros((players, rows), dtype=np.int32)
     frozen: dict[str, Any] = {name: freeze(array) for name, array in arrays.items()}
     return BatchState(**frozen)

@@ -87,7 +87,8 @@ class BatchEnv:
         dealer drawn per table and hand from the seed (R5).
     :param backend: ``"auto"`` (default: the compiled kernel when numba is
         installed, else numpy; numpy for V3's ``"range"`` and ``"no_limit"``
-        sizings, which the kernel does not play), ``"numba"`` or ``"numpy"``
+        sizings, V17's split sideshows and V20's draws, which the kernel does not
+        play), ``"numba"`` or ``"numpy"``
         (:mod:`teenpatti_rules.batch.backend`); both give equal states.
     :raises ImportError: for ``backend="numba"`` without numba (naming the ``fast``
         extra).
@@ -96,7 +97,8 @@ class BatchEnv:
     :raises ValueError: naming the field or parameter, for options the engine does
         not play, a player count outside the rules, stacks below the boot or too big,
         or a dealer that is not a seat, or an unknown ``backend`` (or ``"numba"`` on
-        a V3 ``"range"`` / ``"no_limit"`` table).
+        a V3 ``"range"`` / ``"no_limit"`` table, a V17 split-sideshow table or a
+        V20 draw table).
     """
 
     def __init__(
@@ -121,6 +123,21 @@ class BatchEnv:
                     f"{self.rules.bet_sizing!r} (V3); use backend='numpy' or 'auto'"
                 )
             picked = "numpy"  # "auto": the numpy engine plays V3
+        numpy_only = (  # the numpy engine plays them, the kernel not yet
+            ("draw_price", "V20 draws")
+            if self.config.draws
+            else ("sideshow_split", "V17 split sideshows")
+            if self.config.sideshow_split
+            else None
+        )
+        if numpy_only is not None and picked == "numba":
+            if backend == "numba":
+                field, what = numpy_only
+                raise ValueError(
+                    f"the compiled kernel does not play Rules.{field}="
+                    f"{getattr(self.rules, field)!r} ({what}); use backend='numpy' or 'auto'"
+                )
+            picked = "numpy"
         self.backend: str = picked
         self.players: int = players
         self.autoreset: bool = bool(autoreset)
@@ -235,7 +252,7 @@ class BatchEnv:
                 f"action {int(ids[bad])} is not legal at table {bad} "
                 f"(seat {int(state.current_player[bad])} may play {allowed})"
             )
-        after = advance(self.config, state, ids)
+        after = advance(self.config, state, ids, self.rules)
         if self.autoreset:
             after = self._reset_over(state, after)
         return self._remember(_fold_history(after))
@@ -272,7 +289,9 @@ class BatchEnv:
             return  # made by this environment: its arrays are read-only and checked
         if not isinstance(state, BatchState):
             raise TypeError(f"state must be a BatchState, not {type(state).__name__}")
-        problem = state.shape_problem(self.players, self.config.actions)
+        problem = state.shape_problem(
+            self.players, self.config.actions, draws=bool(self.config.draws)
+        )
         if problem is not None:
             raise ValueError(f"state is not a state of this environment: {problem}")
 
@@ -295,6 +314,8 @@ class BatchEnv:
         changes: dict[str, Any] = {}
         for name in _RESET_FIELDS:
             merged = getattr(after, name)
+            if merged is None:  # seat_drawn on a table without draws
+                continue
             if merged is getattr(before, name) or merged.base is not None:
                 merged = merged.copy()  # shared with ``before``: never written
             else:

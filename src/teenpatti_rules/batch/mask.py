@@ -13,6 +13,7 @@ from numpy.typing import NDArray
 
 from ..encoding import FIXED_ACTIONS
 from .config import SIZING_DOUBLE, TableConfig
+from .draws import draw_columns
 from .seats import at_seat, one_hot, seating
 from .sizing import bet_ids, id_amounts
 from .state import PHASE_BETTING, PHASE_SIDESHOW
@@ -32,6 +33,7 @@ def legal_mask(
     seen: Array,
     all_in: Array,
     blind_bets: Array,
+    drawn: Array | None = None,
 ) -> Array:
     """``bool`` ``(n, A)`` (``A`` = ``config.actions``): the ids the actor may play
     now; all True where the hand is over.
@@ -46,11 +48,17 @@ def legal_mask(
       bets, and the cost (the minimum bet times ``show_cost_multiplier``) fits (R33–R36, V2).
     - SIDESHOW / SIDESHOW_RAISE: a seen actor, three or more in the hand, a seen previous
       player (R21), the chaal legal and leaving a chip behind (R30).
-    - ACCEPT / REFUSE: a sideshow is pending; the actor is the asked player (R31).
+    - ACCEPT / REFUSE: a sideshow is pending; the actor is the asked player (R31);
+      under ``sideshow_split`` accepting pays half the chaal (the stake), so it needs a
+      stack above it (V17).
     - Under V3's ``"range"`` and ``"no_limit"`` sizings, the bet and sideshow ids
       (CHAAL, RAISE, SIDESHOW, SIDESHOW_RAISE and the appended ones) are legal when
       they name an amount (:func:`~teenpatti_rules.batch.sizing.id_amounts`) and the
       conditions above on betting and asking hold.
+    - DRAW ids (V20, the last ``len(config.draws)`` ids): a seen actor on its turn
+      whose cards drawn this hand plus the id's count stay within ``max_draws``,
+      whose stack stays above the price of the cards, and whose deck has that many
+      cards left (:func:`~teenpatti_rules.engine.questions.draw_refusal`).
 
     :param config: the table's numbers.
     :param phase: ``(n,)`` phase codes (see :mod:`teenpatti_rules.batch.state`).
@@ -58,6 +66,7 @@ def legal_mask(
     :param stake: ``(n,)`` the stake.
     :param stack: seat-major ``(P, n)``; ``in_hand``, ``seen``, ``all_in``: ``bool``
         ``(P, n)``; ``blind_bets``: ``(P, n)``.
+    :param drawn: seat-major ``(P, n)`` cards drawn this hand (V20), or None for none.
     """
     players = config.players
     actor = np.maximum(current, 0)
@@ -99,7 +108,7 @@ def legal_mask(
         may_ask & raise_ & (high < stack_a),  # SIDESHOW_RAISE
         show,  # SHOW
         all_in_ok,  # ALL_IN
-        sideshow,  # ACCEPT
+        sideshow & (stack_a > stake) if config.sideshow_split else sideshow,  # ACCEPT (V17)
         sideshow,  # REFUSE
     )
     mask = np.stack(columns, axis=1)
@@ -111,5 +120,7 @@ def legal_mask(
         wide[:, list(chaal_ids)] = amounts[:, list(chaal_ids)] & may_bet[:, None]
         wide[:, list(ask_ids)] = amounts[:, list(ask_ids)] & (may_ask & may_bet)[:, None]
         mask = wide
+    if config.draws:  # V20: the DRAW ids, last in the alphabet
+        mask = draw_columns(config, mask, betting & seen_a, stack_a, actor, drawn)
     result: Array = mask | over[:, None]
     return result

@@ -158,6 +158,11 @@ class BatchState:
         step, a :class:`~teenpatti_rules.batch.history.HistoryTail` or None; see
         :mod:`teenpatti_rules.batch.history`). Read the history with the
         :attr:`history` property or :meth:`row_history`.
+    :param seat_drawn: on a draw table (V20) only, ``int32`` seat-major ``(P, n)``
+        cards each seat drew this hand (read as :attr:`drawn`, ``(n, P)``); their
+        sum per table is how far the hand has dealt into the rest of its
+        :attr:`deck`. None on every other table (not one of the per-seat fields of
+        :data:`~teenpatti_rules.batch.state.SEAT_FIELDS`, which the compiled kernel writes).
     """
 
     seat_stack: Array
@@ -188,6 +193,7 @@ class BatchState:
     history_base: Array
     history_base_length: Array
     history_tail: HistoryTail | None = None
+    seat_drawn: Array | None = None
 
     @property
     def deck(self) -> Array:
@@ -276,6 +282,14 @@ class BatchState:
         return self.seat_stake_bets.T
 
     @property
+    def drawn(self) -> Array | None:
+        """``int32`` ``(n, P)`` cards each seat drew this hand (V20); None on a table
+        without draws.
+        """
+        drawn = self.seat_drawn
+        return None if drawn is None else drawn.T
+
+    @property
     def winnings(self) -> Array:
         """``int32`` ``(n, P)`` gross chips won from the pot in the hand that ended last."""
         return self.seat_winnings.T
@@ -308,13 +322,15 @@ class BatchState:
                 total += int(array.nbytes)
         return total
 
-    def shape_problem(self, players: int, actions: int = 10) -> str | None:
+    def shape_problem(self, players: int, actions: int = 10, *, draws: bool = False) -> str | None:
         """Why this state cannot be a state of ``players`` seats, or None if it can:
         every field an array of its documented dtype kind and shape for ``n`` tables
         (the ``n`` of ``pot``) and ``players`` seats.
 
         :param players: the environment's seats per table (``P``).
-        :param actions: the size ``A`` of its action alphabet (10, more under V3).
+        :param actions: the size ``A`` of its action alphabet (10, more under V3 and V20).
+        :param draws: whether the table has draws (V20): ``seat_drawn`` is then an
+            array, else None.
         :returns: a sentence naming the first wrong field, or None.
         """
         if not isinstance(self.pot, np.ndarray) or self.pot.ndim != 1:
@@ -322,6 +338,10 @@ class BatchState:
         n = self.pot.shape[0]
         for field in dataclasses.fields(self):
             array = getattr(self, field.name)
+            if field.name == "seat_drawn" and (array is None) is draws:
+                return "seat_drawn must be an array on a draw table (V20), None on any other"
+            if array is None and field.name == "seat_drawn":
+                continue
             if field.name == "history_tail":
                 if array is not None and (
                     not isinstance(array, HistoryTail)

@@ -14,7 +14,9 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..encoding import ActionId
+from ..rules import Rules
 from .config import SIZING_DOUBLE, TableConfig
+from .draws import draw_cards, draw_counts, undealt_start
 from .history import push
 from .mask import legal_mask
 from .seats import at_seat, one_hot, seating
@@ -38,7 +40,9 @@ __all__ = ["advance"]
 Array = NDArray[Any]
 
 
-def advance(config: TableConfig, state: BatchState, actions: Array) -> BatchState:
+def advance(
+    config: TableConfig, state: BatchState, actions: Array, rules: Rules | None = None
+) -> BatchState:
     """The state after each table's actor plays ``actions[i]``; ``state`` is unchanged.
 
     Tables whose hand is already over ignore their action and keep their arrays,
@@ -59,6 +63,10 @@ def advance(config: TableConfig, state: BatchState, actions: Array) -> BatchStat
       asks its previous player (R30); reaching the pot limit cancels the request
       and ends in a showdown (R38).
     - ACCEPT: the lower hand packs, the asker on a tie (R31). REFUSE: nothing more.
+    - DRAW ids (V20): the actor pays ``draw_price`` a card and the discarded cards'
+      places get the next cards of the rest of the deck, in order
+      (:func:`~teenpatti_rules.batch.draws.draw_cards`); the stake stays; a turn for
+      V15 and R37, not a bet for V14.
     - After a pack, bet, all-in or answer: one player left wins the pot (R39); a
       bet or all-in that brings the pot to the limit ends in a showdown (R37); at most
       one player able to bet ends in a showdown (R40); else the turn passes left of
@@ -71,6 +79,8 @@ def advance(config: TableConfig, state: BatchState, actions: Array) -> BatchStat
     :param config: the table's numbers.
     :param state: the batch state.
     :param actions: integer ``(n,)`` action ids, legal where the hand is in play.
+    :param rules: the table's rules: needed on a draw table (V20), for the strengths
+        of the new hands.
     :returns: the new :class:`~teenpatti_rules.batch.state.BatchState`.
     """
     players = config.players
@@ -99,31 +109,71 @@ def advance(config: TableConfig, state: BatchState, actions: Array) -> BatchStat
     is_answer = is_accept | (act == ActionId.REFUSE)
     doubled = (act == ActionId.RAISE) | (act == ActionId.SIDESHOW_RAISE)
     chaal = is_bet | is_ask
+    # V20: the cards each table's actor draws (0 for every other action).
+    drew = draw_counts(config)[np.maximum(act, 0)] * live if config.draws else None
+    is_draw: Array | bool = False if drew is None else drew > 0
 
     # What the actor pays, and the stake after it (R23–R26, R30, R34).
     bet = (low << doubled) if named is None else named
-    amount = (
-        bet * chaal + (low * config.show_cost_multiplier) * is_show + stack_a * is_all_in
-    ).astype(np.int32)
+    amount = bet * chaal + (low * config.show_cost_multiplier) * is_show + stack_a * is_all_in
+    if drew is not None:
+        amount = amount + drew * config.draw_price  # V20: leaves a chip (legal ids)
+    stake = np.where(chaal, amount >> seen_a, state.stake)
+    paid_by_asker = None
+    if config.sideshow_split:  # V17: each pays half the chaal (it is even)
+        half = state.stake  # the pending chaal's half: its request set the stake to it
+        amount = np.where(is_ask, amount >> 1, amount) + half * is_accept
+        paid_by_asker = half * (act == ActionId.REFUSE)  # refused: the asker's other half
+    amount = amount.astype(np.int32)
     paid = actor_seat * amount
+    if paid_by_asker is not None:
+        paid = paid + (one_hot(np.maximum(state.asker, 0), players) & live) * paid_by_asker
+        amount = amount + paid_by_asker
     stack = state.seat_stack - paid
     contributed = state.seat_contributed + paid
     pot = state.pot + amount
+    at_limit = pot >= config.pot_limit
     all_in = state.seat_all_in | (actor_seat & (stack == 0))
     blind_bets = state.seat_blind_bets + (actor_seat & (is_bet & ~seen_a))
-    stake = np.where(chaal, amount >> seen_a, state.stake)
     seen = state.seat_seen | (actor_seat & is_look)
     # V15: betting actions taken; V14: bets at the stake, all reset when it changes.
-    turns = state.seat_turns + (actor_seat & (is_pack | is_bet | is_all_in | is_show | is_ask))
+    turns = state.seat_turns + (
+        actor_seat & (is_pack | is_bet | is_all_in | is_show | is_ask | is_draw)
+    )
     changed = chaal & (stake != state.stake)
     stake_bets = np.where(changed, 0, state.seat_stake_bets + (actor_seat & chaal & ~changed))
 
+    # V20: the drawers' new cards and strengths.
+    cards, strength, drawn = state.cards, state.seat_strength, state.seat_drawn
+    if drew is not None:
+        assert drawn is not None and rules is not None
+        if isinstance(is_draw, np.ndarray) and is_draw.any():  # numpy: only those tables
+            rows = np.flatnonzero(is_draw)
+            seats_drawing = actor[rows]
+            new_cards, new_strength = draw_cards(
+                config,
+                rules,
+                state.table_key[rows],
+                state.hand_index[rows],
+                cards[rows, seats_drawing],
+                act[rows],
+                undealt_start(config, drawn.take(rows, axis=1)),
+            )
+            cards = cards.copy()
+            cards[rows, seats_drawing] = new_cards
+            strength = strength.copy()
+            strength[seats_drawing, rows] = new_strength
+        drawn = (drawn + actor_seat * drew).astype(np.int32)
+
     # Who leaves the hand: the packer (R29), the loser of an accepted sideshow (R31).
     asker = np.maximum(state.asker, 0)
-    strength = state.seat_strength
     asker_wins = at_seat(strength, asker) > at_seat(strength, actor)
     loser = np.where(asker_wins, actor, asker)
-    leaves = (actor_seat & is_pack) | (one_hot(loser, players) & is_accept)
+    # V17 split: the asked player's half reaching the pot limit cancels the comparison.
+    compared = is_accept
+    if config.sideshow_split:
+        compared = is_accept & ~at_limit
+    leaves = (actor_seat & is_pack) | (one_hot(loser, players) & compared)
     in_hand = state.seat_in_hand & ~leaves
 
     # What comes next (R37–R40, then the turn).
@@ -131,13 +181,17 @@ def advance(config: TableConfig, state: BatchState, actions: Array) -> BatchStat
     bettors = in_hand & ~all_in
     bettor_code = seats.code(bettors)
     count = seats.count(in_hand, seats.code(in_hand))
-    at_limit = pot >= config.pot_limit
-    turn = is_pack | is_bet | is_all_in | is_answer
+    turn = is_pack | is_bet | is_all_in | is_answer | is_draw
     last_one = turn & (count == 1)  # R39
     few_bettors = seats.count(bettors, bettor_code) <= 1
-    showdown = (turn & ~last_one & (((is_bet | is_all_in) & at_limit) | few_bettors)) | (
+    paying = is_bet | is_all_in | is_draw  # R37 (V20: a draw's payment too)
+    if paid_by_asker is not None:
+        paying = paying | (paid_by_asker > 0)  # V17: a refused split sideshow's half
+    showdown = (turn & ~last_one & ((paying & at_limit) | few_bettors)) | (
         (is_show | is_ask) & at_limit
     )  # R37, R40, R38
+    if config.sideshow_split:
+        showdown = showdown | (is_accept & at_limit)  # V17: the sideshow cancelled, R38
     show = is_show & ~at_limit  # R35
     more = turn & ~last_one & ~showdown  # then V14, then V15
     table_show = more & (~bettors | (stake_bets >= config.table_show_after)).all(axis=0)
@@ -183,10 +237,16 @@ def advance(config: TableConfig, state: BatchState, actions: Array) -> BatchStat
     pot = pot * ~ends
     rewards = (stack - state.seat_start_stack) * ends
 
-    mask = legal_mask(config, phase, current, stake, stack, in_hand, seen, all_in, blind_bets)
+    mask = legal_mask(
+        config, phase, current, stake, stack, in_hand, seen, all_in, blind_bets, drawn
+    )
     column = freeze(act.astype(np.int8))  # NO_ACTION (-1) where the hand was over
     length = (state.history_length + live).astype(np.int32)
+    extra: dict[str, Any] = {}
+    if drew is not None:  # V20
+        extra.update(seat_drawn=drawn, seat_strength=strength, cards=cards)
     return state.replace(
+        **extra,
         seat_stack=stack.astype(np.int32),
         seat_contributed=contributed,
         seat_in_hand=in_hand,

@@ -137,8 +137,9 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv):
     :param backend: ``"auto"``, ``"numba"`` or ``"numpy"`` (as for ``BatchEnv``).
     :raises TypeError: / :raises ValueError: as :class:`~teenpatti_rules.batch.BatchEnv`
         and :meth:`~teenpatti_rules.batch.BatchEnv.init` do; ``ValueError`` for a
-        ``num_envs`` out of range or a V3 ``"range"`` / ``"no_limit"`` table (its
-        observations' last actions are not written here yet: use ``BatchEnv``).
+        ``num_envs`` out of range, a V3 ``"range"`` / ``"no_limit"`` table (its
+        observations' last actions are not written here yet: use ``BatchEnv``) or a
+        V20 draw table.
     """
 
     def __init__(
@@ -152,6 +153,12 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv):
     ) -> None:
         self.metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP}
         self.batch = BatchEnv(rules, players, stacks=stacks, autoreset=True, backend=backend)
+        if self.batch.config.draws:
+            raise ValueError(
+                f"the vector environment does not play Rules.draw_price="
+                f"{self.batch.rules.draw_price!r} (V20: its observations have no draws "
+                "block here yet): use BatchEnv"
+            )
         if self.batch.num_actions != FIXED_ACTIONS:
             raise ValueError(
                 f"the vector environment does not play Rules.bet_sizing="
