@@ -31,7 +31,7 @@ from ..state import State
 from . import library
 from .library import Refusal
 from .listener import Listener, broadcast, resync
-from .store import Store, Write
+from .store import SeatRow, Store, Write
 
 __all__ = ["BOT_NAMES", "Chair", "Table", "TableSettings"]
 
@@ -41,9 +41,10 @@ BOT_NAMES: Final = ("Asha", "Bilal", "Chen", "Divya", "Emeka", "Farah", "Gopal",
 """The names the table gives its bots (with `` (bot)``), then ``Bot N``."""
 
 _SEAT_ROW: Final = (
-    "INSERT INTO tp_seats (table_id, seat, name, kind, token_hash) VALUES (?, ?, ?, ?, ?)"
-    " ON CONFLICT (table_id, seat) DO UPDATE SET name = excluded.name, kind = excluded.kind,"
-    " token_hash = excluded.token_hash"
+    "INSERT INTO tp_seats (table_id, seat, name, kind, token_hash, stack)"
+    " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (table_id, seat) DO UPDATE SET"
+    " name = excluded.name, kind = excluded.kind, token_hash = excluded.token_hash,"
+    " stack = excluded.stack"
 )
 _FREE_ROW: Final = "DELETE FROM tp_seats WHERE table_id = ? AND seat = ?"
 
@@ -55,11 +56,14 @@ class Chair:
     :param name: the player's name (checked at the door, S1).
     :param kind: ``"human"``, ``"rule"`` (the R44 player) or ``"equity"``.
     :param token_hash: SHA-256 (hex) of a person's seat token; None for a bot.
+    :param stack: the chips the player brings when it joins: None for the starting
+        stack (R4), else one boot to ``max_buy_in`` (S3).
     """
 
     name: str
     kind: str
     token_hash: str | None = None
+    stack: int | None = None
 
 
 @attrs.frozen
@@ -162,7 +166,7 @@ class Table:
 
     def restore(
         self,
-        seats: tuple[tuple[int, str, str, str | None], ...],
+        seats: tuple[SeatRow, ...],
         start: str | None,
         actions: tuple[str, ...],
     ) -> None:
@@ -184,14 +188,14 @@ class Table:
             self.start_document = start
             self.actions = list(actions)
             self.state = state
-        for seat, name, kind, token_hash in seats:
+        for seat, name, kind, token_hash, stack in seats:
             there = None if state is None else library.occupant(state, seat)
             if there is not None and there != name:
                 log.warning(
                     "table %s: seat row %s (%s) left out: %s sits there", self.id, seat, name, there
                 )
                 continue
-            self.chairs[seat] = Chair(name, kind, token_hash)
+            self.chairs[seat] = Chair(name, kind, token_hash, stack)
             if there is None:
                 self.pending.add(seat)
             if kind != "human":
@@ -222,11 +226,15 @@ class Table:
 
     async def seat(self, chair: Chair) -> int:
         """Give a player the first free chair (S1): it joins at once between hands, or at
-        the end of the hand in play (S3); it is dealt in from the next deal.
+        the end of the hand in play (S3); it is dealt in from the next deal with the
+        chair's ``stack`` (None: the starting stack, R4).
 
         :returns: the seat.
         :raises Refusal: ``"table_full"``, ``"table_over"`` (SESSION_OVER), ``"bad_name"``
-            for a name refused at the door or taken at this table (S1), ``"not_saved"``.
+            for a name refused at the door or taken at this table (S1), the library's
+            refusal of the stack (``"buy_in"``, S3: one boot to ``max_buy_in``; a
+            tournament's ``"tournament"`` after its first deal, V18), ``"not_saved"``;
+            nothing changes then.
         """
         async with self.lock:
             return await self._seat(chair)
@@ -244,13 +252,21 @@ class Table:
         except ValueError as error:
             raise Refusal("bad_name", str(error)[:200], "S1") from None
         chair = attrs.evolve(chair, name=name)
-        row = (_SEAT_ROW, (self.id, seat, chair.name, chair.kind, chair.token_hash))
+        between = library.between_hands(state)
+        if not between:  # its Join waits for the hand's end: ask the library now (S3)
+            refused = library.buy_in_refusal(self.rules, len(self.chairs), chair.stack)
+            if refused is not None:
+                raise refused
+        row = (
+            _SEAT_ROW,
+            (self.id, seat, chair.name, chair.kind, chair.token_hash, chair.stack),
+        )
         self.chairs[seat] = chair
         if chair.kind != "human":
             self.choosers[seat] = library.bot_chooser(chair.kind)
         try:
-            if library.between_hands(state):
-                await self._commit(library.join_action(seat, name), None, [row])
+            if between:
+                await self._commit(library.join_action(seat, name, chair.stack), None, [row])
             else:
                 await self._save([row])
                 self.pending.add(seat)
@@ -406,7 +422,7 @@ class Table:
             assert chair is not None
             self.pending.discard(seat)
             try:
-                await self._commit(library.join_action(seat, chair.name), None, [])
+                await self._commit(library.join_action(seat, chair.name, chair.stack), None, [])
             except Refusal as refusal:
                 if refusal.code == "not_saved":
                     self.pending.add(seat)

@@ -76,9 +76,9 @@
       case "RefuseSideShow": return "Refuse sideshow (X)";
       case "Draw": return `Draw: discard ${action.cards.join(" ")}`;
       case "SideShow": return `Sideshow ${action.amount}`;
-      case "Leave": return "Leave the table";
-      case "SitOut": return "Sit out";
-      case "SitIn": return "Sit in";
+      case "Leave": return "Leave the table (Shift+Q)";
+      case "SitOut": return "Sit out (O)";
+      case "SitIn": return "Sit in (I)";
       case "AddChips": return `Add ${action.amount} chips`;
       case "Bet": return `${action.amount <= chaal(view) ? "Chaal" : "Raise"} ${action.amount}`;
       default: return action.type;
@@ -296,13 +296,17 @@
 
   document.addEventListener("keydown", (event) => {
     if (!last || event.target.tagName === "INPUT" || event.ctrlKey || event.metaKey || event.altKey) return;
-    const keys = { l: "Look", p: "Pack", s: "Show", a: "AcceptSideShow", x: "RefuseSideShow" };
+    // the turn's actions, and sitting out and in (S5); leaving (S4) takes Shift+Q, so
+    // that a stray key never gives up the chair
+    const keys = { l: "Look", p: "Pack", s: "Show", a: "AcceptSideShow", x: "RefuseSideShow",
+      o: "SitOut", i: "SitIn" };
     const legal = last.legal || [];
     let action = null;
     const key = event.key.toLowerCase();
     if (keys[key]) action = legal.find((a) => a.type === keys[key]);
     if (key === "c") action = legal.find((a) => a.type === "Bet");
     if (key === "r") action = legal.filter((a) => a.type === "Bet")[1];
+    if (key === "q") action = event.shiftKey ? legal.find((a) => a.type === "Leave") : null;
     if (action) { event.preventDefault(); send(action); }
   });
 
