@@ -30,7 +30,7 @@ from ..actions import Action
 from ..state import State
 from . import library
 from .library import Refusal
-from .listener import Listener, broadcast, resync
+from .listener import InlineAck, Listener, broadcast, resync
 from .store import SeatRow, Store, Write
 
 __all__ = ["BOT_NAMES", "Chair", "Table", "TableSettings"]
@@ -297,22 +297,28 @@ class Table:
 
     # -- acting --------------------------------------------------------------------
 
-    async def act(self, action: Action, turn: int | None) -> tuple[int, int]:
+    async def act(
+        self, action: Action, turn: int | None, ack: InlineAck | None = None
+    ) -> tuple[int, int]:
         """Apply an action (a player's, a bot's, or the table's own), commit it, then
         update the listeners.
 
         :param action: the action, its seat already the sender's.
         :param turn: the turn number the sender saw; None for the table's own actions.
+        :param ack: the sender's acknowledgement, to be carried by its update (its
+            ``sent`` then True), or None.
         :returns: the turn number after it, and the number of actions recorded (the
             action's position in the table's history plus one).
         :raises Refusal: if the library refuses it, it is stale, or it cannot be saved.
         """
-        task = asyncio.ensure_future(self._locked_act(action, turn))
+        task = asyncio.ensure_future(self._locked_act(action, turn, ack))
         return await asyncio.shield(task)  # a departing sender never half-applies
 
-    async def _locked_act(self, action: Action, turn: int | None) -> tuple[int, int]:
+    async def _locked_act(
+        self, action: Action, turn: int | None, ack: InlineAck | None
+    ) -> tuple[int, int]:
         async with self.lock:
-            return await self._commit(action, turn, [])
+            return await self._commit(action, turn, [], ack)
 
     async def _save(self, writes: list[Write]) -> None:
         begun = time.perf_counter()
@@ -324,9 +330,11 @@ class Table:
         self.metrics["db_wait_seconds"] += time.perf_counter() - begun
 
     async def _commit(
-        self, action: Action, turn: int | None, extra: list[Write]
+        self, action: Action, turn: int | None, extra: list[Write], ack: InlineAck | None = None
     ) -> tuple[int, int]:
-        """Apply, write with ``extra`` in one transaction, then change (lock held)."""
+        """Apply, write with ``extra`` in one transaction, then change (lock held); the
+        update carries ``ack`` to its sender when given.
+        """
         state = self.state
         if state is None:
             raise Refusal("waiting", "the table is opening")
@@ -365,7 +373,7 @@ class Table:
         self.state = after
         for seat in freed:
             self._free(seat)
-        self._after_change()
+        self._after_change(ack)
         return self.turn, len(self.actions)
 
     # -- what happens next ---------------------------------------------------------
@@ -375,8 +383,10 @@ class Table:
         wanted = int(self.config.get("bots", 0))
         return self.refill and bots < wanted and self.free_chair() is not None
 
-    def _after_change(self) -> None:
-        """Broadcast, then schedule a join, the deal, a bot's move or the clock."""
+    def _after_change(self, ack: InlineAck | None = None) -> None:
+        """Schedule a join, the deal, a bot's move or the clock, then broadcast (with
+        the sender's ``ack``, if any).
+        """
         state = self.state
         assert state is not None
         if self._next is not None and self._next is not asyncio.current_task():
@@ -396,7 +406,7 @@ class Table:
             self.clock_seat = seat
             self.clock_ends = time.time() + self.settings.clock
             self._next = asyncio.ensure_future(self._later(self.settings.clock, "clock"))
-        broadcast(self)
+        broadcast(self, ack)
 
     async def _seat_waiting(self) -> None:
         """Between hands: join one chair taken during the hand, or seat a bot in a bot's
