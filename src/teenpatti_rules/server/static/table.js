@@ -4,7 +4,8 @@
 // it, "events" messages bring the library's per-seat event stream, applied here to
 // the last view as the library's stream.apply_events does, with the legal actions,
 // the turn number (sent back with each action, S9), the clock and the new lines of
-// the narration.
+// the narration. The page reads no acknowledgement (the update shows what happened), so
+// it asks for them inside the updates ("acks": "inline"): one frame fewer per action.
 (function () {
   const $ = (id) => document.getElementById(id);
   const tableId = location.pathname.split("/").filter(Boolean).pop();
@@ -260,7 +261,7 @@
     socket.addEventListener("open", () => {
       retry = 500;
       $("conn").textContent = token ? "connected" : "watching";
-      socket.send(JSON.stringify(token ? { type: "hello", token, narrate: true } : { type: "watch", narrate: true }));
+      socket.send(JSON.stringify(token ? { type: "hello", token, narrate: true, acks: "inline" } : { type: "watch", narrate: true }));
       last = null;
     });
     socket.addEventListener("message", (event) => {
