@@ -3,8 +3,9 @@
 Every accepted action is a row (its text form, ``"P1 bet 4"``), committed before the
 server acknowledges it. Writes go through a queue to one writer thread that commits
 whatever has gathered in one transaction (group commit) and then resolves each
-writer's future on the event loop: no table waits for another table's disk, and the
-event loop never blocks on the database.
+writer's future on the event loop (one wake-up of the loop for the whole batch): no
+table waits for another table's disk, and the event loop never blocks on the
+database.
 
 Schema (version :data:`SCHEMA_VERSION`, created on first start):
 
@@ -59,6 +60,9 @@ _SCHEMA: Final = (
 )
 
 Write = tuple[str, tuple[Any, ...]]
+
+_Done = tuple["asyncio.Future[None]", BaseException | None]
+"""A writer's future and what its batch raised (None: committed)."""
 
 SeatRow = tuple[int, str, str, str | None, int | None]
 """A ``tp_seats`` row: ``(seat, name, kind, token_hash, stack)``."""
@@ -205,6 +209,12 @@ class Store:
         await future
 
     @staticmethod
+    def _resolve_all(done: list[_Done]) -> None:
+        """Resolve the futures of one committed batch (on their event loop)."""
+        for future, error in done:
+            Store._resolve(future, error)
+
+    @staticmethod
     def _resolve(future: asyncio.Future[None], error: BaseException | None) -> None:
         if future.done():
             return
@@ -257,9 +267,12 @@ class Store:
         self.writes += len(batch)
         self.cpu_seconds += time.thread_time() - cpu
         self.wall_seconds += time.perf_counter() - wall
+        waiting: dict[asyncio.AbstractEventLoop, list[_Done]] = {}
         for (_, loop, future), error in zip(batch, results, strict=True):
+            waiting.setdefault(loop, []).append((future, error))
+        for loop, done in waiting.items():  # one wake-up of each loop for the whole batch
             with contextlib.suppress(RuntimeError):  # a closed loop: nobody waits
-                loop.call_soon_threadsafe(self._resolve, future, error)
+                loop.call_soon_threadsafe(self._resolve_all, done)
 
     def _alone(self, connection: Any, writes: list[Write]) -> BaseException | None:
         try:
