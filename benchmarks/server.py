@@ -10,7 +10,9 @@ the library (apply, view, legal moves), JSON writing, the database writer thread
 the rest (the web stack: uvicorn, websockets, Starlette, asyncio).
 
 Run: ``./dev python benchmarks/server.py`` (``TABLES=…``, ``SEATS=…`` to change the load;
-``STREAM=0`` for clients that take whole views instead of the event stream).
+``STREAM=0`` for clients that take whole views instead of the event stream;
+``ACKS=inline`` for clients whose acknowledgements come inside their ``events``
+update, one websocket frame fewer per action).
 """
 
 from __future__ import annotations
@@ -86,6 +88,7 @@ SECONDS = float(os.environ.get("BENCH_SECONDS", "20"))
 TABLES = int(os.environ.get("TABLES", "20"))
 SEATS = int(os.environ.get("SEATS", "5"))
 STREAM = os.environ.get("STREAM", "1") == "1"  # the event stream (default); 0: whole views
+ACKS = os.environ.get("ACKS", "message")  # "inline": the ack inside the events update
 
 
 ROSTER = ("Leave", "SitOut", "SitIn", "AddChips")
@@ -116,7 +119,8 @@ async def client(url: str, token: str, stop: asyncio.Event, stats: dict[str, Any
 
     rng = random.Random(token)
     async with websockets.connect(url, max_size=2**22, compression=None) as ws:
-        await ws.send(json.dumps({"type": "hello", "token": token, "stream": STREAM}))
+        hello = {"type": "hello", "token": token, "stream": STREAM, "acks": ACKS}
+        await ws.send(json.dumps(hello))
         sent_at: dict[int, float] = {}
         ident = 0
         while not stop.is_set():
@@ -129,6 +133,9 @@ async def client(url: str, token: str, stop: asyncio.Event, stats: dict[str, Any
             if message["type"] == "ack":
                 stats["latency"].append(time.perf_counter() - sent_at.pop(message["id"]))
             elif message["type"] in ("state", "events"):
+                ack = message.get("ack")
+                if ack is not None:
+                    stats["latency"].append(time.perf_counter() - sent_at.pop(ack["id"]))
                 action = pick(rng, message["legal"])
                 if action is not None:
                     ident += 1
@@ -176,7 +183,7 @@ async def run(server: Server) -> None:
         "database": delta("cpu_db"),
     }
     shares["web stack and the rest"] = cpu - sum(shares.values())
-    print(f"{TABLES} tables x {SEATS} seats, {SECONDS:g} s measured")
+    print(f"{TABLES} tables x {SEATS} seats, {SECONDS:g} s measured, acks: {ACKS}")
     print(f"actions: {actions:.0f} ({actions / SECONDS:.0f}/s wall); server CPU {cpu:.2f} s")
     print(f"actions per server CPU-second: {actions / cpu:,.0f}")
     if latencies:

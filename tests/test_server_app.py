@@ -3,6 +3,7 @@ two real clients, stale and hostile messages, reconnect, spectators (R43, S9).""
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -127,6 +128,26 @@ def sit(client: TestClient, table: str, name: str) -> tuple[int, str]:
     assert response.status_code == 201, response.text
     body = response.json()
     return body["seat"], body["token"]
+
+
+@contextlib.contextmanager
+def ravi_and_sita(
+    client: TestClient, bots: int, *, as_ravi: bool, **hello: Any
+) -> Iterator[tuple[str, int, str, Any]]:
+    """A table of three chairs, ``bots`` of them bots', where Ravi then Sita take seats,
+    and a websocket on it that has said hello (as Ravi with his token, or as a
+    spectator; ``stream`` false and ``hello``'s fields added) and read its welcome.
+
+    :returns: (in a ``with``) the table, Ravi's seat, his token and the websocket.
+    """
+    table = new_table(client, players=3, bots=bots)
+    seat, token = sit(client, table, "Ravi")
+    sit(client, table, "Sita")
+    greeting = {"type": "hello", "token": token} if as_ravi else {"type": "watch"}
+    with client.websocket_connect(f"/ws/{table}") as ws:
+        ws.send_json({**greeting, "stream": False, **hello})
+        assert receive(ws)["type"] == "welcome"
+        yield table, seat, token, ws
 
 
 def test_lobby_lists_creates_and_seats(client: TestClient) -> None:
@@ -384,17 +405,14 @@ def test_reconnect_resumes_the_seat(tmp_path: Path) -> None:
 
 def test_restart_restores_the_table_exactly(tmp_path: Path) -> None:
     path = tmp_path / "t.db"
-    with make_client(path, bot_delay=3600.0, deal_delay=0.0) as client:
-        table = new_table(client, players=3, bots=1)
-        _, token_a = sit(client, table, "Ravi")
-        sit(client, table, "Sita")
-        with client.websocket_connect(f"/ws/{table}") as ws:
-            ws.send_json({"type": "hello", "token": token_a, "narrate": True, "stream": False})
-            receive(ws)
-            first = receive_until(ws, dealt)
-            ws.send_json({"type": "act", "turn": first["turn"], "action": {"type": "Look"}})
-            looked = receive_until(ws, state_at(first["seq"] + 1))
-            receive_until(ws, lambda m: m["type"] == "ack")
+    with (
+        make_client(path, bot_delay=3600.0, deal_delay=0.0) as client,
+        ravi_and_sita(client, 1, as_ravi=True, narrate=True) as (table, _, token_a, ws),
+    ):
+        first = receive_until(ws, dealt)
+        ws.send_json({"type": "act", "turn": first["turn"], "action": {"type": "Look"}})
+        looked = receive_until(ws, state_at(first["seq"] + 1))
+        receive_until(ws, lambda m: m["type"] == "ack")
     with (
         make_client(path, bot_delay=3600.0) as client,
         client.websocket_connect(f"/ws/{table}") as ws,

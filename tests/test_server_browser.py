@@ -1,6 +1,7 @@
 """A real browser (Debian's headless Chromium through Selenium) at the server's pages:
-the lobby opens a table with two bots, takes a seat, plays a hand by clicking, and the
-page shows the player's own cards after looking (R22, R43), the pot and the result."""
+the lobby opens a table with two bots, takes a seat with a chosen buy-in (S3), plays a
+hand by clicking, and the page shows the player's own cards after looking (R22, R43),
+the pot and the result; then the keyboard sits the player out and in again (S5)."""
 
 from __future__ import annotations
 
@@ -66,6 +67,7 @@ def wait_for(condition: Any, seconds: float = 30.0) -> Any:
 
 def test_a_hand_in_the_browser(browser: Any, tmp_path: Path) -> None:
     from selenium.common.exceptions import StaleElementReferenceException
+    from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
 
     server = Server(
@@ -83,6 +85,7 @@ def test_a_hand_in_the_browser(browser: Any, tmp_path: Path) -> None:
         browser.get(server.url + "/")
         wait_for(lambda: browser.find_elements(By.CSS_SELECTOR, "#t-preset option"))
         browser.find_element(By.ID, "my-name").send_keys("Ravi")
+        browser.find_element(By.ID, "my-stack").send_keys("80")  # S3: 1 to 100 chips
         players = browser.find_element(By.ID, "t-players")
         players.clear()
         players.send_keys("3")
@@ -149,7 +152,32 @@ def test_a_hand_in_the_browser(browser: Any, tmp_path: Path) -> None:
         assert int(browser.find_element(By.TAG_NAME, "body").get_attribute("data-events")) > 3
         shown = browser.execute_script("return window.teenpattiView")
         stacks = sum(seat["stack"] for seat in shown["seats"])
-        assert stacks + shown["pot"] == shown["chips_brought"] - shown["chips_taken"] == 300
+        # two bots with the starting stack of 100 (R4) and Ravi's buy-in of 80 (S3)
+        assert stacks + shown["pot"] == shown["chips_brought"] - shown["chips_taken"] == 280
+        # between hands the keyboard sits Ravi out (O) and in again (I) (S5)
+        me = shown["seat"]
+
+        def sitting_out() -> Any:
+            return browser.execute_script(
+                "return window.teenpattiView.seats[arguments[0]].sitting_out", me
+            )
+
+        def tag() -> str:
+            return str(browser.find_element(By.CSS_SELECTOR, ".seat.me .tag").text)
+
+        def labels() -> list[str]:
+            with contextlib.suppress(StaleElementReferenceException):
+                return [b.text for b in browser.find_elements(By.CSS_SELECTOR, "#actions button")]
+            return []
+
+        assert sitting_out() is False and "Sit out (O)" in labels()
+        ActionChains(browser).send_keys("o").perform()
+        wait_for(lambda: sitting_out() is True)
+        wait_for(lambda: "sitting out" in tag() and "Sit in (I)" in labels())
+        browser.save_screenshot(str(ARTIFACTS / "browser-sitting-out.png"))
+        ActionChains(browser).send_keys("i").perform()
+        wait_for(lambda: sitting_out() is False)
+        wait_for(lambda: "sitting out" not in tag() and "Sit out (O)" in labels())
         # a phone-width screen still shows the table and the result
         browser.set_window_size(390, 844)
         time.sleep(0.3)

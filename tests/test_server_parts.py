@@ -197,6 +197,26 @@ def test_store_refuses_another_schema_and_reports_failed_writes(tmp_path: Path) 
         open_store(url)
 
 
+def test_each_writer_of_a_batch_is_told_its_own_outcome(tmp_path: Path) -> None:
+    """Writes queued together may be committed in one transaction (group commit); the
+    one that fails is retried alone and only its writer gets the error."""
+    store = open_store(f"sqlite:///{tmp_path / 's.db'}")
+    store.start()
+    insert = "INSERT INTO tp_hands (table_id, hand_number, last_seq, result) VALUES (?, ?, ?, ?)"
+
+    async def writes() -> list[BaseException | None]:
+        return await asyncio.gather(
+            *(store.write((insert, ("t", hand, hand, "{}"))) for hand in (1, 2, 1, 3)),
+            return_exceptions=True,
+        )
+
+    outcomes = asyncio.run(writes())
+    store.stop()
+    assert [outcome is None for outcome in outcomes] == [True, True, False, True]
+    assert "UNIQUE" in str(outcomes[2])  # hand 1 of table t twice
+    assert [row[0] for row in store.hand_rows("t")] == [1, 2, 3]
+
+
 def test_build_opens_a_starter_table_with_bots(tmp_path: Path) -> None:
     app = build(f"sqlite:///{tmp_path / 'b.db'}", clock=5, bots=2, deal_delay=3600)
     with TestClient(app) as client:  # type: ignore[arg-type]

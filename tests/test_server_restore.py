@@ -13,7 +13,7 @@ import pytest
 pytest.importorskip("starlette", reason="the server extra is not installed")
 pytest.importorskip("httpx", reason="starlette's TestClient needs httpx")
 
-from test_server_app import make_client, new_table, receive, receive_until, sit
+from test_server_app import make_client, new_table, ravi_and_sita, receive, receive_until, sit
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -55,14 +55,11 @@ def test_a_table_stored_before_its_session_opens_it_on_restart(tmp_path: Path) -
 
 def test_a_seat_row_that_disagrees_with_the_session_is_left_out(tmp_path: Path) -> None:
     path = tmp_path / "t.db"
-    with make_client(path, deal_delay=3600.0, bot_delay=3600.0) as client:
-        table = new_table(client, players=3, bots=0)
-        seat, _ = sit(client, table, "Ravi")
-        sit(client, table, "Sita")
-        with client.websocket_connect(f"/ws/{table}") as ws:
-            ws.send_json({"type": "watch", "stream": False})
-            receive(ws)
-            receive_until(ws, _seated({"Ravi", "Sita"}))
+    with (
+        make_client(path, deal_delay=3600.0, bot_delay=3600.0) as client,
+        ravi_and_sita(client, 0, as_ravi=False) as (table, seat, _, ws),
+    ):
+        receive_until(ws, _seated({"Ravi", "Sita"}))
     with sqlite3.connect(path) as connection:  # the row now names someone else
         connection.execute(
             "UPDATE tp_seats SET name = 'Mallory' WHERE table_id = ? AND seat = ?", (table, seat)

@@ -37,7 +37,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from . import library
 from .hub import MAX_LISTENERS, Hub
 from .library import Refusal
-from .listener import Listener
+from .listener import InlineAck, Listener, ack_fields
 
 __all__ = ["MAX_MESSAGE_BYTES", "RATE_BURST", "RATE_PER_SECOND", "create_app"]
 
@@ -240,7 +240,8 @@ async def _play(hub: Hub, websocket: WebSocket) -> None:
         return
     narrate = isinstance(hello, dict) and hello.get("narrate") is True
     stream = not (isinstance(hello, dict) and hello.get("stream") is False)
-    listener = Listener(seat, narrate, websocket.send_text, websocket.close, stream)
+    inline = isinstance(hello, dict) and hello.get("acks") == "inline"
+    listener = Listener(seat, narrate, websocket.send_text, websocket.close, stream, inline)
     welcome = {
         "type": "welcome",
         "table": table.id,
@@ -270,6 +271,14 @@ def _reply(listener: Listener, kind: str, ident: object, **fields: Any) -> None:
     if isinstance(ident, (str, int)) and not isinstance(ident, bool):
         document["id"] = ident if not isinstance(ident, str) else ident[:64]
     listener.post(library.dumps(document))
+
+
+def _acknowledge(
+    listener: Listener, ack: InlineAck | None, ident: object, turn: int, seq: int
+) -> None:
+    """An ``ack`` message, unless the sender's update carried it (``"acks": "inline"``)."""
+    if ack is None or not ack.sent:
+        listener.post(library.dumps({"type": "ack", **ack_fields(ident, turn, seq)}))
 
 
 async def _messages(
@@ -317,7 +326,8 @@ async def _messages(
             if type(turn) is not int:
                 raise Refusal("bad_message", "'turn' must be the turn number you saw (an int)")
             action = library.action_from_json(message.get("action"), seat)
-            after, seq = await table.act(action, turn)
+            ack = InlineAck(listener, ident) if listener.inline_acks else None
+            after, seq = await table.act(action, turn, ack)
         except Refusal as refusal:
             hub.metrics["refusals"] += 1
             _reply(listener, "refused", ident, **refusal.to_json())
@@ -325,4 +335,4 @@ async def _messages(
         hub.latencies.append(time.perf_counter() - began)
         if len(hub.latencies) > 20_000:
             del hub.latencies[:10_000]
-        _reply(listener, "ack", ident, turn=after, seq=seq)
+        _acknowledge(listener, ack, ident, after, seq)

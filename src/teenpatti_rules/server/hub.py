@@ -32,6 +32,9 @@ MAX_LISTENERS: Final = 200
 MAX_CHAIRS: Final = 17
 """The most chairs at a table (the library's ``max_players`` may be lower)."""
 
+_SIT_FIELDS: Final = frozenset({"name", "stack"})
+"""The fields of a request to take a seat."""
+
 BOT_KINDS: Final = ("rule", "equity")
 """The automatic players a table can seat: the R44 player and the equity player."""
 
@@ -182,17 +185,29 @@ class Hub:
         """Give a person a seat.
 
         :param table_id: the table.
-        :param request: ``{"name": "Asha"}``.
+        :param request: ``{"name": "Asha"}``, or ``{"name": "Asha", "stack": 50}`` to
+            bring 50 chips (one boot to ``max_buy_in``, S3); a ``stack`` of null or
+            none brings the starting stack (R4).
         :returns: ``(seat, token)``: the token authenticates the seat's websocket; the
             server keeps only its hash.
-        :raises Refusal: ``"no_table"``, ``"table_full"``, ``"table_over"``,
-            ``"bad_name"`` (S1), ``"not_saved"``.
+        :raises Refusal: ``"no_table"``, ``"bad_request"`` (another shape, a ``stack``
+            that is not a whole number), ``"table_full"``, ``"table_over"``,
+            ``"bad_name"`` (S1), the library's refusal of the ``Join`` (``"buy_in"``,
+            rule S3, for a stack out of range; ``"tournament"``, V18), ``"not_saved"``.
         """
         table = self.table(table_id)
-        if not isinstance(request, dict) or set(request) != {"name"}:
-            raise Refusal("bad_request", 'send {"name": "your name"}')
+        if not isinstance(request, dict) or not {"name"} <= set(request) <= _SIT_FIELDS:
+            raise Refusal("bad_request", 'send {"name": "your name"} and maybe "stack": chips')
+        stack = request.get("stack")
+        if stack is not None and type(stack) is not int:
+            raise Refusal(
+                "bad_request",
+                "'stack' is the chips you bring: a whole number, or null for the starting"
+                " stack (S3)",
+                "S3",
+            )
         token = secrets.token_urlsafe(24)
-        seat = await table.seat(Chair(request["name"], "human", token_hash(token)))
+        seat = await table.seat(Chair(request["name"], "human", token_hash(token), stack))
         return seat, token
 
     def authenticate(self, table: Table, token: object) -> int | None:

@@ -55,6 +55,7 @@ __all__ = [
     "action_to_json",
     "apply_at_turn",
     "bot_chooser",
+    "buy_in_refusal",
     "check_name",
     "deal_action",
     "events_text",
@@ -330,14 +331,39 @@ def deal_action(state: State) -> Deal:
     return Deal(state.dealer)
 
 
-def join_action(seat: int, name: str) -> Join:
-    """A player taking chair ``seat`` with the starting stack (S3).
+def join_action(seat: int, name: str, stack: int | None = None) -> Join:
+    """A player taking chair ``seat`` (S3).
 
     :param seat: an empty chair, or one whose player has left (S1).
     :param name: the name checked at the door (:func:`check_name`).
+    :param stack: the chips it brings: None for the starting stack (R4), else one boot
+        to ``max_buy_in`` (S3; the library refuses another amount when it is applied).
     :returns: the library's :class:`~teenpatti_rules.actions.Join`.
     """
-    return Join(seat, name)
+    return Join(seat, name, stack)
+
+
+def buy_in_refusal(rules: Rules, chairs: int, stack: int | None) -> Refusal | None:
+    """The library's own refusal of a buy-in, asked before the ``Join`` can be applied
+    (a chair taken during a hand joins at the hand's end, S3): a ``Join`` with ``stack``
+    is applied to a new session of ``chairs`` empty chairs with these ``rules``, and
+    what the library says of it is returned.
+
+    :param rules: the table's rules.
+    :param chairs: the table's number of chairs (S1).
+    :param stack: the chips the player brings, or None for the starting stack (R4).
+    :returns: None when the library accepts the stack; else its refusal: ``"buy_in"``
+        (rule S3) for a stack outside one boot to ``max_buy_in``, ``"amount_type"``
+        for a stack that is not an int, ``"table_chips"`` beyond the engine's limits.
+    """
+    if stack is None:
+        return None
+    empty = new_session([None] * chairs, rules, seed=0)
+    try:
+        _engine.apply(empty, Join(0, "buy-in", stack))
+    except IllegalActionError as error:
+        return _refusal(error)
+    return None
 
 
 def occupant(state: State, seat: int) -> str | None:

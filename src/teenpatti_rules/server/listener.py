@@ -6,7 +6,10 @@ asks for a ``sync``, then by default ``events`` messages: the library's per-seat
 stream since the listener's cursor (:func:`~teenpatti_rules.stream.events_for`), the
 seat's legal actions, the turn (S9) and the clock (S6), and, when it asked for the
 narration, the lines of the new events only. A listener that says ``"stream": false``
-gets a whole ``state`` message at every change instead.
+gets a whole ``state`` message at every change instead. A listener that says ``"acks":
+"inline"`` gets the acknowledgement of its own accepted action as the ``ack`` field of
+the ``events`` message that action caused (one websocket frame fewer per action)
+instead of an ``ack`` message of its own.
 """
 
 from __future__ import annotations
@@ -23,7 +26,16 @@ from . import library
 if TYPE_CHECKING:
     from .table import Table
 
-__all__ = ["OUTBOX", "Listener", "broadcast", "events_message", "resync", "state_message"]
+__all__ = [
+    "OUTBOX",
+    "InlineAck",
+    "Listener",
+    "ack_fields",
+    "broadcast",
+    "events_message",
+    "resync",
+    "state_message",
+]
 
 OUTBOX: Final = 64
 """The most messages queued for one listener; a listener that falls further behind is
@@ -41,6 +53,8 @@ class Listener:
     :param stream: True (the default) for ``events`` messages (the library's per-seat
         event stream, from :attr:`cursor`) after the first ``state`` message; False for
         a whole view at every change.
+    :param inline_acks: True when the listener asked for its acknowledgements inside
+        its ``events`` update (:class:`InlineAck`).
     """
 
     def __init__(
@@ -50,8 +64,10 @@ class Listener:
         send: Callable[[str], Any],
         close: Callable[[], Any],
         stream: bool = True,
+        inline_acks: bool = False,
     ) -> None:
         self.seat = seat
+        self.inline_acks = inline_acks
         self.narrate = narrate
         self.stream = stream
         self.cursor: library.Cursor | None = None
@@ -91,6 +107,36 @@ class Listener:
         finally:
             with contextlib.suppress(Exception):
                 await self._close()
+
+
+def ack_fields(ident: object, turn: int, seq: int) -> dict[str, Any]:
+    """The fields of an acknowledgement: ``id`` (the client's, when a str, cut to 64
+    characters, or an int), ``turn`` (the turn number after the action, S9) and
+    ``seq`` (the action's position in the table's history plus one).
+    """
+    fields: dict[str, Any] = {}
+    if isinstance(ident, (str, int)) and not isinstance(ident, bool):
+        fields["id"] = ident if not isinstance(ident, str) else ident[:64]
+    return {**fields, "turn": turn, "seq": seq}
+
+
+class InlineAck:
+    """The acknowledgement of a listener's action, to be carried by the ``events``
+    update the action causes (the listener said ``"acks": "inline"``).
+
+    :param listener: the sender.
+    :param ident: the ``id`` of its ``act`` message (any JSON value; see
+        :func:`ack_fields`).
+
+    :attr:`sent` is True once an update carried it; when none could (the sender's
+    update was a whole view, or it was no longer listening), the sender is sent an
+    ``ack`` message as usual.
+    """
+
+    def __init__(self, listener: Listener, ident: object) -> None:
+        self.listener = listener
+        self.ident = ident
+        self.sent = False
 
 
 def _head(table: Table, kind: str, state: State, seat: int | None) -> dict[str, Any]:
@@ -197,12 +243,16 @@ def events_message(table: Table, listener: Listener) -> str:
     return message
 
 
-def broadcast(table: Table) -> None:
+def broadcast(table: Table, ack: InlineAck | None = None) -> None:
     """Send every listener of ``table`` its update: its events since its cursor (one
     message per distinct seat and cursor), or a whole view to those that asked for it.
 
     The streams are made first (the library's CPU), then written (JSON), each part
     timed once for the whole table rather than once per listener.
+
+    :param table: the table, its state changed.
+    :param ack: the acknowledgement of the action that changed it, to be carried by
+        its sender's ``events`` update (``ack`` field), or None.
     """
     state = table.state
     metrics = table.metrics
@@ -226,11 +276,20 @@ def broadcast(table: Table) -> None:
             parts[key] = (*part, listener.cursor)
         streamed.append((listener, key))
     middle = time.thread_time()
-    texts = {key: _events_text(table, document, text) for key, (document, text, _) in parts.items()}
+    sender = None if ack is None else ack.listener
+    texts: dict[tuple[Any, ...], str] = {}
+    for listener, key in streamed:
+        document, text, _ = parts[key]
+        if listener is sender and ack is not None:
+            fields = ack_fields(ack.ident, table.turn, len(table.actions))
+            listener.post(_events_text(table, {**document, "ack": fields}, text))
+            ack.sent = True
+            continue
+        if key not in texts:
+            texts[key] = _events_text(table, document, text)
+        listener.post(texts[key])
     metrics["cpu_library"] += middle - started
     metrics["cpu_json"] += time.thread_time() - middle
-    for listener, key in streamed:
-        listener.post(texts[key])
     whole: dict[tuple[int | None, bool], str] = {}
     for listener in others:
         if listener.stream and state is not None:

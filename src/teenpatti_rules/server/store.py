@@ -3,8 +3,9 @@
 Every accepted action is a row (its text form, ``"P1 bet 4"``), committed before the
 server acknowledges it. Writes go through a queue to one writer thread that commits
 whatever has gathered in one transaction (group commit) and then resolves each
-writer's future on the event loop: no table waits for another table's disk, and the
-event loop never blocks on the database.
+writer's future on the event loop (one wake-up of the loop for the whole batch): no
+table waits for another table's disk, and the event loop never blocks on the
+database.
 
 Schema (version :data:`SCHEMA_VERSION`, created on first start):
 
@@ -12,8 +13,10 @@ Schema (version :data:`SCHEMA_VERSION`, created on first start):
 - ``tp_tables(id, created, config, start)``: a table's lobby settings (JSON), and once
   its session has started the library's history document with no actions (the
   players, the secret seed, the first dealer, the stacks, the rules);
-- ``tp_seats(table_id, seat, name, kind, token_hash)``: who sits where; a person's seat
-  token is kept only as its SHA-256;
+- ``tp_seats(table_id, seat, name, kind, token_hash, stack)``: who sits where; a
+  person's seat token is kept only as its SHA-256; ``stack`` is the chips a player
+  who took the chair during a hand brings when it joins at the hand's end (S3), NULL
+  for the starting stack (R4);
 - ``tp_actions(table_id, seq, action, at)``: every accepted action in order;
 - ``tp_hands(table_id, hand_number, last_seq, result)``: each finished hand: replaying
   the table's actions up to ``last_seq`` gives the state at its end.
@@ -33,10 +36,11 @@ from typing import Any, Final
 
 import attrs
 
-__all__ = ["SCHEMA_VERSION", "Store", "StoredTable", "open_store"]
+__all__ = ["SCHEMA_VERSION", "SeatRow", "Store", "StoredTable", "open_store"]
 
-SCHEMA_VERSION: Final = 1
-"""The version of the schema this server writes and reads."""
+SCHEMA_VERSION: Final = 2
+"""The version of the schema this server writes and reads (version 1, without
+``tp_seats.stack``, is upgraded in place on start)."""
 
 MAX_BATCH: Final = 512
 """The most queued writes committed in one transaction."""
@@ -46,7 +50,8 @@ _SCHEMA: Final = (
     "CREATE TABLE IF NOT EXISTS tp_tables (id TEXT PRIMARY KEY, created DOUBLE PRECISION"
     " NOT NULL, config TEXT NOT NULL, start TEXT)",
     "CREATE TABLE IF NOT EXISTS tp_seats (table_id TEXT NOT NULL, seat INTEGER NOT NULL,"
-    " name TEXT NOT NULL, kind TEXT NOT NULL, token_hash TEXT, PRIMARY KEY (table_id, seat))",
+    " name TEXT NOT NULL, kind TEXT NOT NULL, token_hash TEXT, stack BIGINT,"
+    " PRIMARY KEY (table_id, seat))",
     "CREATE TABLE IF NOT EXISTS tp_actions (table_id TEXT NOT NULL, seq INTEGER NOT NULL,"
     " action TEXT NOT NULL, at DOUBLE PRECISION NOT NULL, PRIMARY KEY (table_id, seq))",
     "CREATE TABLE IF NOT EXISTS tp_hands (table_id TEXT NOT NULL, hand_number INTEGER NOT"
@@ -56,6 +61,12 @@ _SCHEMA: Final = (
 
 Write = tuple[str, tuple[Any, ...]]
 
+_Done = tuple["asyncio.Future[None]", BaseException | None]
+"""A writer's future and what its batch raised (None: committed)."""
+
+SeatRow = tuple[int, str, str, str | None, int | None]
+"""A ``tp_seats`` row: ``(seat, name, kind, token_hash, stack)``."""
+
 
 @attrs.frozen
 class StoredTable:
@@ -64,14 +75,14 @@ class StoredTable:
     :param id: the table's id.
     :param config: its lobby settings (a JSON object).
     :param start: the history document without actions, or None while it waits.
-    :param seats: ``(seat, name, kind, token_hash)`` rows, by seat.
+    :param seats: ``(seat, name, kind, token_hash, stack)`` rows, by seat.
     :param actions: every recorded action's text form, in order.
     """
 
     id: str
     config: dict[str, Any]
     start: str | None
-    seats: tuple[tuple[int, str, str, str | None], ...]
+    seats: tuple[SeatRow, ...]
     actions: tuple[str, ...]
 
 
@@ -101,7 +112,8 @@ class Store:
         return text.replace("?", "%s") if self._format else text
 
     def create_schema(self) -> None:
-        """Create the tables on first start, or check the version of an existing one.
+        """Create the tables on first start, or check the version of an existing one
+        (a version 1 database gains ``tp_seats.stack`` and becomes version 2).
 
         :raises RuntimeError: if the database holds another schema version.
         """
@@ -113,7 +125,11 @@ class Store:
             cursor.execute("SELECT version FROM tp_schema")
             rows = cursor.fetchall()
             if not rows:
-                cursor.execute(self._sql("INSERT INTO tp_schema (version) VALUES (?)"), (1,))
+                insert = "INSERT INTO tp_schema (version) VALUES (?)"
+                cursor.execute(self._sql(insert), (SCHEMA_VERSION,))
+            elif rows[0][0] == 1:  # version 1: no buy-in of a chair taken during a hand
+                cursor.execute("ALTER TABLE tp_seats ADD COLUMN stack BIGINT")
+                cursor.execute(self._sql("UPDATE tp_schema SET version = ?"), (SCHEMA_VERSION,))
             elif rows[0][0] != SCHEMA_VERSION:
                 raise RuntimeError(
                     f"the database {self.url} has schema version {rows[0][0]}; "
@@ -130,10 +146,10 @@ class Store:
             cursor = connection.cursor()
             cursor.execute("SELECT id, config, start FROM tp_tables ORDER BY created, id")
             tables = cursor.fetchall()
-            cursor.execute("SELECT table_id, seat, name, kind, token_hash FROM tp_seats")
-            seats: dict[str, list[tuple[int, str, str, str | None]]] = {}
-            for table_id, seat, name, kind, token_hash in cursor.fetchall():
-                seats.setdefault(table_id, []).append((seat, name, kind, token_hash))
+            cursor.execute("SELECT table_id, seat, name, kind, token_hash, stack FROM tp_seats")
+            seats: dict[str, list[SeatRow]] = {}
+            for table_id, seat, name, kind, token_hash, stack in cursor.fetchall():
+                seats.setdefault(table_id, []).append((seat, name, kind, token_hash, stack))
             cursor.execute("SELECT table_id, action FROM tp_actions ORDER BY table_id, seq")
             actions: dict[str, list[str]] = {}
             for table_id, action in cursor.fetchall():
@@ -193,6 +209,12 @@ class Store:
         await future
 
     @staticmethod
+    def _resolve_all(done: list[_Done]) -> None:
+        """Resolve the futures of one committed batch (on their event loop)."""
+        for future, error in done:
+            Store._resolve(future, error)
+
+    @staticmethod
     def _resolve(future: asyncio.Future[None], error: BaseException | None) -> None:
         if future.done():
             return
@@ -245,9 +267,12 @@ class Store:
         self.writes += len(batch)
         self.cpu_seconds += time.thread_time() - cpu
         self.wall_seconds += time.perf_counter() - wall
+        waiting: dict[asyncio.AbstractEventLoop, list[_Done]] = {}
         for (_, loop, future), error in zip(batch, results, strict=True):
+            waiting.setdefault(loop, []).append((future, error))
+        for loop, done in waiting.items():  # one wake-up of each loop for the whole batch
             with contextlib.suppress(RuntimeError):  # a closed loop: nobody waits
-                loop.call_soon_threadsafe(self._resolve, future, error)
+                loop.call_soon_threadsafe(self._resolve_all, done)
 
     def _alone(self, connection: Any, writes: list[Write]) -> BaseException | None:
         try:

@@ -30,8 +30,8 @@ from ..actions import Action
 from ..state import State
 from . import library
 from .library import Refusal
-from .listener import Listener, broadcast, resync
-from .store import Store, Write
+from .listener import InlineAck, Listener, broadcast, resync
+from .store import SeatRow, Store, Write
 
 __all__ = ["BOT_NAMES", "Chair", "Table", "TableSettings"]
 
@@ -41,9 +41,10 @@ BOT_NAMES: Final = ("Asha", "Bilal", "Chen", "Divya", "Emeka", "Farah", "Gopal",
 """The names the table gives its bots (with `` (bot)``), then ``Bot N``."""
 
 _SEAT_ROW: Final = (
-    "INSERT INTO tp_seats (table_id, seat, name, kind, token_hash) VALUES (?, ?, ?, ?, ?)"
-    " ON CONFLICT (table_id, seat) DO UPDATE SET name = excluded.name, kind = excluded.kind,"
-    " token_hash = excluded.token_hash"
+    "INSERT INTO tp_seats (table_id, seat, name, kind, token_hash, stack)"
+    " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (table_id, seat) DO UPDATE SET"
+    " name = excluded.name, kind = excluded.kind, token_hash = excluded.token_hash,"
+    " stack = excluded.stack"
 )
 _FREE_ROW: Final = "DELETE FROM tp_seats WHERE table_id = ? AND seat = ?"
 
@@ -55,11 +56,14 @@ class Chair:
     :param name: the player's name (checked at the door, S1).
     :param kind: ``"human"``, ``"rule"`` (the R44 player) or ``"equity"``.
     :param token_hash: SHA-256 (hex) of a person's seat token; None for a bot.
+    :param stack: the chips the player brings when it joins: None for the starting
+        stack (R4), else one boot to ``max_buy_in`` (S3).
     """
 
     name: str
     kind: str
     token_hash: str | None = None
+    stack: int | None = None
 
 
 @attrs.frozen
@@ -162,7 +166,7 @@ class Table:
 
     def restore(
         self,
-        seats: tuple[tuple[int, str, str, str | None], ...],
+        seats: tuple[SeatRow, ...],
         start: str | None,
         actions: tuple[str, ...],
     ) -> None:
@@ -184,14 +188,14 @@ class Table:
             self.start_document = start
             self.actions = list(actions)
             self.state = state
-        for seat, name, kind, token_hash in seats:
+        for seat, name, kind, token_hash, stack in seats:
             there = None if state is None else library.occupant(state, seat)
             if there is not None and there != name:
                 log.warning(
                     "table %s: seat row %s (%s) left out: %s sits there", self.id, seat, name, there
                 )
                 continue
-            self.chairs[seat] = Chair(name, kind, token_hash)
+            self.chairs[seat] = Chair(name, kind, token_hash, stack)
             if there is None:
                 self.pending.add(seat)
             if kind != "human":
@@ -222,11 +226,15 @@ class Table:
 
     async def seat(self, chair: Chair) -> int:
         """Give a player the first free chair (S1): it joins at once between hands, or at
-        the end of the hand in play (S3); it is dealt in from the next deal.
+        the end of the hand in play (S3); it is dealt in from the next deal with the
+        chair's ``stack`` (None: the starting stack, R4).
 
         :returns: the seat.
         :raises Refusal: ``"table_full"``, ``"table_over"`` (SESSION_OVER), ``"bad_name"``
-            for a name refused at the door or taken at this table (S1), ``"not_saved"``.
+            for a name refused at the door or taken at this table (S1), the library's
+            refusal of the stack (``"buy_in"``, S3: one boot to ``max_buy_in``; a
+            tournament's ``"tournament"`` after its first deal, V18), ``"not_saved"``;
+            nothing changes then.
         """
         async with self.lock:
             return await self._seat(chair)
@@ -244,13 +252,21 @@ class Table:
         except ValueError as error:
             raise Refusal("bad_name", str(error)[:200], "S1") from None
         chair = attrs.evolve(chair, name=name)
-        row = (_SEAT_ROW, (self.id, seat, chair.name, chair.kind, chair.token_hash))
+        between = library.between_hands(state)
+        if not between:  # its Join waits for the hand's end: ask the library now (S3)
+            refused = library.buy_in_refusal(self.rules, len(self.chairs), chair.stack)
+            if refused is not None:
+                raise refused
+        row = (
+            _SEAT_ROW,
+            (self.id, seat, chair.name, chair.kind, chair.token_hash, chair.stack),
+        )
         self.chairs[seat] = chair
         if chair.kind != "human":
             self.choosers[seat] = library.bot_chooser(chair.kind)
         try:
-            if library.between_hands(state):
-                await self._commit(library.join_action(seat, name), None, [row])
+            if between:
+                await self._commit(library.join_action(seat, name, chair.stack), None, [row])
             else:
                 await self._save([row])
                 self.pending.add(seat)
@@ -281,22 +297,28 @@ class Table:
 
     # -- acting --------------------------------------------------------------------
 
-    async def act(self, action: Action, turn: int | None) -> tuple[int, int]:
+    async def act(
+        self, action: Action, turn: int | None, ack: InlineAck | None = None
+    ) -> tuple[int, int]:
         """Apply an action (a player's, a bot's, or the table's own), commit it, then
         update the listeners.
 
         :param action: the action, its seat already the sender's.
         :param turn: the turn number the sender saw; None for the table's own actions.
+        :param ack: the sender's acknowledgement, to be carried by its update (its
+            ``sent`` then True), or None.
         :returns: the turn number after it, and the number of actions recorded (the
             action's position in the table's history plus one).
         :raises Refusal: if the library refuses it, it is stale, or it cannot be saved.
         """
-        task = asyncio.ensure_future(self._locked_act(action, turn))
+        task = asyncio.ensure_future(self._locked_act(action, turn, ack))
         return await asyncio.shield(task)  # a departing sender never half-applies
 
-    async def _locked_act(self, action: Action, turn: int | None) -> tuple[int, int]:
+    async def _locked_act(
+        self, action: Action, turn: int | None, ack: InlineAck | None
+    ) -> tuple[int, int]:
         async with self.lock:
-            return await self._commit(action, turn, [])
+            return await self._commit(action, turn, [], ack)
 
     async def _save(self, writes: list[Write]) -> None:
         begun = time.perf_counter()
@@ -308,9 +330,11 @@ class Table:
         self.metrics["db_wait_seconds"] += time.perf_counter() - begun
 
     async def _commit(
-        self, action: Action, turn: int | None, extra: list[Write]
+        self, action: Action, turn: int | None, extra: list[Write], ack: InlineAck | None = None
     ) -> tuple[int, int]:
-        """Apply, write with ``extra`` in one transaction, then change (lock held)."""
+        """Apply, write with ``extra`` in one transaction, then change (lock held); the
+        update carries ``ack`` to its sender when given.
+        """
         state = self.state
         if state is None:
             raise Refusal("waiting", "the table is opening")
@@ -349,7 +373,7 @@ class Table:
         self.state = after
         for seat in freed:
             self._free(seat)
-        self._after_change()
+        self._after_change(ack)
         return self.turn, len(self.actions)
 
     # -- what happens next ---------------------------------------------------------
@@ -359,8 +383,10 @@ class Table:
         wanted = int(self.config.get("bots", 0))
         return self.refill and bots < wanted and self.free_chair() is not None
 
-    def _after_change(self) -> None:
-        """Broadcast, then schedule a join, the deal, a bot's move or the clock."""
+    def _after_change(self, ack: InlineAck | None = None) -> None:
+        """Schedule a join, the deal, a bot's move or the clock, then broadcast (with
+        the sender's ``ack``, if any).
+        """
         state = self.state
         assert state is not None
         if self._next is not None and self._next is not asyncio.current_task():
@@ -380,7 +406,7 @@ class Table:
             self.clock_seat = seat
             self.clock_ends = time.time() + self.settings.clock
             self._next = asyncio.ensure_future(self._later(self.settings.clock, "clock"))
-        broadcast(self)
+        broadcast(self, ack)
 
     async def _seat_waiting(self) -> None:
         """Between hands: join one chair taken during the hand, or seat a bot in a bot's
@@ -406,7 +432,7 @@ class Table:
             assert chair is not None
             self.pending.discard(seat)
             try:
-                await self._commit(library.join_action(seat, chair.name), None, [])
+                await self._commit(library.join_action(seat, chair.name, chair.stack), None, [])
             except Refusal as refusal:
                 if refusal.code == "not_saved":
                     self.pending.add(seat)

@@ -34,7 +34,10 @@
     if (!name) { $("sit-status").textContent = "Type your name first."; nameBox.focus(); return; }
     localStorage.setItem("tp-name", name);
     try {
-      const { seat, token } = await call("POST", `/api/tables/${id}/seats`, { name });
+      // the chips to bring (S3): empty is the starting stack; the server checks the rest
+      const chips = $("my-stack").value.trim();
+      const request = chips === "" ? { name } : { name, stack: Number(chips) };
+      const { seat, token } = await call("POST", `/api/tables/${id}/seats`, request);
       localStorage.setItem(`tp-token-${id}`, token);
       localStorage.setItem(`tp-seat-${id}`, String(seat));
       location.href = `/table/${id}`;

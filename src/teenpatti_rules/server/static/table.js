@@ -4,7 +4,8 @@
 // it, "events" messages bring the library's per-seat event stream, applied here to
 // the last view as the library's stream.apply_events does, with the legal actions,
 // the turn number (sent back with each action, S9), the clock and the new lines of
-// the narration.
+// the narration. The page reads no acknowledgement (the update shows what happened), so
+// it asks for them inside the updates ("acks": "inline"): one frame fewer per action.
 (function () {
   const $ = (id) => document.getElementById(id);
   const tableId = location.pathname.split("/").filter(Boolean).pop();
@@ -76,9 +77,9 @@
       case "RefuseSideShow": return "Refuse sideshow (X)";
       case "Draw": return `Draw: discard ${action.cards.join(" ")}`;
       case "SideShow": return `Sideshow ${action.amount}`;
-      case "Leave": return "Leave the table";
-      case "SitOut": return "Sit out";
-      case "SitIn": return "Sit in";
+      case "Leave": return "Leave the table (Shift+Q)";
+      case "SitOut": return "Sit out (O)";
+      case "SitIn": return "Sit in (I)";
       case "AddChips": return `Add ${action.amount} chips`;
       case "Bet": return `${action.amount <= chaal(view) ? "Chaal" : "Raise"} ${action.amount}`;
       default: return action.type;
@@ -260,7 +261,7 @@
     socket.addEventListener("open", () => {
       retry = 500;
       $("conn").textContent = token ? "connected" : "watching";
-      socket.send(JSON.stringify(token ? { type: "hello", token, narrate: true } : { type: "watch", narrate: true }));
+      socket.send(JSON.stringify(token ? { type: "hello", token, narrate: true, acks: "inline" } : { type: "watch", narrate: true }));
       last = null;
     });
     socket.addEventListener("message", (event) => {
@@ -296,13 +297,17 @@
 
   document.addEventListener("keydown", (event) => {
     if (!last || event.target.tagName === "INPUT" || event.ctrlKey || event.metaKey || event.altKey) return;
-    const keys = { l: "Look", p: "Pack", s: "Show", a: "AcceptSideShow", x: "RefuseSideShow" };
+    // the turn's actions, and sitting out and in (S5); leaving (S4) takes Shift+Q, so
+    // that a stray key never gives up the chair
+    const keys = { l: "Look", p: "Pack", s: "Show", a: "AcceptSideShow", x: "RefuseSideShow",
+      o: "SitOut", i: "SitIn" };
     const legal = last.legal || [];
     let action = null;
     const key = event.key.toLowerCase();
     if (keys[key]) action = legal.find((a) => a.type === keys[key]);
     if (key === "c") action = legal.find((a) => a.type === "Bet");
     if (key === "r") action = legal.filter((a) => a.type === "Bet")[1];
+    if (key === "q") action = event.shiftKey ? legal.find((a) => a.type === "Leave") : null;
     if (action) { event.preventDefault(); send(action); }
   });
 
