@@ -98,13 +98,27 @@ def test_a_hand_in_the_browser(browser: Any, tmp_path: Path) -> None:
     try:
         # a table of four chairs, three of them bots' (they play: R2's three players):
         # it is in play with a free chair, so the lobby offers a seat (S3)
-        bots_table = lobby_api("POST", "/api/tables", {"name": "Bots", "players": 4, "bots": 3})
+        bots_table = lobby_api(
+            "POST", "/api/tables", {"name": "Bots", "preset": "joker", "players": 4, "bots": 3}
+        )
         wait_for(lambda: lobby_api("GET", f"/api/tables/{bots_table['id']}")["status"] == "playing")
         browser.get(server.url + "/")
         wait_for(lambda: browser.find_elements(By.CSS_SELECTOR, "#t-preset option"))
         wait_for(
             lambda: browser.find_elements(By.CSS_SELECTOR, f"[data-key=sit-{bots_table['id']}]")
         )
+        # a joker table (V8) shows its indicator (W5) to a spectator, and what is wild
+        browser.get(server.url + f"/table/{bots_table['id']}?watch=1")
+        indicator = wait_for(
+            lambda: browser.execute_script("return (window.teenpattiView || {}).indicator")
+        )
+        rank = {"T": "10"}.get(indicator[0], indicator[0])
+        suit = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}[indicator[1]]
+        shown_text = wait_for(lambda: browser.find_element(By.ID, "indicator").text)
+        wild = f"every other {rank} is wild (joker)"
+        assert shown_text.split() == ["Indicator", rank + suit, *wild.split()]
+        browser.get(server.url + "/")
+        wait_for(lambda: browser.find_elements(By.CSS_SELECTOR, "#t-preset option"))
         for option in browser.find_elements(By.CSS_SELECTOR, "#t-preset option"):
             if option.get_attribute("value") == "no-limit":
                 option.click()
