@@ -112,7 +112,7 @@ def test_a_hand_in_the_browser(browser: Any, tmp_path: Path) -> None:
         indicator = wait_for(
             lambda: browser.execute_script("return (window.teenpattiView || {}).indicator")
         )
-        rank = {"T": "10"}.get(indicator[0], indicator[0])
+        rank = str({"T": "10"}.get(indicator[0], indicator[0]))
         suit = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}[indicator[1]]
         shown_text = wait_for(lambda: browser.find_element(By.ID, "indicator").text)
         wild = f"every other {rank} is wild (joker)"
