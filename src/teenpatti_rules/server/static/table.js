@@ -208,7 +208,9 @@
     const others = legal.filter((a) => a.type !== "Bet");
     const view = message.view;
     const sizing = rules ? rules.bet_sizing : null;
+    // the amount chosen stays across redraws (as typed, while the box has the focus)
     const old = box.querySelector("input[type=number]");
+    const typing = old !== null && document.activeElement === old;
     const kept = old ? Number(old.value) : null;
     rebuild(box, () => {
       others.filter((a) => a.type === "Look").forEach((a) => makeButton(box, verb(a, view), a, "quiet"));
@@ -218,11 +220,11 @@
         // largest bet listed; the server refuses an amount the rules do not allow
         const amounts = bets.map((a) => a.amount).sort((x, y) => x - y);
         const low = amounts[0], high = amounts[amounts.length - 1];
-        const start = kept !== null && kept >= low && kept <= high ? kept : low;
+        const start = typing ? old.value : kept !== null && kept >= low && kept <= high ? kept : low;
         const wrap = document.createElement("span");
         wrap.className = "amount";
         const range = document.createElement("input");
-        range.type = "range"; range.min = low; range.max = high; range.value = start;
+        range.type = "range"; range.min = low; range.max = high; range.value = Number(start) || low;
         range.dataset.key = "amount-range";
         range.setAttribute("aria-label", "bet amount");
         const number = document.createElement("input");
@@ -235,6 +237,7 @@
         range.addEventListener("input", () => { number.value = range.value; label(); });
         number.addEventListener("input", () => { range.value = number.value; label(); });
         go.addEventListener("click", () => send({ type: "Bet", amount: Number(number.value) }));
+        number.addEventListener("keydown", (event) => { if (event.key === "Enter") go.click(); });
         label();
         wrap.append(range, number, go);
         box.appendChild(wrap);
