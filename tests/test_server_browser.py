@@ -1,13 +1,18 @@
 """A real browser (Debian's headless Chromium through Selenium) at the server's pages:
-the lobby opens a table with two bots, takes a seat with a chosen buy-in (S3), plays a
-hand by clicking, and the page shows the player's own cards after looking (R22, R43),
-the pot and the result; then the keyboard sits the player out and in again (S5)."""
+the lobby offers a seat at a table in play with a free chair (S3), opens a no-limit
+table (V3) with two bots, takes a seat with a chosen buy-in (S3), plays a hand by
+clicking (a double click on a bet bets once; the amount slider spans the bets listed),
+and the page shows the player's own cards after looking (R22, R43), the pot and the
+result; then the keyboard sits the player out and in again (S5) without losing the
+focus, and leaving asks twice (S4)."""
 
 from __future__ import annotations
 
 import contextlib
+import json
 import shutil
 import time
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -81,9 +86,42 @@ def test_a_hand_in_the_browser(browser: Any, tmp_path: Path) -> None:
         "600",
     ).start()
     ARTIFACTS.mkdir(exist_ok=True)
+
+    def lobby_api(method: str, path: str, body: Any = None) -> Any:
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(
+            server.url + path, data, {"Content-Type": "application/json"}, method=method
+        )
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return json.loads(response.read())
+
     try:
+        # a table of four chairs, three of them bots' (they play: R2's three players):
+        # it is in play with a free chair, so the lobby offers a seat (S3)
+        bots_table = lobby_api(
+            "POST", "/api/tables", {"name": "Bots", "preset": "joker", "players": 4, "bots": 3}
+        )
+        wait_for(lambda: lobby_api("GET", f"/api/tables/{bots_table['id']}")["status"] == "playing")
         browser.get(server.url + "/")
         wait_for(lambda: browser.find_elements(By.CSS_SELECTOR, "#t-preset option"))
+        wait_for(
+            lambda: browser.find_elements(By.CSS_SELECTOR, f"[data-key=sit-{bots_table['id']}]")
+        )
+        # a joker table (V8) shows its indicator (W5) to a spectator, and what is wild
+        browser.get(server.url + f"/table/{bots_table['id']}?watch=1")
+        indicator = wait_for(
+            lambda: browser.execute_script("return (window.teenpattiView || {}).indicator")
+        )
+        rank = str({"T": "10"}.get(indicator[0], indicator[0]))
+        suit = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}[indicator[1]]
+        shown_text = wait_for(lambda: browser.find_element(By.ID, "indicator").text)
+        wild = f"every other {rank} is wild (joker)"
+        assert shown_text.split() == ["Indicator", rank + suit, *wild.split()]
+        browser.get(server.url + "/")
+        wait_for(lambda: browser.find_elements(By.CSS_SELECTOR, "#t-preset option"))
+        for option in browser.find_elements(By.CSS_SELECTOR, "#t-preset option"):
+            if option.get_attribute("value") == "no-limit":
+                option.click()
         browser.find_element(By.ID, "my-name").send_keys("Ravi")
         browser.find_element(By.ID, "my-stack").send_keys("80")  # S3: 1 to 100 chips
         players = browser.find_element(By.ID, "t-players")
@@ -98,7 +136,16 @@ def test_a_hand_in_the_browser(browser: Any, tmp_path: Path) -> None:
         wait_for(lambda: "/table/" in browser.current_url)
         wait_for(lambda: browser.find_elements(By.CSS_SELECTOR, ".seat.me"))
         ARTIFACTS.mkdir(exist_ok=True)
-        looked = False
+        looked = bet = False
+
+        def seat_view() -> Any:
+            return browser.execute_script("const v = window.teenpattiView; return v.seats[v.seat]")
+
+        def my_turn() -> bool:
+            return bool(
+                browser.execute_script("const v = window.teenpattiView; return v.actor === v.seat")
+            )
+
         for _ in range(300):
             result = browser.find_element(By.ID, "result").text
             if result:
@@ -110,9 +157,39 @@ def test_a_hand_in_the_browser(browser: Any, tmp_path: Path) -> None:
                     if b.is_displayed()
                 ]
                 kinds = {b.get_attribute("data-type"): b for b in buttons}
+                # the chair's own buttons are apart from the turn's (never under a tap)
+                assert not {"Leave", "SitOut", "SitIn"} & set(kinds)
                 if not looked and "Look" in kinds:
                     kinds["Look"].click()
             except StaleElementReferenceException:
+                continue
+            if looked and not bet and "Bet" in kinds and my_turn():
+                # V3 no-limit: the slider spans the seen player's chaal, twice the stake
+                # (R18), to its whole stack; a double click on "Bet" bets once
+                shown = browser.execute_script("return window.teenpattiView")
+                mine = shown["seats"][shown["seat"]]
+                low, high = 2 * shown["stake"], mine["stack"]
+                slider = browser.find_element(By.CSS_SELECTOR, "#actions input[type=range]")
+                assert (int(slider.get_attribute("min")), int(slider.get_attribute("max"))) == (
+                    low,
+                    high,
+                )
+                chaal = browser.find_element(By.CSS_SELECTOR, "#actions button[data-type=Bet]")
+                assert chaal.text == f"Chaal {low} (C)"
+                amount = low + 2 if low + 2 < high else low  # seen amounts even (V3)
+                number = browser.find_element(By.CSS_SELECTOR, "#actions input[type=number]")
+                number.clear()
+                number.send_keys(str(amount))
+                go = browser.find_element(By.CSS_SELECTOR, "#actions button.bet-amount")
+                assert go.text == f"Bet {amount}"
+                before = mine["contributed"]
+                ActionChains(browser).double_click(go).perform()
+                wait_for(lambda before=before: seat_view()["contributed"] != before)
+                time.sleep(1.0)  # a second bet or a leave would have come by now
+                assert seat_view()["in_session"] is not False
+                if browser.execute_script("return window.teenpattiView.phase") == "betting":
+                    assert seat_view()["contributed"] == before + amount
+                bet = True
                 continue
             if not looked and "Look" in kinds:
                 wait_for(
@@ -167,13 +244,21 @@ def test_a_hand_in_the_browser(browser: Any, tmp_path: Path) -> None:
 
         def labels() -> list[str]:
             with contextlib.suppress(StaleElementReferenceException):
-                return [b.text for b in browser.find_elements(By.CSS_SELECTOR, "#actions button")]
+                return [
+                    b.text for b in browser.find_elements(By.CSS_SELECTOR, "#seat-actions button")
+                ]
             return []
 
+        def focused() -> Any:
+            return browser.execute_script("return document.activeElement.dataset.type")
+
         assert sitting_out() is False and "Sit out (O)" in labels()
+        # the focus stays on the button it was on when the buttons are drawn again
+        browser.execute_script("document.querySelector('#seat-actions [data-type=Leave]').focus()")
         ActionChains(browser).send_keys("o").perform()
         wait_for(lambda: sitting_out() is True)
         wait_for(lambda: "sitting out" in tag() and "Sit in (I)" in labels())
+        assert focused() == "Leave"
         browser.save_screenshot(str(ARTIFACTS / "browser-sitting-out.png"))
         ActionChains(browser).send_keys("i").perform()
         wait_for(lambda: sitting_out() is False)
@@ -183,5 +268,15 @@ def test_a_hand_in_the_browser(browser: Any, tmp_path: Path) -> None:
         time.sleep(0.3)
         browser.save_screenshot(str(ARTIFACTS / "browser-phone.png"))
         assert browser.find_element(By.ID, "result").is_displayed()
+        # S4: leaving asks again; a second press a moment later leaves
+        leave = browser.find_element(By.CSS_SELECTOR, "#seat-actions [data-type=Leave]")
+        ActionChains(browser).double_click(leave).perform()
+        wait_for(lambda: "Really leave? (Shift+Q)" in labels())
+        time.sleep(1.0)
+        assert browser.execute_script("return localStorage.length") > 0
+        assert "You left" not in browser.find_element(By.ID, "notice").text
+        browser.find_element(By.CSS_SELECTOR, "#seat-actions [data-type=Leave]").click()
+        wait_for(lambda: "You left the table" in browser.find_element(By.ID, "notice").text)
+        assert labels() == []
     finally:
         server.stop()

@@ -22,6 +22,7 @@ import logging
 import random
 import secrets
 import time
+from collections.abc import Callable
 from typing import Any, Final
 
 import attrs
@@ -120,6 +121,11 @@ class Table:
         self._next: asyncio.Task[None] | None = None
         self.clock_seat: int | None = None
         self.clock_ends: float | None = None
+        self.clock_turn: int | None = None
+        """The turn number (S9) the clock runs for: a change within the turn (a look,
+        a sit-out or sit-in, a seat taken) leaves the clock alone (S6)."""
+        self.now: Callable[[], float] = time.time
+        """The clock's time source in seconds (``time.time``; tests put their own)."""
         self.refill = True
         """Whether a bot's chair that came free gets a new bot (False once the library
         refused one, e.g. a tournament table after its first deal, V18)."""
@@ -392,7 +398,8 @@ class Table:
         if self._next is not None and self._next is not asyncio.current_task():
             self._next.cancel()
         self._next = None
-        self.clock_seat = self.clock_ends = None
+        kept = (self.clock_seat, self.clock_turn, self.clock_ends)
+        self.clock_seat = self.clock_ends = self.clock_turn = None
         phase = library.phase_name(state)
         seat = library.waiting_for(state)
         if library.between_hands(state) and (self.pending or self._wants_bot()):
@@ -403,9 +410,13 @@ class Table:
         elif seat is not None and seat in self.choosers:
             self._next = asyncio.ensure_future(self._later(self.settings.bot_delay, "bot"))
         elif seat is not None and self.settings.clock > 0:
-            self.clock_seat = seat
-            self.clock_ends = time.time() + self.settings.clock
-            self._next = asyncio.ensure_future(self._later(self.settings.clock, "clock"))
+            # the clock is per turn (S6, S9): it starts again only for a new turn or actor
+            turn, now = library.turn_of(state), self.now()
+            ends = kept[2]
+            if ends is None or kept[:2] != (seat, turn):
+                ends = now + self.settings.clock
+            self.clock_seat, self.clock_turn, self.clock_ends = seat, turn, ends
+            self._next = asyncio.ensure_future(self._later(max(0.0, ends - now), "clock"))
         broadcast(self, ack)
 
     async def _seat_waiting(self) -> None:

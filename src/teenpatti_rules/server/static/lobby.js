@@ -44,8 +44,17 @@
     } catch (error) { $("sit-status").textContent = error.message; }
   }
 
+  let shown = null;
+
+  // the list is drawn again only when it changed (every 3 s it is asked for), and the
+  // link or button that had the focus gets it back
   function render(tables) {
     const list = $("tables");
+    const text = JSON.stringify(tables.map((t) => [t, Boolean(localStorage.getItem(`tp-token-${t.id}`))]));
+    if (text === shown) return;
+    shown = text;
+    const focused = document.activeElement;
+    const key = focused && list.contains(focused) ? focused.dataset.key : null;
     list.textContent = "";
     if (!tables.length) { list.innerHTML = "<li>No table yet: open one.</li>"; return; }
     for (const table of tables) {
@@ -61,19 +70,22 @@
       item.append(name, about);
       if (mine) {
         const back = document.createElement("a");
-        back.href = `/table/${table.id}`; back.textContent = "Back to my seat";
+        back.href = `/table/${table.id}`; back.textContent = "Back to my seat"; back.dataset.key = `back-${table.id}`;
         item.append(back);
-      } else if (table.status === "waiting") {
+      } else if (taken < table.chairs.length && table.status !== "over") {
+        // a free chair: at once between hands, else dealt in from the next hand (S3)
         const button = document.createElement("button");
-        button.textContent = "Sit"; button.dataset.table = table.id;
+        button.textContent = "Sit"; button.dataset.table = table.id; button.dataset.key = `sit-${table.id}`;
         button.addEventListener("click", () => sit(table.id));
         item.append(button);
       }
       const watch = document.createElement("a");
-      watch.href = `/table/${table.id}?watch=1`; watch.textContent = "Watch";
+      watch.href = `/table/${table.id}?watch=1`; watch.textContent = "Watch"; watch.dataset.key = `watch-${table.id}`;
       item.append(watch);
       list.appendChild(item);
     }
+    const again = key ? Array.from(list.querySelectorAll("[data-key]")).find((el) => el.dataset.key === key) : null;
+    if (again) again.focus();
   }
 
   async function refresh() {

@@ -12,15 +12,29 @@
   const params = new URLSearchParams(location.search);
   const SUITS = { s: "♠", h: "♥", d: "♦", c: "♣" };
   let socket = null, last = null, me = null, rules = null, clockTimer = null, retry = 500, nextId = 1;
+  // a second click or tap within SEND_GAP ms of an action sent is ignored (a double
+  // tap acts once); leaving asks again: a second press of "Really leave?" between LEAVE_GAP ms
+  // and LEAVE_ARMED ms after the first
+  const SEND_GAP = 600, LEAVE_GAP = 600, LEAVE_ARMED = 5000;
+  let sentAt = 0, leaveArmedAt = 0, leaveTimer = null, sitOutAsked = false;
+  const HAND_PHASES = ["waiting", "awaiting_deal", "session_over"];
   let token = params.has("watch") ? null : localStorage.getItem(`tp-token-${tableId}`);
   const MAX_LOG = 200;
+
+  // a card's text ("Tc") as the page writes it ("10♣"); a printed joker (V8) is "Joker"
+  function cardText(text) {
+    if (/^X\d$/.test(text)) return "Joker";
+    const rank = text.slice(0, -1), suit = text.slice(-1);
+    return (rank === "T" ? "10" : rank) + (SUITS[suit] || suit);
+  }
 
   function card(text, hidden) {
     const el = document.createElement("span");
     el.className = "card";
     if (hidden) { el.classList.add("back"); el.textContent = "?"; el.setAttribute("aria-label", "face-down card"); return el; }
-    const rank = text.slice(0, -1), suit = text.slice(-1);
-    el.textContent = (rank === "T" ? "10" : rank) + (SUITS[suit] || suit);
+    const suit = text.slice(-1);
+    el.textContent = cardText(text);
+    if (el.textContent.length > 2) el.classList.add("wide");
     if (suit === "h" || suit === "d") el.classList.add("red");
     el.setAttribute("aria-label", text);
     return el;
@@ -53,11 +67,16 @@
       const who = document.createElement("div");
       who.className = "who";
       if (seat.name === null || seat.name === undefined) el.classList.add("empty");
-      who.textContent = (seat.name || "empty chair") + (index === me ? " (you)" : "");
+      const pending = index === me && (!seat.in_session || !seat.name);  // taken mid-hand (S3)
+      who.textContent = pending ? "you" : (seat.name || "empty chair") + (index === me ? " (you)" : "");
       const chips = document.createElement("div");
-      const state = !seat.in_session ? (seat.name ? "left" : "free") : seat.sitting_out ? "sitting out" : !seat.in_hand ? (view.phase === "betting" ? "packed" : "") :
-        seat.all_in ? "all-in" : seat.seen ? "seen" : "blind";
-      chips.textContent = `${seat.stack} chips · in pot ${seat.contributed} `;
+      const playing = !HAND_PHASES.includes(view.phase);
+      const state = pending ? "dealt in next hand" : !seat.in_session ? (seat.name ? "left" : "free") :
+        seat.leaving ? "leaving" : seat.sitting_out ? "sitting out" :
+        !seat.in_hand ? (playing ? "packed" : "") : seat.all_in ? "all-in" : seat.seen ? "seen" : "blind";
+      // an empty chair is just "free"; the chips in the pot only during the hand
+      chips.textContent = pending || (!seat.in_session && !seat.name) ? "" :
+        `${seat.stack} chips` + (playing && seat.in_hand ? ` · in pot ${seat.contributed}` : "") + " ";
       const tag = document.createElement("span");
       tag.className = "tag";
       tag.textContent = (index === view.dealer ? "dealer " : "") + state;
@@ -67,7 +86,7 @@
     });
   }
 
-  function verb(action, view) {
+  function verb(action, view, index) {
     switch (action.type) {
       case "Look": return "Look (L)";
       case "Pack": return "Pack (P)";
@@ -75,13 +94,19 @@
       case "Show": return "Show (S)";
       case "AcceptSideShow": return "Accept sideshow (A)";
       case "RefuseSideShow": return "Refuse sideshow (X)";
-      case "Draw": return `Draw: discard ${action.cards.join(" ")}`;
+      case "Draw": {  // V20: draw_price chips per card discarded
+        const price = rules && rules.draw_price ? rules.draw_price * action.cards.length : null;
+        return `Draw: discard ${action.cards.map(cardText).join(" ")}` + (price === null ? "" : ` · pay ${price}`);
+      }
       case "SideShow": return `Sideshow ${action.amount}`;
-      case "Leave": return "Leave the table (Shift+Q)";
+      case "Leave": return leaveArmed() ? "Really leave? (Shift+Q)" : "Leave the table (Shift+Q)";
       case "SitOut": return "Sit out (O)";
       case "SitIn": return "Sit in (I)";
       case "AddChips": return `Add ${action.amount} chips`;
-      case "Bet": return `${action.amount <= chaal(view) ? "Chaal" : "Raise"} ${action.amount}`;
+      case "Bet": {  // the keys C and R take the first and second bet listed
+        const hint = index === 0 ? " (C)" : index === 1 ? " (R)" : "";
+        return `${action.amount <= chaal(view) ? "Chaal" : "Raise"} ${action.amount}${hint}`;
+      }
       default: return action.type;
     }
   }
@@ -91,55 +116,143 @@
     return seat && seat.seen ? 2 * view.stake : view.stake;
   }
 
-  function send(action) {
+  // ``byKey``: a keyboard shortcut, never a double tap, so never ignored
+  function send(action, byKey) {
     if (!last || !socket) return;
-    $("notice").textContent = "";
+    const now = Date.now();
+    if (!byKey && now - sentAt < SEND_GAP) return;  // a double tap: the second press does nothing
+    sentAt = now;
+    if (action.type === "SitOut") sitOutAsked = true;
+    setNotice("", "");
     socket.send(JSON.stringify({ type: "act", turn: last.turn, action, id: nextId++ }));
+  }
+
+  function setNotice(text, kind) {
+    const notice = $("notice");
+    notice.textContent = text;
+    notice.dataset.kind = kind;
+  }
+
+  function leaveArmed() { return leaveArmedAt !== 0 && Date.now() - leaveArmedAt < LEAVE_ARMED; }
+
+  // Leave (S4) takes two presses: the first arms "Really leave?", a second one (not a
+  // double tap: after LEAVE_GAP ms) within LEAVE_ARMED ms leaves; Escape or "Stay" cancels
+  function pressLeave(action) {
+    const now = Date.now();
+    if (leaveArmed()) {
+      if (now - leaveArmedAt < LEAVE_GAP) return;
+      disarmLeave();
+      send(action, true);
+      return;
+    }
+    leaveArmedAt = now;
+    clearTimeout(leaveTimer);
+    leaveTimer = setTimeout(disarmLeave, LEAVE_ARMED);
+    if (last) drawSeatActions(last);
+  }
+
+  function disarmLeave() {
+    clearTimeout(leaveTimer);
+    leaveArmedAt = 0;
+    if (last) drawSeatActions(last);
+  }
+
+  // the key of an action's button: the same action keeps its focus across redraws
+  function keyOf(action) {
+    return [action.type, action.amount === undefined ? "" : action.amount, (action.cards || []).join(" ")].join(":");
+  }
+
+  // rebuild a box of buttons, then give the focus back to the button with the same key
+  function rebuild(box, build) {
+    const focused = document.activeElement;
+    const key = focused && box.contains(focused) && focused.dataset ? focused.dataset.key : null;
+    box.textContent = "";
+    build();
+    if (key) {
+      const again = Array.from(box.querySelectorAll("[data-key]")).find((el) => el.dataset.key === key);
+      if (again) again.focus();
+    }
+  }
+
+  function makeButton(box, label, action, cls, onClick) {
+    const b = document.createElement("button");
+    b.textContent = label; b.dataset.type = action.type; b.dataset.key = keyOf(action);
+    if (cls) b.className = cls;
+    b.addEventListener("click", onClick || (() => send(action)));
+    box.appendChild(b);
+    return b;
+  }
+
+  const SEAT_TYPES = ["Leave", "SitOut", "SitIn", "AddChips"];
+
+  // the chair's own actions (S4, S5, S7), in the header, apart from the turn's
+  function drawSeatActions(message) {
+    const mine = me === null ? null : message.view.seats[me];
+    const legal = (message.legal || []).filter((a) => SEAT_TYPES.includes(a.type))
+      .filter((a) => !(a.type === "SitOut" && mine && mine.leaving));  // leaving already (S4)
+    rebuild($("seat-actions"), () => {
+      const box = $("seat-actions");
+      legal.filter((a) => a.type !== "Leave").forEach((a) => makeButton(box, verb(a, message.view), a, "quiet"));
+      const leave = legal.find((a) => a.type === "Leave");
+      if (leave) {
+        makeButton(box, verb(leave, message.view), leave, leaveArmed() ? "danger" : "quiet", () => pressLeave(leave));
+        if (leaveArmed()) makeButton(box, "Stay (Esc)", { type: "Stay" }, "quiet", disarmLeave);
+      }
+    });
   }
 
   function drawActions(message) {
     const box = $("actions");
-    box.textContent = "";
-    const legal = message.legal || [];
+    const legal = (message.legal || []).filter((a) => !SEAT_TYPES.includes(a.type));
     const bets = legal.filter((a) => a.type === "Bet");
     const others = legal.filter((a) => a.type !== "Bet");
-    const button = (label, action, cls) => {
-      const b = document.createElement("button");
-      b.textContent = label; b.dataset.type = action.type;
-      if (cls) b.className = cls;
-      b.addEventListener("click", () => send(action));
-      box.appendChild(b);
-      return b;
-    };
-    others.filter((a) => a.type === "Look").forEach((a) => button(verb(a, message.view), a, "quiet"));
-    if (bets.length > 4) {
-      // a range or no-limit table: a slider and a number box between the low and high sizes (V3)
-      const amounts = bets.map((a) => a.amount).sort((x, y) => x - y);
-      const wrap = document.createElement("span");
-      wrap.className = "amount";
-      const range = document.createElement("input");
-      range.type = "range"; range.min = amounts[0]; range.max = amounts[amounts.length - 1]; range.value = amounts[0];
-      range.setAttribute("aria-label", "bet amount");
-      const number = document.createElement("input");
-      number.type = "number"; number.min = range.min; number.max = range.max; number.value = range.value;
-      number.setAttribute("aria-label", "bet amount in chips");
-      range.addEventListener("input", () => { number.value = range.value; });
-      number.addEventListener("input", () => { range.value = number.value; });
-      const go = document.createElement("button");
-      go.textContent = "Bet"; go.dataset.type = "Bet";
-      go.addEventListener("click", () => send({ type: "Bet", amount: Number(number.value) }));
-      wrap.append(range, number, go);
-      box.appendChild(wrap);
-    } else {
-      bets.forEach((a) => button(verb(a, message.view), a));
-    }
-    others.filter((a) => a.type !== "Look").forEach((a) =>
-      button(verb(a, message.view), a, a.type === "Pack" || a.type === "RefuseSideShow" ? "quiet" : ""));
+    const view = message.view;
+    const sizing = rules ? rules.bet_sizing : null;
+    // the amount chosen stays across redraws (as typed, while the box has the focus)
+    const old = box.querySelector("input[type=number]");
+    const typing = old !== null && document.activeElement === old;
+    const kept = old ? Number(old.value) : null;
+    rebuild(box, () => {
+      others.filter((a) => a.type === "Look").forEach((a) => makeButton(box, verb(a, view), a, "quiet"));
+      bets.slice(0, 2).forEach((a, index) => makeButton(box, verb(a, view, index), a));
+      if (bets.length && (sizing === "range" || sizing === "no_limit")) {
+        // a range or no-limit table (V3): any amount between the smallest and the
+        // largest bet listed; the server refuses an amount the rules do not allow
+        const amounts = bets.map((a) => a.amount).sort((x, y) => x - y);
+        const low = amounts[0], high = amounts[amounts.length - 1];
+        const start = typing ? old.value : kept !== null && kept >= low && kept <= high ? kept : low;
+        const wrap = document.createElement("span");
+        wrap.className = "amount";
+        const range = document.createElement("input");
+        range.type = "range"; range.min = low; range.max = high; range.value = Number(start) || low;
+        range.dataset.key = "amount-range";
+        range.setAttribute("aria-label", "bet amount");
+        const number = document.createElement("input");
+        number.type = "number"; number.min = low; number.max = high; number.value = start;
+        number.dataset.key = "amount-number";
+        number.setAttribute("aria-label", "bet amount in chips");
+        const go = document.createElement("button");
+        go.dataset.type = "Bet"; go.dataset.key = "amount-bet"; go.className = "bet-amount";
+        const label = () => { go.textContent = `Bet ${number.value}`; };
+        range.addEventListener("input", () => { number.value = range.value; label(); });
+        number.addEventListener("input", () => { range.value = number.value; label(); });
+        go.addEventListener("click", () => send({ type: "Bet", amount: Number(number.value) }));
+        number.addEventListener("keydown", (event) => { if (event.key === "Enter") go.click(); });
+        label();
+        wrap.append(range, number, go);
+        box.appendChild(wrap);
+      } else {
+        bets.slice(2).forEach((a, index) => makeButton(box, verb(a, view, index + 2), a));
+      }
+      others.filter((a) => a.type !== "Look").forEach((a) =>
+        makeButton(box, verb(a, view), a, a.type === "Pack" || a.type === "RefuseSideShow" ? "quiet" : ""));
+    });
+    drawSeatActions(message);
   }
 
   function resultLine(view) {
     const result = view.result;
-    if (!result) return "";
+    if (!result || result.hand_number !== view.hand_number) return "";  // gone at the next deal
     const names = view.seats.map((s) => s.name);
     const won = Object.entries(result.winnings).map(([seat, chips]) => {
       const hand = result.shown && result.shown[seat] ? ` with ${describeRank(result.shown[seat])}` : "";
@@ -152,26 +265,62 @@
     return rank && rank.category ? String(rank.category).toLowerCase().replace(/_/g, " ") : "a hand";
   }
 
+  // the turn line is a live region: written only when it changes (a new turn), so a
+  // screen reader announces the turn, not the countdown; the seconds are beside it
+  function setTurnLine(text) {
+    const line = $("turn-line");
+    if (line.textContent !== text) line.textContent = text;
+  }
+
   function tickClock(message) {
     clearInterval(clockTimer);
     const view = message.view;
     const whose = view.actor !== null && view.seats[view.actor] ? view.seats[view.actor].name : "";
-    const line = $("turn-line");
-    if (view.phase === "waiting") { line.textContent = "waiting for players (S2)"; return; }
-    if (view.phase === "awaiting_deal") { line.textContent = view.hand_number ? "next hand soon" : "dealing…"; return; }
-    if (view.phase === "session_over") { line.textContent = "session over"; return; }
-    if (!message.clock) { line.textContent = whose ? `${whose} to act` : ""; return; }
+    const clock = $("clock");
+    clock.textContent = "";
+    if (view.phase === "waiting") { setTurnLine("waiting for players (S2)"); return; }
+    if (view.phase === "awaiting_deal") { setTurnLine(view.hand_number ? "next hand soon" : "dealing…"); return; }
+    if (view.phase === "session_over") { setTurnLine("session over"); return; }
+    setTurnLine(whose ? `${view.actor === me ? "You" : whose} to act` : "");
+    if (!message.clock) return;
     const ends = Date.now() + message.clock.left_ms;
-    const paint = () => {
-      const left = Math.max(0, Math.ceil((ends - Date.now()) / 1000));
-      line.textContent = `${whose} to act · `;
-      const clock = document.createElement("span");
-      clock.className = "clock";
-      clock.textContent = `${left}s`;
-      line.appendChild(clock);
-    };
+    const paint = () => { clock.textContent = `${Math.max(0, Math.ceil((ends - Date.now()) / 1000))}s`; };
     paint();
     clockTimer = setInterval(paint, 500);
+  }
+
+  // the indicator (W5) of a joker or hukam table (V8), and which cards it makes wild
+  function drawIndicator(view) {
+    const box = $("indicator");
+    const wild = rules ? rules.wild : null;
+    if (!view.indicator) { box.hidden = true; box.textContent = ""; return; }
+    box.hidden = false;
+    box.textContent = "Indicator ";
+    box.appendChild(card(view.indicator, false));
+    const rank = cardText(view.indicator).slice(0, -1), suit = view.indicator.slice(-1);
+    const line = document.createElement("div");
+    line.className = "wild-line";
+    line.textContent = wild === "hukam" ? `every other ${SUITS[suit] || suit} card is wild (hukam)` :
+      `every other ${rank} is wild (joker)`;
+    box.appendChild(line);
+  }
+
+  // what the player should know about its own chair (S3–S6, R23)
+  function myStatus(message) {
+    const view = message.view;
+    if (me === null) return token ? "" : "You are watching.";
+    const seat = view.seats[me];
+    if (!seat) return "";
+    if (!seat.in_session || !seat.name) return "You have a chair: you are dealt in from the next hand (S3).";
+    if (seat.leaving) return "You leave the table at the end of this hand (S4).";
+    if (seat.sitting_out) return "You are sitting out: Sit in (I) to be dealt in from the next hand (S5).";
+    const limit = rules ? rules.max_blind_bets : null;
+    const legal = message.legal || [];
+    if (view.actor === me && seat.in_hand && !seat.seen && limit !== null && limit !== undefined &&
+        seat.blind_bets >= limit && !legal.some((a) => a.type === "Bet")) {
+      return "Blind-bet limit reached: look at your cards to bet (R23).";
+    }
+    return "";
   }
 
   // The library's view JSON leaves out every field equal to its default: fill them.
@@ -233,11 +382,23 @@
   }
 
   function render(message) {
+    const before = last;
     last = message;
     window.teenpattiView = message.view;  // what the page shows, for tests and curious people
     const view = message.view;
+    // a refusal is about the turn it was sent in: gone at the next turn (S9)
+    if (before && before.turn !== message.turn && $("notice").dataset.kind === "refused") setNotice("", "");
+    const was = before && me !== null ? before.view.seats[me] : null, now = me !== null ? view.seats[me] : null;
+    if (was && now && !was.sitting_out && now.sitting_out) {
+      // S6: sat out by the table after timeouts in a row, not by asking
+      const count = rules && rules.timeouts_to_sit_out ? rules.timeouts_to_sit_out : 2;  // S6's default
+      if (!sitOutAsked) setNotice(`You were sat out after ${count} timeouts in a row (S6): Sit in (I) to play again.`, "timeouts");
+      sitOutAsked = false;
+    }
+    if (now && !now.sitting_out && $("notice").dataset.kind === "timeouts") setNotice("", "");
+    const playing = !HAND_PHASES.includes(view.phase);
     $("pot").textContent = view.pot;
-    $("stake").textContent = view.stake;
+    $("stake").textContent = playing ? view.stake : "–";
     $("hand").textContent = `Hand ${view.hand_number}`;
     drawSeats(view);
     const mine = $("my-cards");
@@ -245,6 +406,8 @@
     if (me !== null) cardsOf(view.seats[me], view).childNodes.forEach((c) => mine.appendChild(c.cloneNode(true)));
     drawActions(message);
     tickClock(message);
+    drawIndicator(view);
+    $("my-status").textContent = myStatus(message);
     $("result").textContent = resultLine(view);
   }
 
@@ -253,6 +416,7 @@
     const taken = message.chairs.filter((c) => c).length;
     $("turn-line").textContent = `waiting for players: ${taken} of ${message.chairs.length} seated`;
     $("actions").textContent = "";
+    $("seat-actions").textContent = "";
   }
 
   function connect() {
@@ -281,11 +445,16 @@
       else if (message.type === "left") {
         // the chair is free now (S4): this browser's token opens nothing; watch instead
         localStorage.removeItem(`tp-token-${tableId}`);
+        const seat = last && me !== null ? last.view.seats[me] : null;
         token = null; me = null;
-        $("notice").textContent = "You left the table; you are watching.";
+        // R7: a player with no chips left is out of the session; else it left (S4)
+        setNotice(seat && seat.stack === 0 && !seat.leaving ? "You are out of chips (R7); you are watching." :
+          "You left the table; you are watching.", "left");
+        $("seat-actions").textContent = "";
+        $("my-status").textContent = "";
       }
       else if (message.type === "waiting") waiting(message);
-      else if (message.type === "refused" || message.type === "error") $("notice").textContent = message.message;
+      else if (message.type === "refused" || message.type === "error") setNotice(message.message, "refused");
     });
     socket.addEventListener("close", (event) => {
       $("conn").textContent = "reconnecting…";
@@ -296,9 +465,10 @@
   }
 
   document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && leaveArmed()) { event.preventDefault(); disarmLeave(); return; }
     if (!last || event.target.tagName === "INPUT" || event.ctrlKey || event.metaKey || event.altKey) return;
-    // the turn's actions, and sitting out and in (S5); leaving (S4) takes Shift+Q, so
-    // that a stray key never gives up the chair
+    // the turn's actions, and sitting out and in (S5); leaving (S4) takes Shift+Q, twice
+    // (the second time confirms), so that a stray key never gives up the chair
     const keys = { l: "Look", p: "Pack", s: "Show", a: "AcceptSideShow", x: "RefuseSideShow",
       o: "SitOut", i: "SitIn" };
     const legal = last.legal || [];
@@ -308,7 +478,8 @@
     if (key === "c") action = legal.find((a) => a.type === "Bet");
     if (key === "r") action = legal.filter((a) => a.type === "Bet")[1];
     if (key === "q") action = event.shiftKey ? legal.find((a) => a.type === "Leave") : null;
-    if (action) { event.preventDefault(); send(action); }
+    if (action && action.type === "SitOut" && last.view.seats[me] && last.view.seats[me].leaving) action = null;
+    if (action) { event.preventDefault(); if (action.type === "Leave") pressLeave(action); else send(action, true); }
   });
 
   $("title").textContent = `Table ${tableId}`;
