@@ -17,12 +17,14 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar, cast
 
 import numba
 from numba.core.caching import FunctionCache
 
 __all__ = ["KERNEL_SOURCES", "SourcesCache", "keyed_jit", "sources_key"]
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 KERNEL_SOURCES = ("kernel.py", "kernel_parts.py", "kernel_sizing.py", "kernel_jit.py")
 """The files (in this package) whose code the compiled kernel holds: the kernel's
@@ -48,7 +50,7 @@ def sources_key(paths: Sequence[Path]) -> str:
     return digest.hexdigest()
 
 
-class SourcesCache(FunctionCache):  # type: ignore[misc]  # (numba is untyped)
+class SourcesCache(FunctionCache):
     """numba's on-disk cache of one function, with ``key`` added to the stamp of its
     index (an index of another key is stale: dropped and rewritten) and to the key of
     each compiled entry.
@@ -59,17 +61,18 @@ class SourcesCache(FunctionCache):  # type: ignore[misc]  # (numba is untyped)
 
     def __init__(self, py_func: Callable[..., Any], key: str) -> None:
         self._sources_key = key
-        super().__init__(py_func)
+        super().__init__(py_func)  # type: ignore[no-untyped-call]  # (numba's)
         cache_file = getattr(self, "_cache_file", None)
         if cache_file is not None and hasattr(cache_file, "_source_stamp"):
             cache_file._source_stamp = (cache_file._source_stamp, key)
 
     def _index_key(self, sig: Any, codegen: Any) -> Any:
         """Numba's key of a compiled entry, and the sources' key."""
-        return (*super()._index_key(sig, codegen), self._sources_key)
+        numba_key = super()._index_key(sig, codegen)  # type: ignore[no-untyped-call]
+        return (*numba_key, self._sources_key)
 
 
-def keyed_jit(sources: Sequence[Path], **options: Any) -> Callable[[Callable[..., Any]], Any]:
+def keyed_jit(sources: Sequence[Path], **options: Any) -> Callable[[F], F]:
     """``numba.njit(cache=True, **options)`` whose cache is stamped with the key of
     ``sources`` (:class:`SourcesCache`): an edit of any of them recompiles.
 
@@ -80,10 +83,10 @@ def keyed_jit(sources: Sequence[Path], **options: Any) -> Callable[[Callable[...
     """
     key = sources_key(sources)
 
-    def decorate(function: Callable[..., Any]) -> Any:
-        dispatcher = numba.njit(cache=True, **options)(function)
+    def decorate(function: F) -> F:
+        dispatcher: Any = numba.njit(cache=True, **options)(function)
         dispatcher._cache = SourcesCache(dispatcher.py_func, key)
-        return dispatcher
+        return cast(F, dispatcher)
 
     return decorate
 
