@@ -90,15 +90,16 @@ def _aim(bets: Any, low: Any, k: Any) -> Any:  # pragma: no cover - compiled
 
 @inline
 def _snap(aim: Any, low: Any, high: Any, step: Any, also: Any) -> Any:  # pragma: no cover
-    """``aim`` snapped down to ``low..high`` by ``step`` or to ``also`` (-1: none); 0
-    when above every amount (``sizing._snap``).
+    """``aim`` snapped down to ``low..high`` by ``step`` (1 or 2) or to ``also`` (-1:
+    none); 0 when above every amount (``sizing._snap``).
     """
     grid = high >= low
-    top = low + (high - low) // step * step if grid else np.int64(-1)
+    down = -step  # ``x & -step`` is ``x // step * step`` for a step of 1 or 2
+    top = low + ((high - low) & down) if grid else np.int64(-1)
     largest = max(top, also)
     if aim == _MAX_AIM:
         aim = largest
-    best = low + (min(aim, high) - low) // step * step if grid else np.int64(-1)
+    best = low + ((min(aim, high) - low) & down) if grid else np.int64(-1)
     if also >= 0 and also <= aim and also > best:
         best = also
     if aim > largest or aim < low:
@@ -159,12 +160,19 @@ def sized_mask(
     """
     bins = bets[2]
     ids = _HEAD + 2 * bets[3]
+    if not may_bet:  # no bet id is legal: skip the amounts
+        for k in range(2 * bins):
+            mask[i, bets[ids + k]] = False
+        return
     high, step, also, ask_high = _ranges(bets, stake_limit, low, seen, stack)
     ranged = bets[0] == SIZING_RANGE
     for kind in range(2):
+        if kind == 1 and not may_ask:  # no sideshow id is legal (R30)
+            for k in range(bins):
+                mask[i, bets[ids + bins + k]] = False
+            continue
         top = high if kind == 0 else ask_high
         whole = also if kind == 0 else np.int64(-1)
-        allowed = may_bet and (kind == 0 or may_ask)
         first = _snap(_aim(bets, low, 0), low, top, step, whole)
         last = _snap(_aim(bets, low, bins - 1), low, top, step, whole)
         previous = first
@@ -184,4 +192,4 @@ def sized_mask(
                 taken = k > 0 and amount == running
                 running = max(running, amount)
             previous = amount
-            mask[i, bets[ids + kind * bins + k]] = allowed and amount > 0 and not taken
+            mask[i, bets[ids + kind * bins + k]] = amount > 0 and not taken
