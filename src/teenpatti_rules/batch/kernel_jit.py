@@ -24,6 +24,7 @@ from numba.core.caching import FunctionCache
 
 __all__ = ["KERNEL_SOURCES", "SourcesCache", "keyed_jit", "sources_key"]
 
+#: A type variable: the function :func:`keyed_jit` decorates (its type is kept).
 F = TypeVar("F", bound=Callable[..., Any])
 
 KERNEL_SOURCES = ("kernel.py", "kernel_parts.py", "kernel_sizing.py", "kernel_jit.py")
