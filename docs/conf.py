@@ -44,7 +44,7 @@ nitpick_ignore_regex = [
     (
         r"py:.*",
         r"(argparse|attrs?|cattrs|collections|copy|decimal|enum|fractions|gymnasium|hypothesis"
-        r"|json|orjson|pathlib"
+        r"|json|numba|orjson|pathlib"
         r"|st|itertools|numpy|operator|pettingzoo|pyspiel|random|typing|types)(\..*)?",
     ),
     (r"py:.*", r"NDArray|str|int|str\.format"),

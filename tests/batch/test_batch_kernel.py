@@ -1,7 +1,8 @@
 """The compiled kernel (numba) against the numpy engine: every field of every table
 equal after every step (the history and the decks as read), over random tables
-(R1-R44, V1, V2, V4, V5, V7, V8 wild ranks and lowest/highest, W4) with autoreset on
-and off; the same refusals; nothing imported at ``import teenpatti_rules``.
+(R1-R44, V1, V2, V3 range and no-limit sizings, V4, V5, V7, V8 wild ranks and
+lowest/highest, W4, V12-V15, V17, V22) with autoreset on and off; the same refusals;
+nothing imported at ``import teenpatti_rules``.
 
 The kernel is compiled once per machine and cached on disk (``cache=True``): the
 first test session pays the compile (about 20-40 s on a loaded 2-core machine), the
@@ -16,7 +17,6 @@ import subprocess
 import sys
 from typing import Any
 
-import attrs
 import numpy as np
 import pytest
 from batch_helpers import random_actions, state_arrays
@@ -50,28 +50,27 @@ def _assert_equal(a: Any, b: Any, where: str) -> None:
 @numba_only
 @given(table=batch_tables())
 def test_the_kernel_equals_numpy_field_by_field(table: dict[str, Any]) -> None:
-    # The kernel does not play V3's range and no-limit sizings, V17's split sideshows
-    # nor V20's draws: the table's other options with the default sizing (R24),
-    # without those.
+    # The kernel does not play V17's split sideshows nor V20's draws: the table's
+    # other options without those.
     table = {
         **table,
-        "rules": attrs.evolve(
-            table["rules"],
-            bet_sizing="double",
-            raise_cap=2,
-            draw_price=None,
-            max_draws=2,
-            sideshow_split=False,
-        ),
+        "rules": attrs.evolve(table["rules"], draw_price=None, max_draws=2, sideshow_split=False),
     }
+    _play_both(table, steps=60)
+
+
+def _play_both(table: dict[str, Any], steps: int, tables: int = 16) -> None:
+    """Step the numpy engine and the kernel with the same random legal ids, every field
+    of every table equal after every step, the kernel's input never written."""
     slow, fast = _pair(table)
+    assert (slow.backend, fast.backend) == ("numpy", "numba")
     rng = np.random.default_rng(table["seed"])
-    rules, players, tables = table["rules"], table["players"], 16
+    rules, players = table["rules"], table["players"]
     stacks = rng.integers(rules.boot, rules.boot * table["big"] + 1, size=(tables, players))
     a = slow.init(seed=table["seed"], n=tables, stacks=stacks)
     b = fast.init(seed=table["seed"], n=tables, stacks=stacks)
     _assert_equal(a, b, "init")
-    for step in range(60):
+    for step in range(steps):
         actions = random_actions(rng, a.legal_action_mask, table["pack_weight"])
         kept = _raw(b)
         a, b_next = slow.step(a, actions), fast.step(b, actions)
@@ -79,6 +78,61 @@ def test_the_kernel_equals_numpy_field_by_field(table: dict[str, Any]) -> None:
         for name, array in _raw(b).items():  # the kernel never writes its input
             assert np.array_equal(kept[name], array), name
         b = b_next
+
+
+@numba_only
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"bet_sizing": "range", "raise_cap": 2},
+        {"bet_sizing": "range", "raise_cap": 4, "stake_limit": 6},
+        {"bet_sizing": "range", "raise_cap": 7, "max_blind_bets": None},
+        {"bet_sizing": "range", "raise_cap": 10**9, "pot_limit": None},
+        {"bet_sizing": "no_limit"},
+        {"bet_sizing": "no_limit", "stake_limit": 9, "show_cost_multiplier": 2},
+        {"bet_sizing": "no_limit", "max_blind_bets": None, "pot_limit": None},
+        {"bet_sizing": "no_limit", "forced_blinds": "small_big", "sideshow_target": "next"},
+    ],
+)
+@pytest.mark.parametrize("big", [5, 60])
+def test_the_kernel_plays_v3_as_numpy(options: dict[str, Any], big: int) -> None:
+    """V3 on the kernel: the encoding's alphabet (16 ids on a range table, 24 on a
+    no-limit one), each bet id the amount it names, every field equal to the numpy
+    engine's after every step: caps from R24's double to beyond any stack, V4's stake
+    limit cutting the grid, odd whole-stack bets when seen, short and deep stacks."""
+    rules = tp.Rules(boot=2, **options)
+    table = {
+        "rules": rules,
+        "players": 4,
+        "seed": 99,
+        "big": big,
+        "dealer": None,
+        "pack_weight": 0.05,
+        "autoreset": True,
+    }
+    width = 16 if rules.bet_sizing == "range" else 24
+    assert BatchEnv(rules, 4, backend="numba").num_actions == width
+    _play_both(table, steps=120, tables=24)
+
+
+@numba_only
+def test_auto_picks_the_kernel_for_v3() -> None:
+    """``backend="auto"`` steps V3's range and no-limit tables with the kernel."""
+    for sizing in ("range", "no_limit"):
+        assert BatchEnv(tp.Rules(bet_sizing=sizing), players=3).backend == "numba"
+
+
+@numba_only
+def test_the_kernel_refuses_v3_ids_as_numpy_does() -> None:
+    """On a no-limit table (24 ids) an id past the alphabet and a sideshow amount id of
+    a blind player (R30) are refused by both backends with the same message."""
+    for backend in ("numpy", "numba"):
+        env = BatchEnv(tp.Rules(bet_sizing="no_limit"), players=3, stacks=20, backend=backend)
+        s = env.init(seed=1, n=2)
+        with pytest.raises(ValueError, match=r"ids 0\.\.23"):
+            env.step(s, np.array([24, 2]))
+        with pytest.raises(ValueError, match=r"action 23 is not legal at table 0 \(seat"):
+            env.step(s, np.array([23, 2]))  # SIDESHOW_MAX
 
 
 def _raw(state: Any) -> dict[str, np.ndarray]:

@@ -1,9 +1,12 @@
 """V3 bet sizings in the batch engine: the ids of the encoding's alphabet and the amounts
 they bet, worked out by hand from RULES.md V3, R24, R25, R30 and the encoding's aims
 (``NO_LIMIT_MULTIPLES``; a range table's bins at ``m + round(j·(raise_cap − 1)·m/4)``,
-Python's round, half to even)."""
+Python's round, half to even), on both backends (the compiled kernel when numba is
+installed)."""
 
 from __future__ import annotations
+
+import importlib.util
 
 import numpy as np
 import pytest
@@ -26,24 +29,36 @@ def bets(env: BatchEnv, state: BatchState) -> dict[int, int]:
     return found
 
 
-def no_limit_env() -> BatchEnv:
+NUMBA = importlib.util.find_spec("numba") is not None
+
+
+@pytest.fixture(
+    params=[
+        "numpy",
+        pytest.param("numba", marks=pytest.mark.skipif(not NUMBA, reason="numba not installed")),
+    ]
+)
+def backend(request: pytest.FixtureRequest) -> str:
+    """Each backend in turn: the hand-worked amounts hold on both."""
+    name: str = request.param
+    return name
+
+
+def no_limit_env(backend: str) -> BatchEnv:
     return BatchEnv(
-        tp.Rules(bet_sizing="no_limit"), players=4, stacks=50, dealer=0, backend="numpy"
+        tp.Rules(bet_sizing="no_limit"), players=4, stacks=50, dealer=0, backend=backend
     )
 
 
-def test_auto_picks_numpy_and_the_kernel_refuses_v3() -> None:
+def test_auto_picks_the_kernel_for_v3_when_installed() -> None:
     env = BatchEnv(tp.Rules(bet_sizing="no_limit"), players=4)
-    assert env.backend == "numpy"
+    assert env.backend == ("numba" if NUMBA else "numpy")
     assert env.num_actions == 24  # 10 + 2·(6 multiples + MAX)
     assert BatchEnv(tp.Rules(bet_sizing="range"), players=4).num_actions == 16  # 10 + 2·3
-    pytest.importorskip("numba")
-    with pytest.raises(ValueError, match=r"Rules\.bet_sizing='no_limit'"):
-        BatchEnv(tp.Rules(bet_sizing="no_limit"), players=4, backend="numba")
 
 
-def test_no_limit_blind_ids_name_the_multiples_and_the_whole_stack() -> None:
-    env = no_limit_env()
+def test_no_limit_blind_ids_name_the_multiples_and_the_whole_stack(backend: str) -> None:
+    env = no_limit_env(backend)
     s = env.init(seed=1, n=1)
     # Boots of 1: stacks 49, stake 1, pot 4; seat 1 (left of the dealer) is blind: m = 1.
     assert (int(s.current_player[0]), int(s.pot[0]), int(s.stake[0])) == (1, 4, 1)
@@ -59,8 +74,8 @@ def test_no_limit_blind_ids_name_the_multiples_and_the_whole_stack() -> None:
     assert env.to_state(t, 0).pot == 53
 
 
-def test_no_limit_seen_amounts_are_even_but_the_whole_stack() -> None:
-    env = no_limit_env()
+def test_no_limit_seen_amounts_are_even_but_the_whole_stack(backend: str) -> None:
+    env = no_limit_env(backend)
     s = env.step(env.init(seed=1, n=1), [1])  # seat 1 looks: m = 2, stack 49
     got = bets(env, s)
     assert got == {2: 2, 3: 4, 10: 6, 11: 8, 12: 12, 13: 16, 14: 24, 15: 32, 16: 49}
@@ -68,8 +83,8 @@ def test_no_limit_seen_amounts_are_even_but_the_whole_stack() -> None:
     assert int(t.stake[0]) == 24  # half of the odd whole-stack bet, rounded down (V3)
 
 
-def test_no_limit_sideshow_ids_stop_a_chip_short_of_the_stack() -> None:
-    env = no_limit_env()
+def test_no_limit_sideshow_ids_stop_a_chip_short_of_the_stack(backend: str) -> None:
+    env = no_limit_env(backend)
     s = env.init(seed=1, n=1)
     for _ in range(2):  # seats 1 and 2 look and chaal (1 chip blind → 2 seen)
         s = env.step(s, [1])
@@ -94,8 +109,9 @@ def test_no_limit_sideshow_ids_stop_a_chip_short_of_the_stack() -> None:
         (2, {2: 1, 3: 2}),  # 1 + round(j/4) = 1, 1, 1, 2, 2: the bins repeat, masked
     ],
 )
-def test_range_bins(cap: int, want: dict[int, int]) -> None:
-    env = BatchEnv(tp.Rules(bet_sizing="range", raise_cap=cap), players=4, stacks=50, dealer=0)
+def test_range_bins(cap: int, want: dict[int, int], backend: str) -> None:
+    rules = tp.Rules(bet_sizing="range", raise_cap=cap)
+    env = BatchEnv(rules, players=4, stacks=50, dealer=0, backend=backend)
     s = env.init(seed=1, n=1)
     assert bets(env, s) == want
     for action_id, amount in want.items():

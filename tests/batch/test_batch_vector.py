@@ -10,7 +10,8 @@ import pytest
 from batch_helpers import random_actions
 
 import teenpatti_rules as tp
-from teenpatti_rules.encoding import observation
+from teenpatti_rules.encoding import ActionId as tp_ids
+from teenpatti_rules.encoding import observation, observation_layout
 
 gymnasium = pytest.importorskip("gymnasium")
 
@@ -24,13 +25,19 @@ from teenpatti_rules.batch.vector import BatchVectorEnv  # noqa: E402
         tp.Rules(max_blind_bets=None, pot_limit=60, show_cost_multiplier=2),
         tp.Rules(max_blind_bets=0, wild_ranks="AK47"),
         tp.Rules(sideshow_split=True, pot_limit=80),  # V17 (numpy backend)
+        tp.Rules(bet_sizing="range", raise_cap=4),  # V3: 16 ids
+        tp.Rules(bet_sizing="no_limit", max_blind_bets=None, stake_limit=12),  # V3: 24 ids
     ],
 )
 @pytest.mark.parametrize("backend", ["numpy", "auto"])
 def test_observations_are_the_encodings(rules: tp.Rules, backend: str) -> None:
     players = 4
     envs = BatchVectorEnv(rules, players=players, num_envs=6, stacks=15, backend=backend)
+    width = {"double": 10, "range": 16, "no_limit": 24}[rules.bet_sizing]  # num_actions
+    assert envs.single_action_space == gymnasium.spaces.Discrete(width)
+    assert envs.action_space == gymnasium.spaces.MultiDiscrete([width] * 6)
     obs, infos = envs.reset(seed=3)
+    assert infos["action_mask"].shape == (6, width)
     rng = np.random.default_rng(4)
     ended = 0
     for step in range(120):
@@ -92,9 +99,28 @@ def test_bad_use_is_refused() -> None:
         envs.step(np.array([9, 9]))  # ACCEPT with no sideshow pending
 
 
-@pytest.mark.parametrize("sizing", ["range", "no_limit"])
-def test_v3_sizings_are_refused_naming_the_field(sizing: str) -> None:
-    """The vector env writes the double sizing's last actions only: V3 tables go to
-    BatchEnv, which plays them (numpy backend)."""
-    with pytest.raises(ValueError, match=r"Rules\.bet_sizing="):
-        BatchVectorEnv(tp.Rules(bet_sizing=sizing), players=3, num_envs=2)
+def test_v3_bets_of_every_size_read_as_chaal_or_raise() -> None:
+    """On a no-limit table (V3) the last-action block reads a bet that kept the stake
+    as CHAAL and one that raised it as RAISE, whatever its size (R24, the encoding's
+    layout): the blind BET_X3 (id 10, three times the 1-chip stake) is a RAISE, the
+    next blind CHAAL of 3 chips a CHAAL."""
+    rules = tp.Rules(bet_sizing="no_limit", boot=1)
+    envs = BatchVectorEnv(rules, players=3, num_envs=1, stacks=50)
+    block = observation_layout(3, rules)["last_action"].start
+    obs, infos = envs.reset(seed=5)
+    assert envs.state is not None
+    first = int(envs.state.current_player[0])
+    assert infos["action_mask"][0, 10]  # BET_X3: 3 chips, blind (R24)
+    obs, *_ = envs.step(np.array([10]))
+    assert envs.state is not None and int(envs.state.stake[0]) == 3
+    second = int(envs.state.current_player[0])
+    seen_by_second = obs[0, block : block + 30].reshape(3, 10)
+    assert seen_by_second[(first - second) % 3].tolist() == [
+        float(i == tp_ids.RAISE) for i in range(10)
+    ]
+    obs, *_ = envs.step(np.array([2]))  # CHAAL: 3 chips blind, the stake stays
+    third = int(envs.state.current_player[0])
+    seen_by_third = obs[0, block : block + 30].reshape(3, 10)
+    assert seen_by_third[(second - third) % 3].tolist() == [
+        float(i == tp_ids.CHAAL) for i in range(10)
+    ]

@@ -15,7 +15,7 @@ reducer's on either backend (the differential tests check it step by step).
 Action ids (``A = 10`` by default) are those of :mod:`teenpatti_rules.encoding`
 (:class:`~teenpatti_rules.encoding.ActionId`, re-exported here): PACK 0, LOOK 1,
 CHAAL 2, RAISE 3, SIDESHOW 4, SIDESHOW_RAISE 5, SHOW 6, ALL_IN 7, ACCEPT 8, REFUSE 9;
-under V3's ``"range"`` and ``"no_limit"`` sizings (numpy backend) the encoding's
+under V3's ``"range"`` and ``"no_limit"`` sizings the encoding's
 amount ids follow (``BatchEnv.num_actions``: 16 or 24;
 :mod:`~teenpatti_rules.batch.sizing`), and on a V20 draw table (numpy backend) the
 encoding's DRAW ids come last (:mod:`~teenpatti_rules.batch.draws`).

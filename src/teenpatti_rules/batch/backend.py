@@ -117,12 +117,12 @@ def strength_table(rules: Rules) -> Array:
 
 
 @functools.lru_cache(maxsize=64)
-def kernel_offsets(players: int, tables: int, hand_size: int = 3) -> Array:
+def kernel_offsets(players: int, tables: int, hand_size: int = 3, actions: int = 10) -> Array:
     """``int64`` the byte offsets of :data:`KERNEL_FIELDS` within a table's record of a
     packed buffer of ``tables`` tables of ``players`` seats, and the record's size
     (:func:`~teenpatti_rules.batch.state.packed_layout`).
     """
-    offsets = packed_layout(players, tables, hand_size).offsets(KERNEL_FIELDS)
+    offsets = packed_layout(players, tables, hand_size, actions).offsets(KERNEL_FIELDS)
     offsets.setflags(write=False)
     return offsets
 
@@ -162,9 +162,12 @@ class KernelStep:
             dtype=np.int64,
         )
         self.ranks: Array = strength_table(rules)
-        self.kernel: Any = kernel_module().step_packed
+        kernel = kernel_module()
+        self.bets: Array = kernel.bet_numbers(config)  # V3's sizing (or R24's)
+        self.kernel: Any = kernel.step_packed
         self.players: int = config.players
         self.hand_size: int = config.hand_size
+        self.actions: int = config.actions
         self._free: dict[int, list[tuple[Array, Array, Array]]] = {}
         self._plans: dict[int, tuple[PackedLayout, Array, int]] = {}
 
@@ -197,8 +200,8 @@ class KernelStep:
         plan = self._plans.get(tables)
         if plan is None:
             plan = self._plans[tables] = (
-                packed_layout(self.players, tables, self.hand_size),
-                kernel_offsets(self.players, tables, self.hand_size),
+                packed_layout(self.players, tables, self.hand_size, self.actions),
+                kernel_offsets(self.players, tables, self.hand_size, self.actions),
                 tail_limit(tables),
             )
         try:  # (list.pop is atomic: threads stepping at once never share a buffer)
@@ -210,6 +213,7 @@ class KernelStep:
         bad: int = self.kernel(
             self.numbers,
             self.ranks,
+            self.bets,
             actions,
             column,
             pack(state) if old is None else old,

@@ -14,9 +14,8 @@ show: a row's reducer state has it); V12 ``hand_size`` 2, 4 and 5 (a hand of fou
 five is its best three, a hand of two its best with the imagined card, as
 :func:`~teenpatti_rules.ranking.evaluate`; not with ``wild="lowest"`` /
 ``"highest"``, whose wild rank is the whole hand's); V22 ``forced_blinds``; V3
-``bet_sizing="range"`` (with any ``raise_cap``) and ``"no_limit"`` on the numpy
-backend only (``backend="auto"`` picks numpy for them; the compiled kernel refuses
-them), the action ids then being the encoding's alphabet for the table
+``bet_sizing="range"`` (with any ``raise_cap``) and ``"no_limit"`` on both
+backends, the action ids then being the encoding's alphabet for the table
 (:func:`~teenpatti_rules.encoding.num_actions`: 16 ids on a range table with
 ``DEFAULT_BET_BINS`` bins, 24 on a no-limit one, each bet id naming the amount
 :func:`~teenpatti_rules.encoding.action_for_id` names);

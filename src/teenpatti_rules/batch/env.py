@@ -22,11 +22,10 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from ..encoding import FIXED_ACTIONS
 from ..rules import Rules
 from ..state import State
 from .backend import KernelStep, pick_backend
-from .config import SIZING_DOUBLE, TableConfig, table_config
+from .config import TableConfig, table_config
 from .convert import to_state
 from .deal import new_hands, table_keys
 from .history import NEW_HAND, fold, push, tail_limit
@@ -86,9 +85,8 @@ class BatchEnv:
     :param dealer: a fixed dealer seat for every hand, or None (default) for a
         dealer drawn per table and hand from the seed (R5).
     :param backend: ``"auto"`` (default: the compiled kernel when numba is
-        installed, else numpy; numpy for V3's ``"range"`` and ``"no_limit"``
-        sizings, V17's split sideshows and V20's draws, which the kernel does not
-        play), ``"numba"`` or ``"numpy"``
+        installed, else numpy; numpy for V17's split sideshows and V20's draws,
+        which the kernel does not play), ``"numba"`` or ``"numpy"``
         (:mod:`teenpatti_rules.batch.backend`); both give equal states.
     :raises ImportError: for ``backend="numba"`` without numba (naming the ``fast``
         extra).
@@ -97,8 +95,7 @@ class BatchEnv:
     :raises ValueError: naming the field or parameter, for options the engine does
         not play, a player count outside the rules, stacks below the boot or too big,
         or a dealer that is not a seat, or an unknown ``backend`` (or ``"numba"`` on
-        a V3 ``"range"`` / ``"no_limit"`` table, a V17 split-sideshow table or a
-        V20 draw table).
+        a V17 split-sideshow table or a V20 draw table).
     """
 
     def __init__(
@@ -116,13 +113,6 @@ class BatchEnv:
         self._made: weakref.WeakSet[BatchState] = weakref.WeakSet()
         self.rules: Rules = Rules() if rules is None else rules
         self.config: TableConfig = table_config(self.rules, players)
-        if self.config.bet_sizing != SIZING_DOUBLE and picked == "numba":
-            if backend == "numba":
-                raise ValueError(
-                    f"the compiled kernel does not play Rules.bet_sizing="
-                    f"{self.rules.bet_sizing!r} (V3); use backend='numpy' or 'auto'"
-                )
-            picked = "numpy"  # "auto": the numpy engine plays V3
         numpy_only = (  # the numpy engine plays them, the kernel not yet
             ("draw_price", "V20 draws")
             if self.config.draws
@@ -259,8 +249,9 @@ class BatchEnv:
 
     def _step_kernel(self, state: BatchState, ids: Array) -> BatchState:
         """:meth:`step` by the compiled kernel (checks ids and legality in its loop)."""
+        width = self.config.actions
         if ids.dtype != _INT32 or not ids.flags.c_contiguous:
-            ids = np.ascontiguousarray(ids, dtype=np.int64).clip(-1, FIXED_ACTIONS)
+            ids = np.ascontiguousarray(ids, dtype=np.int64).clip(-1, width)
             ids = ids.astype(np.int32)
         if self._kernel is None:
             self._kernel = KernelStep(
@@ -269,8 +260,8 @@ class BatchEnv:
         after, bad = self._kernel(state, ids)  # (the history folded)
         if bad >= 0:
             action = int(np.asarray(ids)[bad])
-            if not 0 <= action < FIXED_ACTIONS:
-                raise ValueError(f"actions must be ids 0..{FIXED_ACTIONS - 1}")
+            if not 0 <= action < width:
+                raise ValueError(f"actions must be ids 0..{width - 1}")
             allowed = np.flatnonzero(state.legal_action_mask[bad]).tolist()
             raise ValueError(
                 f"action {action} is not legal at table {bad} "

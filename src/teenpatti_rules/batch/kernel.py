@@ -10,12 +10,13 @@ so later processes load it instead of compiling.
 :func:`~teenpatti_rules.batch.mask.legal_mask`,
 :func:`~teenpatti_rules.batch.showdown.payout` and (with autoreset)
 :func:`~teenpatti_rules.batch.deal.new_hands` do for all tables at once, with the same
-rules (R9–R41, V2, V4, V5) and the same decks: the differential tests check every
-field of every table after every step against the numpy engine and the reducer.
+rules (R9–R41, V2, V3, V4, V5 and the other variants of
+:mod:`~teenpatti_rules.batch.config`) and the same decks: the differential tests check
+every field of every table after every step against the numpy engine and the reducer.
 It writes into the arrays it is given (the caller's fresh copies), never elsewhere.
-The per-table pieces it inlines are in :mod:`teenpatti_rules.batch.kernel_parts`
-(numba's cache sees only a function's own file: after editing that one, delete this
-module's cached ``__pycache__/kernel.*.nbi`` and ``.nbc`` files or touch this file).
+The per-table pieces it inlines are in :mod:`teenpatti_rules.batch.kernel_parts` and
+:mod:`teenpatti_rules.batch.kernel_sizing` (V3's amounts); the on-disk cache is keyed
+on all of these files (:mod:`teenpatti_rules.batch.kernel_jit`).
 """
 
 from __future__ import annotations
@@ -24,15 +25,19 @@ from typing import Any
 
 import numpy as np
 
-from .kernel_parts import _M1, _deal, _inline, _jit, _mask, _mix, _nearest, _payout
+from .kernel_jit import inline as _inline
+from .kernel_jit import jit as _jit
+from .kernel_parts import _M1, _deal, _mask, _mix, _nearest, _payout
+from .kernel_sizing import bet_numbers, named_amount
 
-__all__ = ["random_legal_actions", "step_packed", "step_tables"]
+__all__ = ["bet_numbers", "random_legal_actions", "step_packed", "step_tables"]
 
 
 @_jit
 def step_tables(
     config: Any,
     ranks: Any,
+    bets: Any,
     actions: Any,
     column: Any,
     s: Any,
@@ -57,15 +62,14 @@ def step_tables(
     cost multiplier, fixed dealer (-1: drawn), autoreset, the dealer's boots (V13),
     the table-show and turn limits (V14, V15), the sideshow's direction (-1: the
     previous player, +1: the next, V17), the hand size (V12) and the forced blinds
-    (V22: 0 none, 1 the dealer's, 2 small and big). Returns -1, or the
+    (V22: 0 none, 1 the dealer's, 2 small and big); ``bets`` the bet sizing (V3,
+    :func:`~teenpatti_rules.batch.kernel_sizing.bet_numbers`: ``A`` ids). Returns -1, or the
     first table whose action its mask does not allow (nothing is then meaningful in
     the arrays: the caller drops them).
     """
-    players, boot, pot_limit, max_blind = config[0], config[1], config[2], config[3]
-    stake_limit, show_mult, fixed_dealer, reset = config[4], config[5], config[6], config[7]
-    dealer_boots, table_show_after, max_turns = config[8], config[9], config[10]
-    ask_step = config[11]
-    forced = config[13]
+    players, pot_limit, max_blind = config[0], config[2], config[3]
+    stake_limit, show_mult, reset = config[4], config[5], config[7]
+    table_show_after, max_turns, ask_step = config[9], config[10], config[11]
     stack, contributed, in_hand, seen, all_in, blind_bets, strength, start, rewards, wins = s[:10]
     turns, stake_bets = s[10], s[11]
     n = pot.shape[0]
@@ -73,9 +77,11 @@ def step_tables(
     won = np.zeros(players, dtype=np.int64)
     low_keys = np.empty(config[12] * players, dtype=np.uint64)
     low_cards = np.empty(config[12] * players, dtype=np.int64)
+    width = bets[3]
+    sized = bets[0] != 0
     for i in range(n):
         a = actions[i]
-        if a < 0 or a > 9:
+        if a < 0 or a >= width:
             return i
         if terminated[i]:
             for p in range(players):
@@ -85,11 +91,9 @@ def step_tables(
                 hand_index[i] += 1
                 column[i] = -2
                 _deal(
-                    i, players, boot, dealer_boots, ask_step, pot_limit, max_blind, stake_limit,
-                    show_mult,
-                    fixed_dealer, forced, ranks, table_key, hand_index, dealer, cards, s,
+                    i, config, ranks, table_key, hand_index, dealer, cards, s,
                     pot, stake, current, phase, asker, ending, terminated,
-                    history_length, mask, bettors, won, low_keys, low_cards,
+                    history_length, mask, bettors, won, low_keys, low_cards, bets,
                 )  # fmt: skip
             continue
         if not mask[i, a]:
@@ -99,11 +103,14 @@ def step_tables(
         actor = current[i]
         seen_a = seen[actor, i]
         low = np.int64(stake[i]) * (2 if seen_a else 1)
-        is_bet = a == 2 or a == 3
-        is_ask = a == 4 or a == 5
+        kind = bets[4 + a]  # 1 a chaal id, 2 a sideshow id (R24, R30, V3)
+        is_bet = kind == 1
+        is_ask = kind == 2
         chaal = is_bet or is_ask
         amount = np.int64(0)
-        if chaal:
+        if chaal and sized:  # V3: the amount the id names
+            amount = named_amount(bets, stake_limit, low, seen_a, np.int64(stack[actor, i]), a)
+        elif chaal:  # the minimum or twice it (R24)
             amount = low * (2 if (a == 3 or a == 5) else 1)
         elif a == 6:
             amount = low * show_mult
@@ -199,7 +206,7 @@ def step_tables(
                     asker[i] = -1
         _mask(
             i, players, max_blind, stake_limit, show_mult, ask_step, phase, current, stake,
-            stack, in_hand, seen, all_in, blind_bets, bettors, mask,
+            stack, in_hand, seen, all_in, blind_bets, bettors, mask, bets,
         )  # fmt: skip
     return -1
 
@@ -223,7 +230,14 @@ def _tables(words: Any, offset: int, itemsize: int, n: int) -> Any:  # pragma: n
 
 @_jit
 def step_packed(
-    config: Any, ranks: Any, actions: Any, column: Any, old: Any, new: Any, offsets: Any
+    config: Any,
+    ranks: Any,
+    bets: Any,
+    actions: Any,
+    column: Any,
+    old: Any,
+    new: Any,
+    offsets: Any,
 ) -> int:  # pragma: no cover - compiled
     """:func:`step_tables` over packed states: ``new`` (a ``uint8`` buffer of
     ``old``'s size) gets a copy of ``old`` and then the step.
@@ -260,10 +274,11 @@ def step_packed(
     cards = np.lib.stride_tricks.as_strided(
         w8[o[23] :], shape=(n, players, hand), strides=(size, hand, 1)
     )
-    mask = np.lib.stride_tricks.as_strided(wb[o[24] :], shape=(n, 10), strides=(size, 1))
+    mask = np.lib.stride_tricks.as_strided(wb[o[24] :], shape=(n, bets[3]), strides=(size, 1))
     return step_tables(
         config,
         ranks,
+        bets,
         actions,
         column,
         s,

@@ -7,17 +7,18 @@ compiled only inside the kernel's jitted functions (``inline="always"``): a call
 compiled functions counts references to every array it passes, which costs more than
 their work.
 
-Numba's on-disk cache checks only the file of the cached function: after editing this
-file, the kernel's cache (``__pycache__/kernel.*.nbi`` and ``.nbc`` beside it) is stale
-until ``kernel.py`` changes too; delete those files (or touch ``kernel.py``).
+The kernel's on-disk cache is keyed on this file too
+(:mod:`~teenpatti_rules.batch.kernel_jit`): an edit here recompiles the kernel.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-import numba
 import numpy as np
+
+from .kernel_jit import inline as _inline
+from .kernel_sizing import sized_mask
 
 __all__: list[str] = []
 
@@ -27,11 +28,6 @@ _M2 = np.uint64(0x94D049BB133111EB)
 _DECK_TAG = np.uint64(0xD1B54A32D192ED03)
 _DEALER_TAG = np.uint64(0x8CB92BA72F3D8DD7)
 _ABOVE = 2**31 - 1
-
-_jit = numba.njit(cache=True, nogil=True, error_model="numpy")
-_inline = numba.njit(cache=True, nogil=True, error_model="numpy", inline="always")
-"""The helpers are inlined into the loop: a call between compiled functions counts
-references to every array it passes, which cost more than the helpers' work."""
 
 
 @_inline
@@ -133,10 +129,13 @@ def _mask(
     blind_bets: Any,
     bettors: Any,
     mask: Any,
+    bets: Any,
 ) -> None:  # pragma: no cover - compiled
-    """Table ``i``'s legal ids (R20–R36, V2, V4, V5), as ``legal_mask``."""
+    """Table ``i``'s legal ids (R20–R36, V2, V3, V4, V5), as ``legal_mask``; ``bets``
+    the sizing (:func:`~teenpatti_rules.batch.kernel_sizing.bet_numbers`).
+    """
     if phase[i] == 2:
-        for a in range(10):
+        for a in range(bets[3]):
             mask[i, a] = True
         return
     betting = phase[i] == 0
@@ -172,6 +171,8 @@ def _mask(
     mask[i, 7] = may_bet and stack_a < low
     mask[i, 8] = not betting
     mask[i, 9] = not betting
+    if bets[0] != 0:  # V3: the bet and sideshow ids of the table's alphabet
+        sized_mask(i, bets, stake_limit, low, seen_a, stack_a, may_bet, may_ask, mask)
 
 
 @_inline
@@ -203,16 +204,7 @@ def _force(
 @_inline
 def _deal(
     i: int,
-    players: int,
-    boot: int,
-    dealer_boots: int,
-    ask_step: int,
-    pot_limit: int,
-    max_blind: int,
-    stake_limit: int,
-    show_mult: int,
-    fixed_dealer: int,
-    forced: int,
+    config: Any,
     ranks: Any,
     table_key: Any,
     hand_index: Any,
@@ -232,11 +224,16 @@ def _deal(
     won: Any,
     low_keys: Any,
     low_cards: Any,
+    bets: Any,
 ) -> None:  # pragma: no cover - compiled
     """Deal table ``i``'s hand ``hand_index[i]`` into its row, as ``new_hands``
-    (R5, R9–R12, R19, V12, V13, V22). ``s`` holds the seat arrays: stack, contributed, in_hand,
-    seen, all_in, blind_bets, strength, start_stack, rewards, winnings.
+    (R5, R9–R12, R19, V12, V13, V22). ``config`` holds the table's numbers, as for
+    ``step_tables``; ``s`` the seat arrays: stack, contributed, in_hand, seen, all_in,
+    blind_bets, strength, start_stack, rewards, winnings, turns, stake_bets.
     """
+    players, boot, pot_limit, max_blind = config[0], config[1], config[2], config[3]
+    stake_limit, show_mult, fixed_dealer = config[4], config[5], config[6]
+    dealer_boots, ask_step, forced = config[8], config[11], config[13]
     stack, contributed, in_hand, seen, all_in, blind_bets, strength, start, rewards, wins = s[:10]
     turns, stake_bets = s[10], s[11]
     key = np.uint64(table_key[i])
@@ -348,5 +345,5 @@ def _deal(
         terminated[i] = False
     _mask(
         i, players, max_blind, stake_limit, show_mult, ask_step, phase, current, stake,
-        stack, in_hand, seen, all_in, blind_bets, bettors, mask,
+        stack, in_hand, seen, all_in, blind_bets, bettors, mask, bets,
     )  # fmt: skip

@@ -71,9 +71,10 @@ class PackedLayout:
 
 
 @functools.lru_cache(maxsize=64)
-def packed_layout(players: int, tables: int, hand_size: int = 3) -> PackedLayout:
+def packed_layout(players: int, tables: int, hand_size: int = 3, actions: int = 10) -> PackedLayout:
     """The :class:`PackedLayout` of ``tables`` tables of ``players`` seats dealt
-    ``hand_size`` cards each (V12).
+    ``hand_size`` cards each (V12), with a legal-action mask of ``actions`` ids (10,
+    or the encoding's 16 or 24 under V3).
     """
     places: dict[str, tuple[int, Any, tuple[int, ...]]] = {}
     offset = 0
@@ -83,7 +84,7 @@ def packed_layout(players: int, tables: int, hand_size: int = 3) -> PackedLayout
         elif name == "cards":
             shape = (players, hand_size)
         elif name == "legal_action_mask":
-            shape = (10,)
+            shape = (actions,)
         else:
             shape = ()
         places[name] = (offset, np.dtype(dtype), shape)

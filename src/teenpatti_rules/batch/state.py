@@ -412,7 +412,12 @@ def pack(state: BatchState) -> Array:
     packed: Array | None = state.__dict__.get("_packed")
     if packed is not None:
         return packed
-    layout = packed_layout(state.players, state.tables, int(state.cards.shape[2]))
+    layout = packed_layout(
+        state.players,
+        state.tables,
+        int(state.cards.shape[2]),
+        int(state.legal_action_mask.shape[1]),
+    )
     buffer = np.zeros(layout.size, dtype=np.uint8)
     records = buffer.view(layout.record)
     for name in layout.places:

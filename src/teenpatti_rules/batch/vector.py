@@ -9,9 +9,12 @@ a sideshow, R31), seeing that seat's observation in the layout of
 :func:`teenpatti_rules.encoding.observation`
 (:data:`~teenpatti_rules.encoding.OBSERVATION_LAYOUT`: the same vector the Gymnasium
 and PettingZoo adapters give, built here from the arrays; the tests check it equals
-the encoding's for every row), and picks one of the 10 fixed ids of
-:class:`~teenpatti_rules.encoding.ActionId`; ``infos["action_mask"]`` holds the
-legal ids.
+the encoding's for every row), and picks one id of the table's alphabet: the 10
+fixed ids of :class:`~teenpatti_rules.encoding.ActionId`, or under V3's
+``bet_sizing="range"`` / ``"no_limit"`` the encoding's 16 / 24 ids
+(:func:`~teenpatti_rules.encoding.num_actions`, each bet id the amount
+:func:`~teenpatti_rules.encoding.action_for_id` names); ``infos["action_mask"]``
+holds the legal ids.
 
 - ``reward``: when the step ends a table's hand, the chips the seat that just acted
   won or lost over the hand (R42), else 0. The other seats' results are in
@@ -44,12 +47,14 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 from numpy.typing import NDArray
 
-from ..encoding import FIXED_ACTIONS, ActionId, observation_layout, observation_size
+from ..encoding import ActionId, observation_layout, observation_size
 from ..rules import Rules
+from .config import TableConfig
 from .env import MAX_BATCH_TABLES, BatchEnv
+from .sizing import bet_ids
 from .state import PHASE_BETTING, PHASE_SIDESHOW, BatchState
 
-__all__ = ["BatchVectorEnv", "observations"]
+__all__ = ["BatchVectorEnv", "last_codes", "observations"]
 
 Array = NDArray[Any]
 
@@ -137,9 +142,11 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv):
     :param backend: ``"auto"``, ``"numba"`` or ``"numpy"`` (as for ``BatchEnv``).
     :raises TypeError: / :raises ValueError: as :class:`~teenpatti_rules.batch.BatchEnv`
         and :meth:`~teenpatti_rules.batch.BatchEnv.init` do; ``ValueError`` for a
-        ``num_envs`` out of range, a V3 ``"range"`` / ``"no_limit"`` table (its
-        observations' last actions are not written here yet: use ``BatchEnv``) or a
-        V20 draw table.
+        ``num_envs`` out of range, or a V20 draw table.
+
+    The action spaces are ``Discrete(A)`` / ``MultiDiscrete`` of ``A`` =
+    :attr:`BatchEnv.num_actions <teenpatti_rules.batch.BatchEnv.num_actions>` (10;
+    16 or 24 under V3).
     """
 
     def __init__(
@@ -159,11 +166,6 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv):
                 f"{self.batch.rules.draw_price!r} (V20: its observations have no draws "
                 "block here yet): use BatchEnv"
             )
-        if self.batch.num_actions != FIXED_ACTIONS:
-            raise ValueError(
-                f"the vector environment does not play Rules.bet_sizing="
-                f"{self.batch.rules.bet_sizing!r} (V3): use BatchEnv"
-            )
         if (
             isinstance(num_envs, bool)
             or not isinstance(num_envs, int)
@@ -175,9 +177,11 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv):
         self.num_envs = num_envs
         size = observation_size(players, self.batch.rules)
         self.single_observation_space = spaces.Box(0.0, 1.0, (size,), np.float32)
-        self.single_action_space = spaces.Discrete(FIXED_ACTIONS)
+        width = self.batch.num_actions
+        self.single_action_space = spaces.Discrete(width)
         self.observation_space = spaces.Box(0.0, 1.0, (num_envs, size), np.float32)
-        self.action_space = spaces.MultiDiscrete(np.full(num_envs, FIXED_ACTIONS))
+        self.action_space = spaces.MultiDiscrete(np.full(num_envs, width))
+        self._kind = _bet_kinds(self.batch.config)
         self.state: BatchState | None = None
         self._last = np.full((num_envs, players), -1, dtype=np.int8)
 
@@ -188,7 +192,7 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv):
 
         :param seed: any int (None: a random one); table ``i``'s hands follow from it.
         :param options: unused.
-        :returns: ``(observations, infos)``; infos hold ``action_mask`` ``(n, 10)``
+        :returns: ``(observations, infos)``; infos hold ``action_mask`` ``(n, A)``
             and ``current_player`` ``(n,)``.
         """
         if seed is None:
@@ -201,7 +205,7 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv):
         """Every table's current player plays its id (ignored at tables whose hand
         ended in the last step: they deal their next hand).
 
-        :param actions: ``n`` ids 0..9, each legal where the hand is in play.
+        :param actions: ``n`` ids ``0..A-1``, each legal where the hand is in play.
         :returns: ``(observations, rewards, terminated, truncated, infos)``; infos
             hold ``action_mask``, ``current_player`` and ``rewards`` ``(n, P)``.
         :raises RuntimeError: before :meth:`reset`.
@@ -216,7 +220,8 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv):
         actor = before.current_player[live]
         played = ids[live].astype(np.int64)
         self._last[np.flatnonzero(before.terminated)] = -1  # a new hand was dealt
-        self._last[live, actor] = _LAST_CODE[played]
+        raised = after.stake[live] > before.stake[live]  # R24
+        self._last[live, actor] = last_codes(self._kind, played, raised)
         self.state = after
         ended = np.array(after.terminated)  # by this step, or at a deal (R12)
         reward = np.zeros(self.num_envs, dtype=np.float32)
@@ -237,6 +242,29 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv):
         }
 
 
-_LAST_CODE = np.array([int(ActionId(i)) for i in range(FIXED_ACTIONS)], dtype=np.int8)
-"""The public last-action code of each id (the id itself: CHAAL keeps the stake and
-RAISE raises it under the double sizing, as the encoding's ``last_action`` reads them)."""
+def _bet_kinds(config: TableConfig) -> Array:
+    """``int8`` ``(A,)`` each id's bet kind: 0 none, 1 a chaal, 2 a sideshow request
+    (:func:`~teenpatti_rules.batch.sizing.bet_ids`).
+    """
+    kind = np.zeros(config.actions, dtype=np.int8)
+    for code, ids in enumerate(bet_ids(config), start=1):
+        kind[list(ids)] = code
+    return kind
+
+
+def last_codes(kind: Array, played: Array, raised: Array) -> Array:
+    """``int8`` the public last-action code of each id played (the ``last_action``
+    block of :data:`~teenpatti_rules.encoding.OBSERVATION_LAYOUT`): a bet is CHAAL when
+    it kept the stake and RAISE when it raised it (R24), whatever its size (every V3
+    bin counts as one of the two), a sideshow request likewise SIDESHOW or
+    SIDESHOW_RAISE; any other id is its own code.
+
+    :param kind: ``(A,)`` each id's bet kind (0 none, 1 a chaal, 2 a sideshow).
+    :param played: ``(m,)`` the ids played.
+    :param raised: ``bool`` ``(m,)`` whether the stake rose.
+    """
+    which = kind[played]
+    bet = np.where(raised, ActionId.RAISE, ActionId.CHAAL)
+    ask = np.where(raised, ActionId.SIDESHOW_RAISE, ActionId.SIDESHOW)
+    codes: Array = np.where(which == 1, bet, np.where(which == 2, ask, played))
+    return codes.astype(np.int8)
