@@ -17,6 +17,7 @@ import subprocess
 import sys
 from typing import Any
 
+import attrs
 import numpy as np
 import pytest
 from batch_helpers import random_actions, state_arrays
