@@ -1,8 +1,8 @@
 """Differential test: every table of the batch engine equals the reducer after every step.
 
 Random tables (3-7 players, random stacks per table, pot limits, blind-bet limits,
-V1, V2, V3 range and no-limit sizings (numpy backend), V4, V5, V7, the hand orders, V8 wild ranks and lowest/highest wild cards with
-every W4 tie rule, V12 hand sizes 2, 4 and 5, V13 dealer boots, V14 table shows, V15
+V1, V2, V3 range and no-limit sizings (numpy backend), V4, V5, V7, the hand orders, V8 wild ranks, lowest/highest wild cards,
+joker / hukam indicators (W5) and printed jokers (numpy backend) with every W4 tie rule, V12 hand sizes 2, 4 and 5, V13 dealer boots, V14 table shows, V15
 turn limits, V17 sideshow target and reveal, V21, V22 forced blinds) and random legal
 ids, on both
 backends (the compiled kernel when
@@ -46,7 +46,8 @@ def batch_tables(draw: st.DrawFn) -> dict[str, Any]:
                 "suit_order": st.permutations("shdc").map("".join),  # V7
                 "ranking": st.sampled_from(["standard", "muflis", "999"]),
                 "wild_ranks": st.sampled_from(["AK47", "2", "JQ23"]),  # V8
-                "wild": st.sampled_from(["lowest", "highest"]),  # V8
+                "wild": st.sampled_from(["lowest", "highest", "joker", "hukam"]),  # V8, W5
+                "jokers": st.integers(1, 3),  # V8 printed jokers
                 "wild_ties": st.sampled_from(["natural_wins", "more_wilds_win"]),  # W4
                 "dealer_boots": st.integers(2, 4),  # V13
                 "button": st.just("winner"),  # V21 (no effect within one hand)
@@ -64,17 +65,17 @@ def batch_tables(draw: st.DrawFn) -> dict[str, Any]:
     # Keep combinations the Rules accept (RULES.md V7-V12 refuses some).
     if "wild_ranks" in options and "wild" in options:
         del options["wild"]
-    if options.get("hand_size", 3) != 3:  # the batch engine refuses V8's lowest/highest
-        options.pop("wild", None)  # wild rank with V12 (the whole hand's)
-    if "wild_ranks" not in options and "wild" not in options:
+    if options.get("hand_size", 3) != 3 and options.get("wild") in ("lowest", "highest"):
+        del options["wild"]  # the batch engine refuses V8's lowest/highest wild rank
+        # with V12 (the whole hand's)
+    if options.get("hand_size", 3) == 2:
+        options.pop("jokers", None)  # V8: printed jokers are refused with hand_size 2
+    wilds = {"wild_ranks", "wild", "jokers"} & options.keys()
+    if not wilds and options.get("hand_size", 3) != 2:
         options.pop("wild_ties", None)
-    if "suit_order" in options and (
-        options.get("ranking", "standard") != "standard"
-        or "wild_ranks" in options
-        or "wild" in options
-    ):
+    if "suit_order" in options and (options.get("ranking", "standard") != "standard" or wilds):
         del options["suit_order"]
-    if options.get("ranking") == "999" and ("wild_ranks" in options or "wild" in options):
+    if options.get("ranking") == "999" and wilds:
         del options["ranking"]
     if options.get("bet_sizing") != "range":
         options.pop("raise_cap", None)
@@ -120,6 +121,11 @@ def run(table: dict[str, Any], steps: int, tables: int = TABLES, backend: str = 
     if backend == "numba" and rules.bet_sizing != "double":
         with pytest.raises(ValueError, match="bet_sizing"):
             BatchEnv(rules, players, backend=backend)
+        return 0
+    if backend == "numba" and (rules.has_indicator or rules.jokers):  # V8 W5, jokers
+        with pytest.raises(ValueError, match=r"kernel does not play Rules\.(wild|jokers)="):
+            BatchEnv(rules, players, backend=backend)
+        assert BatchEnv(rules, players, backend="auto").backend == "numpy"
         return 0
     rng = np.random.default_rng(table["seed"])
     stacks = rng.integers(rules.boot, rules.boot * table["big"] + 1, size=(tables, players))

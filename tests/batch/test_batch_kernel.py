@@ -25,6 +25,7 @@ from test_batch_differential import batch_tables
 
 import teenpatti_rules as tp
 from teenpatti_rules.batch import BatchEnv
+from teenpatti_rules.batch.config import kernel_refusal
 
 numba_only = pytest.mark.skipif(
     importlib.util.find_spec("numba") is None, reason="numba is not installed (the fast extra)"
@@ -53,6 +54,10 @@ def test_the_kernel_equals_numpy_field_by_field(table: dict[str, Any]) -> None:
     # The kernel does not play V3's range and no-limit sizings: the table's other
     # options with the default sizing (R24).
     table = {**table, "rules": attrs.evolve(table["rules"], bet_sizing="double", raise_cap=2)}
+    if kernel_refusal(table["rules"]) is not None:  # V8 W5 indicators, printed jokers
+        with pytest.raises(ValueError, match=r"kernel does not play Rules\.(wild|jokers)="):
+            BatchEnv(table["rules"], table["players"], backend="numba")
+        return
     slow, fast = _pair(table)
     rng = np.random.default_rng(table["seed"])
     rules, players, tables = table["rules"], table["players"], 16

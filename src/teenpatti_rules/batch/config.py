@@ -6,7 +6,10 @@ orders of ``ranking``, V11 ``high_235`` where the rules have it) and V7
 ``suit_order``; V8 wild cards that change neither the deck nor the deal
 (``wild_ranks``, ``wild="lowest"`` / ``"highest"``, with any ``wild_ties``, W1–W4:
 a hand's strength is then the one ``evaluate_many`` gives, which orders hands as
-:func:`~teenpatti_rules.ranking.compare_hands`); V2
+:func:`~teenpatti_rules.ranking.compare_hands`); V8 ``wild="joker"`` / ``"hukam"``
+(each table's indicator is the card after the deal, W5) and printed ``jokers`` (a
+deck of 52 + ``jokers`` cards) on the numpy backend only (``backend="auto"`` picks
+numpy for them: :func:`kernel_refusal`); V2
 ``show_cost_multiplier``; V4 ``stake_limit``; V5 ``max_blind_bets``; any ``boot``,
 ``pot_limit``; V13 ``dealer_boots``; V14 ``table_show_after``; V15 ``max_turns``;
 V17 ``sideshow_target`` (and ``sideshow_reveal``, which changes only what views
@@ -44,6 +47,7 @@ __all__ = [
     "SIZING_RANGE",
     "SUPPORTED_FIELDS",
     "TableConfig",
+    "kernel_refusal",
     "table_config",
 ]
 
@@ -65,6 +69,7 @@ SUPPORTED_FIELDS = frozenset(
         "wild_ranks",
         "wild",
         "wild_ties",
+        "jokers",
         "dealer_boots",
         "button",
         "table_show_after",
@@ -142,6 +147,22 @@ class TableConfig:
     actions: int = 10
 
 
+def kernel_refusal(rules: Rules) -> str | None:
+    """Why the compiled kernel does not play ``rules`` (the numpy engine does), or None.
+
+    :param rules: rules that :func:`table_config` accepts.
+    :returns: ``"Rules.<field>=<value> (<rule ids>)"`` for the first such option:
+        V8's ``wild`` ``"joker"`` / ``"hukam"`` (an indicator per table, W5) and
+        printed ``jokers``. (V3's sizings are checked on their own, by
+        :class:`~teenpatti_rules.batch.BatchEnv`.)
+    """
+    if rules.has_indicator:
+        return f"Rules.wild={rules.wild!r} (V8 W5)"
+    if rules.jokers:
+        return f"Rules.jokers={rules.jokers!r} (V8)"
+    return None
+
+
 def table_config(rules: Rules, players: int) -> TableConfig:
     """Check that the batch engine plays ``rules`` with ``players`` seats.
 
@@ -162,12 +183,6 @@ def table_config(rules: Rules, players: int) -> TableConfig:
         raise ValueError(
             f"players must be {rules.min_players} to {rules.max_players} for these rules "
             f"(R3), not {players}"
-        )
-    if rules.wild in ("joker", "hukam"):
-        raise ValueError(
-            f"the batch engine does not play Rules.wild={rules.wild!r} (V8, W5: an "
-            "indicator card turned up at each deal); it plays wild_ranks and "
-            "wild='lowest' / 'highest'"
         )
     if rules.hand_size != 3 and rules.wild in ("lowest", "highest"):
         raise ValueError(

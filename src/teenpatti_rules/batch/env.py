@@ -26,7 +26,7 @@ from ..encoding import FIXED_ACTIONS
 from ..rules import Rules
 from ..state import State
 from .backend import KernelStep, pick_backend
-from .config import SIZING_DOUBLE, TableConfig, table_config
+from .config import SIZING_DOUBLE, TableConfig, kernel_refusal, table_config
 from .convert import to_state
 from .deal import new_hands, table_keys
 from .history import NEW_HAND, fold, push, tail_limit
@@ -87,7 +87,8 @@ class BatchEnv:
         dealer drawn per table and hand from the seed (R5).
     :param backend: ``"auto"`` (default: the compiled kernel when numba is
         installed, else numpy; numpy for V3's ``"range"`` and ``"no_limit"``
-        sizings, which the kernel does not play), ``"numba"`` or ``"numpy"``
+        sizings, V8's ``wild="joker"`` / ``"hukam"`` and printed ``jokers``, which
+        the kernel does not play), ``"numba"`` or ``"numpy"``
         (:mod:`teenpatti_rules.batch.backend`); both give equal states.
     :raises ImportError: for ``backend="numba"`` without numba (naming the ``fast``
         extra).
@@ -96,7 +97,8 @@ class BatchEnv:
     :raises ValueError: naming the field or parameter, for options the engine does
         not play, a player count outside the rules, stacks below the boot or too big,
         or a dealer that is not a seat, or an unknown ``backend`` (or ``"numba"`` on
-        a V3 ``"range"`` / ``"no_limit"`` table).
+        a V3 ``"range"`` / ``"no_limit"`` table or a V8 joker / hukam / printed-jokers
+        table).
     """
 
     def __init__(
@@ -121,6 +123,13 @@ class BatchEnv:
                     f"{self.rules.bet_sizing!r} (V3); use backend='numpy' or 'auto'"
                 )
             picked = "numpy"  # "auto": the numpy engine plays V3
+        refusal = kernel_refusal(self.rules)  # V8 W5 indicators, printed jokers
+        if refusal is not None and picked == "numba":
+            if backend == "numba":
+                raise ValueError(
+                    f"the compiled kernel does not play {refusal}; use backend='numpy' or 'auto'"
+                )
+            picked = "numpy"  # "auto": the numpy engine plays them
         self.backend: str = picked
         self.players: int = players
         self.autoreset: bool = bool(autoreset)
