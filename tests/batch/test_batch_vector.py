@@ -23,6 +23,9 @@ from teenpatti_rules.batch.vector import BatchVectorEnv  # noqa: E402
         tp.Rules(),
         tp.Rules(max_blind_bets=None, pot_limit=60, show_cost_multiplier=2),
         tp.Rules(max_blind_bets=0, wild_ranks="AK47"),
+        tp.Rules(wild="joker"),  # V8 W5: the indicator block
+        tp.Rules(jokers=2, max_blind_bets=0),  # V8: own printed jokers (seen at once)
+        tp.Rules(wild="hukam", hand_size=4),
     ],
 )
 @pytest.mark.parametrize("backend", ["numpy", "auto"])
