@@ -63,8 +63,10 @@ def batch_tables(draw: st.DrawFn) -> dict[str, Any]:
         )
     )
     # Keep combinations the Rules accept (RULES.md V7-V12 refuses some).
-    if "wild_ranks" in options and "wild" in options:
-        del options["wild"]
+    if "wild_ranks" in options:  # V8: one field sets the wild cards
+        options.pop("wild", None)
+    if "wild_ranks" in options or "wild" in options:
+        options.pop("jokers", None)
     if options.get("hand_size", 3) != 3 and options.get("wild") in ("lowest", "highest"):
         del options["wild"]  # the batch engine refuses V8's lowest/highest wild rank
         # with V12 (the whole hand's)
@@ -75,8 +77,8 @@ def batch_tables(draw: st.DrawFn) -> dict[str, Any]:
         options.pop("wild_ties", None)
     if "suit_order" in options and (options.get("ranking", "standard") != "standard" or wilds):
         del options["suit_order"]
-    if options.get("ranking") == "999" and wilds:
-        del options["ranking"]
+    if wilds:  # V8 is refused with V9 and V10
+        options.pop("ranking", None)
     if options.get("bet_sizing") != "range":
         options.pop("raise_cap", None)
     try:
