@@ -26,9 +26,7 @@ def _strengths(rules: tp.Rules, hands: list[list[str]], turned: list[str] | None
         [[[card.index for card in parse_cards(hand)] for hand in table] for table in hands],
         dtype=np.int8,
     )
-    indicator = (
-        None if turned is None else np.array([parse_cards(t)[0].index for t in turned])
-    )
+    indicator = None if turned is None else np.array([parse_cards(t)[0].index for t in turned])
     return hand_strengths(cards, rules, indicator).T
 
 

@@ -4,9 +4,10 @@ Chance is a counter-based hash (SplitMix64) of the table's key and the hand's in
 so every table's decks are reproducible from ``(seed, table index, hand index)``
 alone, independent of the other tables and of the number of tables; sorting 52
 hashed keys (and one more per printed joker, V8) gives each hand's deck; on a
-``wild="joker"`` / ``"hukam"`` table the card after the hands is the indicator (W5). (These decks are not the reducer's
-:func:`~teenpatti_rules.dealing.shuffled_deck`: the batch deck is handed to the
-reducer explicitly, as in ``Deal(dealer, deck)``.)
+``wild="joker"`` / ``"hukam"`` table the card after the hands is the indicator (W5).
+(These decks are not the reducer's :func:`~teenpatti_rules.dealing.shuffled_deck`:
+the batch deck is handed to the reducer explicitly, as in ``Deal(dealer, deck)``, so
+the reducer replays any row exactly, :func:`~teenpatti_rules.batch.convert.to_state`.)
 """
 
 from __future__ import annotations
