@@ -2,7 +2,8 @@
 
 Random tables (3-7 players, random stacks per table, pot limits, blind-bet limits,
 V1, V2, V3 range and no-limit sizings (numpy backend), V4, V5, V7, the hand orders, V8 wild ranks, lowest/highest wild cards,
-joker / hukam indicators (W5) and printed jokers (numpy backend) with every W4 tie rule, V12 hand sizes 2, 4 and 5, V13 dealer boots, V14 table shows, V15
+joker / hukam indicators (W5) and printed jokers (numpy backend) with every W4 tie rule,
+V16 open flush (numpy backend), V12 hand sizes 2, 4 and 5, V13 dealer boots, V14 table shows, V15
 turn limits, V17 sideshow target and reveal, V21, V22 forced blinds) and random legal
 ids, on both
 backends (the compiled kernel when
@@ -25,6 +26,7 @@ from hypothesis import strategies as st
 
 import teenpatti_rules as tp
 from teenpatti_rules.batch import BatchEnv
+from teenpatti_rules.batch.config import kernel_refusal
 from teenpatti_rules.presets import PRESETS
 
 NUMBA = importlib.util.find_spec("numba") is not None
@@ -48,6 +50,7 @@ def batch_tables(draw: st.DrawFn) -> dict[str, Any]:
                 "wild_ranks": st.sampled_from(["AK47", "2", "JQ23"]),  # V8
                 "wild": st.sampled_from(["lowest", "highest", "joker", "hukam"]),  # V8, W5
                 "jokers": st.integers(1, 3),  # V8 printed jokers
+                "ties": st.just("open_flush"),  # V16
                 "wild_ties": st.sampled_from(["natural_wins", "more_wilds_win"]),  # W4
                 "dealer_boots": st.integers(2, 4),  # V13
                 "button": st.just("winner"),  # V21 (no effect within one hand)
@@ -124,8 +127,8 @@ def run(table: dict[str, Any], steps: int, tables: int = TABLES, backend: str = 
         with pytest.raises(ValueError, match="bet_sizing"):
             BatchEnv(rules, players, backend=backend)
         return 0
-    if backend == "numba" and (rules.has_indicator or rules.jokers):  # V8 W5, jokers
-        with pytest.raises(ValueError, match=r"kernel does not play Rules\.(wild|jokers)="):
+    if backend == "numba" and kernel_refusal(rules) is not None:  # V8 W5, jokers, V16
+        with pytest.raises(ValueError, match=r"kernel does not play Rules\.(wild|jokers|ties)="):
             BatchEnv(rules, players, backend=backend)
         assert BatchEnv(rules, players, backend="auto").backend == "numpy"
         return 0

@@ -54,8 +54,8 @@ def test_the_kernel_equals_numpy_field_by_field(table: dict[str, Any]) -> None:
     # The kernel does not play V3's range and no-limit sizings: the table's other
     # options with the default sizing (R24).
     table = {**table, "rules": attrs.evolve(table["rules"], bet_sizing="double", raise_cap=2)}
-    if kernel_refusal(table["rules"]) is not None:  # V8 W5 indicators, printed jokers
-        with pytest.raises(ValueError, match=r"kernel does not play Rules\.(wild|jokers)="):
+    if kernel_refusal(table["rules"]) is not None:  # V8 W5, printed jokers, V16
+        with pytest.raises(ValueError, match=r"kernel does not play Rules\.(wild|jokers|ties)="):
             BatchEnv(table["rules"], table["players"], backend="numba")
         return
     slow, fast = _pair(table)

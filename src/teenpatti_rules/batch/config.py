@@ -8,8 +8,9 @@ orders of ``ranking``, V11 ``high_235`` where the rules have it) and V7
 a hand's strength is then the one ``evaluate_many`` gives, which orders hands as
 :func:`~teenpatti_rules.ranking.compare_hands`); V8 ``wild="joker"`` / ``"hukam"``
 (each table's indicator is the card after the deal, W5) and printed ``jokers`` (a
-deck of 52 + ``jokers`` cards) on the numpy backend only (``backend="auto"`` picks
-numpy for them: :func:`kernel_refusal`); V2
+deck of 52 + ``jokers`` cards) and V16 ``ties="open_flush"`` (tied showdowns play
+open flushes from the rest of the hand's deck) on the numpy backend only
+(``backend="auto"`` picks numpy for them: :func:`kernel_refusal`); V2
 ``show_cost_multiplier``; V4 ``stake_limit``; V5 ``max_blind_bets``; any ``boot``,
 ``pot_limit``; V13 ``dealer_boots``; V14 ``table_show_after``; V15 ``max_turns``;
 V17 ``sideshow_target`` (and ``sideshow_reveal``, which changes only what views
@@ -70,6 +71,7 @@ SUPPORTED_FIELDS = frozenset(
         "wild",
         "wild_ties",
         "jokers",
+        "ties",
         "dealer_boots",
         "button",
         "table_show_after",
@@ -127,6 +129,11 @@ class TableConfig:
         with the encoding's ``DEFAULT_BET_BINS``): 2, 5 or 9.
     :param actions: the size ``A`` of the action alphabet
         (:func:`~teenpatti_rules.encoding.num_actions`): 10, 16 or 24.
+    :param deck_size: cards in the deck, 52 and the printed jokers (V8).
+    :param indicator: a ``wild="joker"`` / ``"hukam"`` table turns up an indicator
+        after the hands (V8 W5).
+    :param open_flush: tied showdowns play open flushes (V16, ``ties="open_flush"``).
+    :param classic_sequences: ``sequence_order="classic"`` (V1; ranks open flushes).
     """
 
     players: int
@@ -145,6 +152,10 @@ class TableConfig:
     raise_cap: int = 2
     bins: int = 2
     actions: int = 10
+    deck_size: int = 52
+    indicator: bool = False
+    open_flush: bool = False
+    classic_sequences: bool = False
 
 
 def kernel_refusal(rules: Rules) -> str | None:
@@ -153,13 +164,15 @@ def kernel_refusal(rules: Rules) -> str | None:
     :param rules: rules that :func:`table_config` accepts.
     :returns: ``"Rules.<field>=<value> (<rule ids>)"`` for the first such option:
         V8's ``wild`` ``"joker"`` / ``"hukam"`` (an indicator per table, W5) and
-        printed ``jokers``. (V3's sizings are checked on their own, by
-        :class:`~teenpatti_rules.batch.BatchEnv`.)
+        printed ``jokers``, V16's ``ties="open_flush"``. (V3's sizings are checked on
+        their own, by :class:`~teenpatti_rules.batch.BatchEnv`.)
     """
     if rules.has_indicator:
         return f"Rules.wild={rules.wild!r} (V8 W5)"
     if rules.jokers:
         return f"Rules.jokers={rules.jokers!r} (V8)"
+    if rules.ties != "split":
+        return f"Rules.ties={rules.ties!r} (V16)"
     return None
 
 
@@ -221,4 +234,8 @@ def table_config(rules: Rules, players: int) -> TableConfig:
         raise_cap=rules.raise_cap,
         bins=sizing_of(rules).bins(DEFAULT_BET_BINS),
         actions=num_actions(rules),
+        deck_size=rules.deck_size,
+        indicator=rules.has_indicator,
+        open_flush=rules.ties == "open_flush",
+        classic_sequences=rules.sequence_order == "classic",
     )

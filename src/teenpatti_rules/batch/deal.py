@@ -21,7 +21,7 @@ from ..rules import Rules
 from .config import TableConfig
 from .mask import legal_mask
 from .seats import seating
-from .showdown import payout
+from .showdown import open_flush_payout, payout
 from .state import (
     ENDING_NONE,
     ENDING_SHOWDOWN,
@@ -245,6 +245,18 @@ def new_hands(
             dealer_seat[ended],
             np.full(ended.size, -1),
         )
+        if config.open_flush:  # V16: R12's showdown too
+            winnings[:, ended] = open_flush_payout(
+                config,
+                winnings[:, ended],
+                contributed[:, ended],
+                in_hand[:, ended],
+                all_in[:, ended],
+                strength[:, ended],
+                dealer_seat[ended],
+                keys[ended],
+                hand_index[ended],
+            )
     stack = stack + winnings
     pot = np.where(straight, 0, pot).astype(np.int32)
     actor = np.where(straight, -1, first).astype(np.int32)
