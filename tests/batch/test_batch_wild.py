@@ -131,6 +131,7 @@ TABLES = [
     ({"wild": "hukam", "high_235": True, "pot_limit": 40}, 3),
     ({"jokers": 3, "hand_size": 4, "wild_ties": "natural_wins"}, 7),
     ({"jokers": 1, "wild_ties": "more_wilds_win", "dealer_boots": 2}, 4),
+    ({"hand_size": 2, "wild_ties": "natural_wins"}, 4),  # W4 on the imagined card (V12)
 ]
 
 

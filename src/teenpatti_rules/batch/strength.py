@@ -108,10 +108,11 @@ def hand_strengths(cards: Array, rules: Rules, indicator: Array | None = None) -
                 axis=0,
             )
         return np.ascontiguousarray(flat.reshape(rows, players).T, dtype=np.int32)
-    three_card = rules if size == 3 else attrs.evolve(rules, hand_size=3)
     if size == 2:
         flat = pair_strengths(rules)[cards[..., 0], cards[..., 1]]
     else:
+        # (Not for hand_size 2: its W4 wild_ties may need the imagined card, V12.)
+        three_card = rules if size == 3 else attrs.evolve(rules, hand_size=3)
         flat = np.max(
             [
                 evaluate_many(cards[..., list(three)], three_card)
