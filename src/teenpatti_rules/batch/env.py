@@ -87,8 +87,9 @@ class BatchEnv:
         dealer drawn per table and hand from the seed (R5).
     :param backend: ``"auto"`` (default: the compiled kernel when numba is
         installed, else numpy; numpy for V3's ``"range"`` and ``"no_limit"``
-        sizings, V8's ``wild="joker"`` / ``"hukam"`` and printed ``jokers``, which
-        the kernel does not play), ``"numba"`` or ``"numpy"``
+        sizings, V8's ``wild="joker"`` / ``"hukam"`` and printed ``jokers`` and V16's
+        ``ties="open_flush"``, which the kernel does not play:
+        :func:`~teenpatti_rules.batch.config.kernel_refusal`), ``"numba"`` or ``"numpy"``
         (:mod:`teenpatti_rules.batch.backend`); both give equal states.
     :raises ImportError: for ``backend="numba"`` without numba (naming the ``fast``
         extra).
@@ -97,8 +98,8 @@ class BatchEnv:
     :raises ValueError: naming the field or parameter, for options the engine does
         not play, a player count outside the rules, stacks below the boot or too big,
         or a dealer that is not a seat, or an unknown ``backend`` (or ``"numba"`` on
-        a V3 ``"range"`` / ``"no_limit"`` table or a V8 joker / hukam / printed-jokers
-        table).
+        a V3 ``"range"`` / ``"no_limit"`` table, a V8 joker / hukam / printed-jokers
+        table or a V16 open-flush table).
     """
 
     def __init__(
@@ -123,7 +124,7 @@ class BatchEnv:
                     f"{self.rules.bet_sizing!r} (V3); use backend='numpy' or 'auto'"
                 )
             picked = "numpy"  # "auto": the numpy engine plays V3
-        refusal = kernel_refusal(self.rules)  # V8 W5 indicators, printed jokers
+        refusal = kernel_refusal(self.rules)  # V8 W5 indicators, printed jokers, V16
         if refusal is not None and picked == "numba":
             if backend == "numba":
                 raise ValueError(

@@ -122,11 +122,14 @@ def open_flush_payout(
     :param config: the table's numbers (``open_flush`` set).
     :param winnings: ``int32`` ``(P, m)`` the :func:`payout` of these tables with
         ``loses_ties`` ``-1``.
-    :param contributed: / :param in_hand: / :param all_in: / :param strength: seat-major
-        ``(P, m)``, as for :func:`payout`.
+    :param contributed: seat-major ``(P, m)`` chips put in, as for :func:`payout`.
+    :param in_hand: ``bool`` ``(P, m)``: still in the hand.
+    :param all_in: ``bool`` ``(P, m)``.
+    :param strength: ``(P, m)`` hand strengths, higher wins.
     :param dealer: ``(m,)`` each table's dealer (R10, R18).
-    :param keys: ``uint64`` ``(m,)`` the tables' keys; ``hand_index``: ``(m,)`` their
-        hand counters (the decks, :func:`~teenpatti_rules.batch.deal.shuffle`).
+    :param keys: ``uint64`` ``(m,)`` the tables' keys.
+    :param hand_index: ``(m,)`` their hand counters (with ``keys``, the decks:
+        :func:`~teenpatti_rules.batch.deal.shuffle`).
     :returns: ``int32`` ``(P, m)`` gross winnings (``winnings`` itself when no table
         has a tie).
     """
