@@ -176,7 +176,7 @@ def reducer_start(rules: tp.Rules, batch: BatchState, i: int) -> tp.State:
         dealer=dealer,
         stacks=[int(x) for x in batch.start_stack[i]],
     )
-    deck = tuple(tp.Card.from_index(int(c)) for c in batch.deck[i])
+    deck = tuple(tp.Card.from_index(int(c)) for c in batch.row_deck(i, rules.deck_size))
     return tp.apply(state, tp.Deal(dealer, deck))
 
 

@@ -1,8 +1,9 @@
 """Differential test: every table of the batch engine equals the reducer after every step.
 
 Random tables (3-7 players, random stacks per table, pot limits, blind-bet limits,
-V1, V2, V3 range and no-limit sizings, V4, V5, V7, the hand orders, V8 wild ranks and lowest/highest wild cards with
-every W4 tie rule, V12 hand sizes 2, 4 and 5, V13 dealer boots, V14 table shows, V15
+V1, V2, V3 range and no-limit sizings, V4, V5, V7, the hand orders, V8 wild ranks, lowest/highest wild cards,
+joker / hukam indicators (W5) and printed jokers (numpy backend) with every W4 tie rule,
+V16 open flush (numpy backend), V12 hand sizes 2, 4 and 5, V13 dealer boots, V14 table shows, V15
 turn limits, V17 sideshow target and reveal, V17 split sideshows and V20 draws (numpy
 backend), V21, V22 forced blinds) and random legal ids, on both
 backends (the compiled kernel when
@@ -25,6 +26,7 @@ from hypothesis import strategies as st
 
 import teenpatti_rules as tp
 from teenpatti_rules.batch import BatchEnv
+from teenpatti_rules.batch.config import kernel_refusal
 from teenpatti_rules.presets import PRESETS
 
 NUMBA = importlib.util.find_spec("numba") is not None
@@ -46,7 +48,9 @@ def batch_tables(draw: st.DrawFn) -> dict[str, Any]:
                 "suit_order": st.permutations("shdc").map("".join),  # V7
                 "ranking": st.sampled_from(["standard", "muflis", "999"]),
                 "wild_ranks": st.sampled_from(["AK47", "2", "JQ23"]),  # V8
-                "wild": st.sampled_from(["lowest", "highest"]),  # V8
+                "wild": st.sampled_from(["lowest", "highest", "joker", "hukam"]),  # V8, W5
+                "jokers": st.integers(1, 3),  # V8 printed jokers
+                "ties": st.just("open_flush"),  # V16
                 "wild_ties": st.sampled_from(["natural_wins", "more_wilds_win"]),  # W4
                 "dealer_boots": st.integers(2, 4),  # V13
                 "button": st.just("winner"),  # V21 (no effect within one hand)
@@ -65,20 +69,22 @@ def batch_tables(draw: st.DrawFn) -> dict[str, Any]:
         )
     )
     # Keep combinations the Rules accept (RULES.md V7-V12 refuses some).
-    if "wild_ranks" in options and "wild" in options:
-        del options["wild"]
-    if options.get("hand_size", 3) != 3:  # the batch engine refuses V8's lowest/highest
-        options.pop("wild", None)  # wild rank with V12 (the whole hand's)
-    if "wild_ranks" not in options and "wild" not in options:
+    if "wild_ranks" in options:  # V8: one field sets the wild cards
+        options.pop("wild", None)
+    if "wild_ranks" in options or "wild" in options:
+        options.pop("jokers", None)
+    if options.get("hand_size", 3) != 3 and options.get("wild") in ("lowest", "highest"):
+        del options["wild"]  # the batch engine refuses V8's lowest/highest wild rank
+        # with V12 (the whole hand's)
+    if options.get("hand_size", 3) == 2:
+        options.pop("jokers", None)  # V8: printed jokers are refused with hand_size 2
+    wilds = {"wild_ranks", "wild", "jokers"} & options.keys()
+    if not wilds and options.get("hand_size", 3) != 2:
         options.pop("wild_ties", None)
-    if "suit_order" in options and (
-        options.get("ranking", "standard") != "standard"
-        or "wild_ranks" in options
-        or "wild" in options
-    ):
+    if "suit_order" in options and (options.get("ranking", "standard") != "standard" or wilds):
         del options["suit_order"]
-    if options.get("ranking") == "999" and ("wild_ranks" in options or "wild" in options):
-        del options["ranking"]
+    if wilds:  # V8 is refused with V9 and V10
+        options.pop("ranking", None)
     if options.get("bet_sizing") != "range":
         options.pop("raise_cap", None)
     if options.get("hand_size", 3) != 3:  # V20: draws only with three cards
@@ -122,11 +128,16 @@ BACKENDS = [
 def run(table: dict[str, Any], steps: int, tables: int = TABLES, backend: str = "auto") -> int:
     """Play ``steps`` steps at ``tables`` tables, checking every row every step;
     returns how many hands ended (none when the backend does not play the table:
-    the compiled kernel refuses V17's split sideshows and V20's draws)."""
+    the compiled kernel refuses V8 indicators and printed jokers, V16, V17's split
+    sideshows and V20's draws)."""
     rules, players = table["rules"], table["players"]
-    if backend == "numba" and (rules.draw_price is not None or rules.sideshow_split):
-        with pytest.raises(ValueError, match=r"Rules\.(draw_price|sideshow_split)="):
+    if backend == "numba" and kernel_refusal(rules) is not None:
+        with pytest.raises(
+            ValueError,
+            match=r"kernel does not play Rules\.(wild|jokers|ties|draw_price|sideshow_split)=",
+        ):
             BatchEnv(rules, players, backend=backend)
+        assert BatchEnv(rules, players, backend="auto").backend == "numpy"
         return 0
     rng = np.random.default_rng(table["seed"])
     stacks = rng.integers(rules.boot, rules.boot * table["big"] + 1, size=(tables, players))

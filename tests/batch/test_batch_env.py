@@ -175,7 +175,7 @@ def test_illegal_and_malformed_actions_are_refused() -> None:
     ("options", "field"),
     [
         ({"boot_schedule": ((1, 1), (11, 2))}, "boot_schedule"),
-        ({"ties": "open_flush"}, "ties"),
+        ({"open_table": True}, "open_table"),
     ],
 )
 def test_unsupported_rules_are_refused_naming_the_field(

@@ -26,6 +26,7 @@ from test_batch_differential import batch_tables
 
 import teenpatti_rules as tp
 from teenpatti_rules.batch import BatchEnv
+from teenpatti_rules.batch.config import kernel_refusal
 
 numba_only = pytest.mark.skipif(
     importlib.util.find_spec("numba") is None, reason="numba is not installed (the fast extra)"
@@ -52,11 +53,15 @@ def _assert_equal(a: Any, b: Any, where: str) -> None:
 @given(table=batch_tables())
 def test_the_kernel_equals_numpy_field_by_field(table: dict[str, Any]) -> None:
     # The kernel does not play V17's split sideshows nor V20's draws: the table's
-    # other options without those.
+    # other options without those; it refuses V8 indicators, printed jokers and V16.
     table = {
         **table,
         "rules": attrs.evolve(table["rules"], draw_price=None, max_draws=2, sideshow_split=False),
     }
+    if kernel_refusal(table["rules"]) is not None:  # V8 W5, printed jokers, V16
+        with pytest.raises(ValueError, match=r"kernel does not play Rules\.(wild|jokers|ties)="):
+            BatchEnv(table["rules"], table["players"], backend="numba")
+        return
     _play_both(table, steps=60)
 
 

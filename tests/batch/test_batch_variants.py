@@ -21,8 +21,6 @@ CASES = list(FIELD_CASES) + [dict(preset.fields) for preset in PRESETS.values()]
 def test_batch_plays_or_refuses_naming_the_field(case: dict[str, Any]) -> None:
     rules = tp.Rules(**case)
     unsupported = [name for name in case if name not in SUPPORTED_FIELDS]
-    if case.get("wild") in ("joker", "hukam"):  # V8 W5: an indicator per deal
-        unsupported.append("wild")
     if case.get("hand_size", 3) != 3 and case.get("wild") in ("lowest", "highest"):
         unsupported.append("wild")  # V8 with V12: the wild rank is the whole hand's
     if unsupported:

@@ -27,6 +27,9 @@ from teenpatti_rules.batch.vector import BatchVectorEnv  # noqa: E402
         tp.Rules(sideshow_split=True, pot_limit=80),  # V17 (numpy backend)
         tp.Rules(bet_sizing="range", raise_cap=4),  # V3: 16 ids
         tp.Rules(bet_sizing="no_limit", max_blind_bets=None, stake_limit=12),  # V3: 24 ids
+        tp.Rules(wild="joker"),  # V8 W5: the indicator block
+        tp.Rules(jokers=2, max_blind_bets=0),  # V8: own printed jokers (seen at once)
+        tp.Rules(wild="hukam", hand_size=4),
     ],
 )
 @pytest.mark.parametrize("backend", ["numpy", "auto"])

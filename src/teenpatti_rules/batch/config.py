@@ -6,7 +6,11 @@ orders of ``ranking``, V11 ``high_235`` where the rules have it) and V7
 ``suit_order``; V8 wild cards that change neither the deck nor the deal
 (``wild_ranks``, ``wild="lowest"`` / ``"highest"``, with any ``wild_ties``, W1–W4:
 a hand's strength is then the one ``evaluate_many`` gives, which orders hands as
-:func:`~teenpatti_rules.ranking.compare_hands`); V2
+:func:`~teenpatti_rules.ranking.compare_hands`); V8 ``wild="joker"`` / ``"hukam"``
+(each table's indicator is the card after the deal, W5) and printed ``jokers`` (a
+deck of 52 + ``jokers`` cards) and V16 ``ties="open_flush"`` (tied showdowns play
+open flushes from the rest of the hand's deck) on the numpy backend only
+(``backend="auto"`` picks numpy for them: :func:`kernel_refusal`); V2
 ``show_cost_multiplier``; V4 ``stake_limit``; V5 ``max_blind_bets``; any ``boot``,
 ``pot_limit``; V13 ``dealer_boots``; V14 ``table_show_after``; V15 ``max_turns``;
 V17 ``sideshow_target`` (and ``sideshow_reveal``, which changes only what views
@@ -49,6 +53,7 @@ __all__ = [
     "SIZING_RANGE",
     "SUPPORTED_FIELDS",
     "TableConfig",
+    "kernel_refusal",
     "table_config",
 ]
 
@@ -70,6 +75,8 @@ SUPPORTED_FIELDS = frozenset(
         "wild_ranks",
         "wild",
         "wild_ties",
+        "jokers",
+        "ties",
         "dealer_boots",
         "button",
         "table_show_after",
@@ -138,6 +145,11 @@ class TableConfig:
     :param draws: the discards of the DRAW ids, the last ``len(draws)`` ids of the
         alphabet, as positions of the drawer's cards in ascending card index
         (:func:`~teenpatti_rules.encoding.draw_subsets`); empty without draws.
+    :param deck_size: cards in the deck, 52 and the printed jokers (V8).
+    :param indicator: a ``wild="joker"`` / ``"hukam"`` table turns up an indicator
+        after the hands (V8 W5).
+    :param open_flush: tied showdowns play open flushes (V16, ``ties="open_flush"``).
+    :param classic_sequences: ``sequence_order="classic"`` (V1; ranks open flushes).
     """
 
     players: int
@@ -160,6 +172,32 @@ class TableConfig:
     max_draws: int = 0
     draws: tuple[tuple[int, ...], ...] = ()
     sideshow_split: bool = False
+    deck_size: int = 52
+    indicator: bool = False
+    open_flush: bool = False
+    classic_sequences: bool = False
+
+
+def kernel_refusal(rules: Rules) -> str | None:
+    """Why the compiled kernel does not play ``rules`` (the numpy engine does), or None.
+
+    :param rules: rules that :func:`table_config` accepts.
+    :returns: ``"Rules.<field>=<value> (<rule ids>)"`` for the first such option:
+        V8's ``wild`` ``"joker"`` / ``"hukam"`` (an indicator per table, W5) and
+        printed ``jokers``, V16's ``ties="open_flush"``, V17's ``sideshow_split``
+        and V20's ``draw_price``.
+    """
+    if rules.has_indicator:
+        return f"Rules.wild={rules.wild!r} (V8 W5)"
+    if rules.jokers:
+        return f"Rules.jokers={rules.jokers!r} (V8)"
+    if rules.ties != "split":
+        return f"Rules.ties={rules.ties!r} (V16)"
+    if rules.draw_price is not None:
+        return f"Rules.draw_price={rules.draw_price!r} (V20 draws)"
+    if rules.sideshow_split:
+        return "Rules.sideshow_split=True (V17 split sideshows)"
+    return None
 
 
 def table_config(rules: Rules, players: int) -> TableConfig:
@@ -182,12 +220,6 @@ def table_config(rules: Rules, players: int) -> TableConfig:
         raise ValueError(
             f"players must be {rules.min_players} to {rules.max_players} for these rules "
             f"(R3), not {players}"
-        )
-    if rules.wild in ("joker", "hukam"):
-        raise ValueError(
-            f"the batch engine does not play Rules.wild={rules.wild!r} (V8, W5: an "
-            "indicator card turned up at each deal); it plays wild_ranks and "
-            "wild='lowest' / 'highest'"
         )
     if rules.hand_size != 3 and rules.wild in ("lowest", "highest"):
         raise ValueError(
@@ -230,4 +262,8 @@ def table_config(rules: Rules, players: int) -> TableConfig:
         max_draws=0 if rules.draw_price is None else limit(rules.max_draws),
         draws=draw_subsets(rules),
         sideshow_split=rules.sideshow_split,
+        deck_size=rules.deck_size,
+        indicator=rules.has_indicator,
+        open_flush=rules.ties == "open_flush",
+        classic_sequences=rules.sequence_order == "classic",
     )

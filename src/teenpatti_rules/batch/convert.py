@@ -53,7 +53,7 @@ def to_state(rules: Rules, state: BatchState, index: int) -> State:
         dealer=dealer,
         stacks=[int(chips) for chips in state.start_stack[index]],
     )
-    deck = tuple(Card.from_index(int(card)) for card in state.row_deck(index))
+    deck = tuple(Card.from_index(int(card)) for card in state.row_deck(index, rules.deck_size))
     result = apply(session, Deal(dealer, deck))
     for action_id in state.row_history(index):
         actor = result.actor

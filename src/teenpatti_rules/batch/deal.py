@@ -3,9 +3,11 @@
 Chance is a counter-based hash (SplitMix64) of the table's key and the hand's index,
 so every table's decks are reproducible from ``(seed, table index, hand index)``
 alone, independent of the other tables and of the number of tables; sorting 52
-hashed keys gives each hand's deck. (These decks are not the reducer's
-:func:`~teenpatti_rules.dealing.shuffled_deck`: the batch deck is handed to the
-reducer explicitly, as in ``Deal(dealer, deck)``.)
+hashed keys (and one more per printed joker, V8) gives each hand's deck; on a
+``wild="joker"`` / ``"hukam"`` table the card after the hands is the indicator (W5).
+(These decks are not the reducer's :func:`~teenpatti_rules.dealing.shuffled_deck`:
+the batch deck is handed to the reducer explicitly, as in ``Deal(dealer, deck)``, so
+the reducer replays any row exactly, :func:`~teenpatti_rules.batch.convert.to_state`.)
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from ..rules import Rules
 from .config import TableConfig
 from .mask import legal_mask
 from .seats import seating
-from .showdown import payout
+from .showdown import open_flush_payout, payout
 from .state import (
     ENDING_NONE,
     ENDING_SHOWDOWN,
@@ -34,6 +36,7 @@ __all__ = [
     "deal_cards",
     "dealers",
     "hand_random",
+    "indicators",
     "mix",
     "new_hands",
     "shuffle",
@@ -47,7 +50,9 @@ _M1 = np.uint64(0xBF58476D1CE4E5B9)
 _M2 = np.uint64(0x94D049BB133111EB)
 _DECK_TAG = np.uint64(0xD1B54A32D192ED03)
 _DEALER_TAG = np.uint64(0x8CB92BA72F3D8DD7)
-_CARDS = np.arange(52, dtype=np.uint64)
+_CARDS = np.arange(55, dtype=np.uint64)
+"""The card indices of the largest deck: 52 natural cards and the printed jokers
+``X1``..``X3`` (52..54, V8)."""
 
 
 def mix(x: Array) -> Array:
@@ -71,12 +76,32 @@ def hand_random(keys: Array, hand_index: Array, tag: np.uint64) -> Array:
         return mix(keys ^ mix(hand_index.astype(np.uint64) * _GOLDEN + tag))
 
 
-def shuffle(keys: Array, hand_index: Array) -> Array:
-    """``int8`` ``(n, 52)``: each table's deck for its hand, as card indices (R10)."""
+def shuffle(keys: Array, hand_index: Array, size: int = 52) -> Array:
+    """``int8`` ``(n, size)``: each table's deck for its hand, as card indices (R10).
+
+    :param size: cards in the deck, 52 to 55: the table's
+        :attr:`~teenpatti_rules.rules.Rules.deck_size`, 52 and its printed jokers
+        (V8, indices 52..54). Card ``c`` gets the same hashed key whatever ``size``,
+        so a deck without jokers is the jokers' deck with the jokers taken out.
+    :raises ValueError: for a ``size`` outside 52..55.
+    """
+    if not 52 <= size <= 55:
+        raise ValueError(f"a deck has 52 to 55 cards (V8: up to 3 printed jokers), not {size}")
     base = hand_random(keys, hand_index, _DECK_TAG)
     with np.errstate(over="ignore"):
-        sort_keys = mix(base[:, None] + _CARDS[None, :] * _M2)
+        sort_keys = mix(base[:, None] + _CARDS[None, :size] * _M2)
     return np.argsort(sort_keys, axis=1).astype(np.int8)
+
+
+def indicators(deck: Array, players: int, hand_size: int = 3) -> Array:
+    """``int8`` ``(n,)``: each table's indicator, the next card of its deck after the
+    deal (V8 W5: ``deck[hand_size * players]``), for a ``wild="joker"`` or ``"hukam"``
+    table.
+
+    :param deck: integer ``(n, D)`` decks (:func:`shuffle`).
+    :param players: seats per table; ``hand_size``: cards per seat (V12).
+    """
+    return np.ascontiguousarray(deck[:, hand_size * players], dtype=np.int8)
 
 
 def dealers(keys: Array, hand_index: Array, players: int) -> Array:
@@ -172,14 +197,15 @@ def new_hands(
     """
     players = config.players
     rows = keys.shape[0]
-    deck = shuffle(keys, hand_index)
+    deck = shuffle(keys, hand_index, rules.deck_size)  # V8: and the printed jokers
     dealer_seat = (
         dealers(keys, hand_index, players)
         if dealer is None
         else np.full(rows, dealer, dtype=np.int32)
     )
     cards = deal_cards(deck, dealer_seat, players, config.hand_size)
-    strength = hand_strengths(cards, rules)
+    indicator = indicators(deck, players, config.hand_size) if rules.has_indicator else None
+    strength = hand_strengths(cards, rules, indicator)  # V8 W5: under the table's indicator
     # Seat-major (P, n) arrays from here on.
     start = np.ascontiguousarray(start_stack.T, dtype=np.int32)
     boot = config.boot
@@ -219,6 +245,18 @@ def new_hands(
             dealer_seat[ended],
             np.full(ended.size, -1),
         )
+        if config.open_flush:  # V16: R12's showdown too
+            winnings[:, ended] = open_flush_payout(
+                config,
+                winnings[:, ended],
+                contributed[:, ended],
+                in_hand[:, ended],
+                all_in[:, ended],
+                strength[:, ended],
+                dealer_seat[ended],
+                keys[ended],
+                hand_index[ended],
+            )
     stack = stack + winnings
     pot = np.where(straight, 0, pot).astype(np.int32)
     actor = np.where(straight, -1, first).astype(np.int32)

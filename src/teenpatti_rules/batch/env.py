@@ -25,7 +25,7 @@ from numpy.typing import NDArray
 from ..rules import Rules
 from ..state import State
 from .backend import KernelStep, pick_backend
-from .config import TableConfig, table_config
+from .config import TableConfig, kernel_refusal, table_config
 from .convert import to_state
 from .deal import new_hands, table_keys
 from .history import NEW_HAND, fold, push, tail_limit
@@ -85,8 +85,10 @@ class BatchEnv:
     :param dealer: a fixed dealer seat for every hand, or None (default) for a
         dealer drawn per table and hand from the seed (R5).
     :param backend: ``"auto"`` (default: the compiled kernel when numba is
-        installed, else numpy; numpy for V17's split sideshows and V20's draws,
-        which the kernel does not play), ``"numba"`` or ``"numpy"``
+        installed, else numpy; numpy for V8's ``wild="joker"`` / ``"hukam"`` and
+        printed ``jokers``, V16's ``ties="open_flush"``, V17's split sideshows and V20's
+        draws, which the kernel does not play:
+        :func:`~teenpatti_rules.batch.config.kernel_refusal`), ``"numba"`` or ``"numpy"``
         (:mod:`teenpatti_rules.batch.backend`); both give equal states.
     :raises ImportError: for ``backend="numba"`` without numba (naming the ``fast``
         extra).
@@ -95,7 +97,8 @@ class BatchEnv:
     :raises ValueError: naming the field or parameter, for options the engine does
         not play, a player count outside the rules, stacks below the boot or too big,
         or a dealer that is not a seat, or an unknown ``backend`` (or ``"numba"`` on
-        a V17 split-sideshow table or a V20 draw table).
+        a V8 joker / hukam / printed-jokers table, a V16 open-flush table, a V17
+        split-sideshow table or a V20 draw table).
     """
 
     def __init__(
@@ -113,21 +116,13 @@ class BatchEnv:
         self._made: weakref.WeakSet[BatchState] = weakref.WeakSet()
         self.rules: Rules = Rules() if rules is None else rules
         self.config: TableConfig = table_config(self.rules, players)
-        numpy_only = (  # the numpy engine plays them, the kernel not yet
-            ("draw_price", "V20 draws")
-            if self.config.draws
-            else ("sideshow_split", "V17 split sideshows")
-            if self.config.sideshow_split
-            else None
-        )
-        if numpy_only is not None and picked == "numba":
+        refusal = kernel_refusal(self.rules)  # V8 W5, printed jokers, V16, V17 split, V20
+        if refusal is not None and picked == "numba":
             if backend == "numba":
-                field, what = numpy_only
                 raise ValueError(
-                    f"the compiled kernel does not play Rules.{field}="
-                    f"{getattr(self.rules, field)!r} ({what}); use backend='numpy' or 'auto'"
+                    f"the compiled kernel does not play {refusal}; use backend='numpy' or 'auto'"
                 )
-            picked = "numpy"
+            picked = "numpy"  # "auto": the numpy engine plays them
         self.backend: str = picked
         self.players: int = players
         self.autoreset: bool = bool(autoreset)

@@ -1,5 +1,5 @@
 """Paying out pots on arrays: side-pot slices (R41), the best hand per slice, ties and
-odd chips (R18, R35), for many tables at once.
+odd chips (R18, R35), for many tables at once; open flushes for ties (V16).
 
 The loops run over the ``P + 1`` possible slices and never over tables, so the same
 code runs under any array API.
@@ -12,7 +12,13 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-__all__ = ["payout"]
+from ..engine.ending import open_flush_rules
+from ..engine.pots import pot_slices, split_chips
+from ..ranking import evaluate_many
+from ..rules import Rules
+from .config import TableConfig
+
+__all__ = ["open_flush_payout", "payout"]
 
 Array = NDArray[Any]
 
@@ -85,3 +91,118 @@ def payout(
             winnings += paid & (rank < odd)
         carry = np.where(has_winner, 0, amount)
     return winnings
+
+
+def open_flush_payout(
+    config: TableConfig,
+    winnings: Array,
+    contributed: Array,
+    in_hand: Array,
+    all_in: Array,
+    strength: Array,
+    dealer: Array,
+    keys: Array,
+    hand_index: Array,
+) -> Array:
+    """The winnings of showdowns at a ``ties="open_flush"`` table (V16): ``int32``
+    ``(P, m)``, as :func:`payout` paid them (``winnings``) where no two players still
+    in the hand have equal strengths, else paid again as
+    :func:`~teenpatti_rules.engine.ending.open_flush_payout` pays them.
+
+    Slice by slice (R41) the best hand wins; players tied for a slice play open
+    flushes from the rest of the hand's deck (after the hands and the indicator, W5;
+    printed jokers passed over, V8): three cards each, one at a time from the first
+    of them to the dealer's left (R10), ranked by R13–R16 with the table's sequence
+    order (V1) only; players still tied play again with the next cards. One open
+    flush settles every slice the same players tied for; when the rest of the deck
+    cannot give three cards each, the slice splits (R18). Ties are rare, so the
+    tied tables are settled one by one (numpy only) and the others keep
+    ``winnings``. Not for shows, whose ties the asker loses (R35).
+
+    :param config: the table's numbers (``open_flush`` set).
+    :param winnings: ``int32`` ``(P, m)`` the :func:`payout` of these tables with
+        ``loses_ties`` ``-1``.
+    :param contributed: seat-major ``(P, m)`` chips put in, as for :func:`payout`.
+    :param in_hand: ``bool`` ``(P, m)``: still in the hand.
+    :param all_in: ``bool`` ``(P, m)``.
+    :param strength: ``(P, m)`` hand strengths, higher wins.
+    :param dealer: ``(m,)`` each table's dealer (R10, R18).
+    :param keys: ``uint64`` ``(m,)`` the tables' keys.
+    :param hand_index: ``(m,)`` their hand counters (with ``keys``, the decks:
+        :func:`~teenpatti_rules.batch.deal.shuffle`).
+    :returns: ``int32`` ``(P, m)`` gross winnings (``winnings`` itself when no table
+        has a tie).
+    """
+    from .deal import shuffle
+
+    players, rows = contributed.shape
+    if not rows:
+        return winnings
+    # Two equal strengths among the players still in: a slice may be tied.
+    ranked = np.sort(np.where(in_hand, strength, -1 - np.arange(players)[:, None]), axis=0)
+    tied = np.flatnonzero(((ranked[1:] == ranked[:-1]) & (ranked[1:] >= 0)).any(axis=0))
+    if not tied.size:
+        return winnings
+    out = np.array(winnings, dtype=np.int32)
+    decks = shuffle(keys[tied], hand_index[tied], config.deck_size)
+    start = config.hand_size * players + int(config.indicator)
+    flush_rules = open_flush_rules("classic" if config.classic_sequences else "standard")
+    for j, row in enumerate(tied.tolist()):
+        rest = [int(card) for card in decks[j, start:] if card < 52]  # V8: no jokers
+        out[:, row] = _open_flush_row(
+            contributed[:, row].tolist(),
+            in_hand[:, row].tolist(),
+            all_in[:, row].tolist(),
+            strength[:, row].tolist(),
+            int(dealer[row]),
+            rest,
+            flush_rules,
+        )
+    return out
+
+
+def _open_flush_row(
+    contributed: list[int],
+    in_hand: list[bool],
+    all_in: list[bool],
+    strength: list[int],
+    dealer: int,
+    rest: list[int],
+    flush_rules: Rules,
+) -> list[int]:
+    """One table's winnings by seat under V16 (``rest``: its undealt natural cards, in
+    order, consumed).
+    """
+    players = len(contributed)
+    winnings = [0] * players
+    settled: dict[frozenset[int], list[int]] = {}
+    for piece in pot_slices(contributed, in_hand, all_in):
+        best = max(strength[p] for p in piece.eligible)
+        winners = [p for p in piece.eligible if strength[p] == best]
+        if len(winners) > 1:
+            key = frozenset(winners)
+            if key not in settled:
+                settled[key] = _play_open_flush(winners, rest, dealer, players, flush_rules)
+            winners = settled[key]
+        for seat, chips in split_chips(piece.amount, winners, dealer, players).items():
+            winnings[seat] += chips
+    return winnings
+
+
+def _play_open_flush(
+    tied: list[int], rest: list[int], dealer: int, players: int, flush_rules: Rules
+) -> list[int]:
+    """Open-flush rounds among ``tied`` from ``rest`` (consumed) until one is best or the
+    rest cannot give three cards each (V16): the seats still tied.
+    """
+    while len(tied) > 1:
+        order = sorted(tied, key=lambda seat: (seat - dealer - 1) % players)
+        k = len(order)
+        if len(rest) < 3 * k:
+            break  # V16: the slice is split as R18
+        hands = np.array([[rest[i], rest[i + k], rest[i + 2 * k]] for i in range(k)])
+        del rest[: 3 * k]
+        ranks = evaluate_many(hands, flush_rules).tolist()
+        best = max(ranks)
+        tied = [seat for seat, rank in zip(order, ranks, strict=True) if rank == best]
+    return tied

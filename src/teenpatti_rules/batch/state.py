@@ -148,7 +148,8 @@ class BatchState:
     Other shapes:
 
     :param cards: ``int8`` ``(n, P, H)`` each seat's ``H`` cards (``hand_size``, V12) as
-        :attr:`~teenpatti_rules.cards.Card.index` (0..51), in the order dealt (R10).
+        :attr:`~teenpatti_rules.cards.Card.index` (0..51; 52..54 for the printed jokers,
+        V8), in the order dealt (R10).
     :param legal_action_mask: ``bool`` ``(n, A)``: the ids ``current_player`` may
         play now; every id is True on a terminated table (the pgx convention).
     :param history_base: ``int8`` ``(n, Lb)`` the histories as they were when the
@@ -201,17 +202,33 @@ class BatchState:
         each read from ``table_key`` and ``hand_index``
         (:func:`~teenpatti_rules.batch.deal.shuffle`; not stored): seat
         ``(dealer + 1 + i) % P`` got ``deck[i]``, ``deck[i + P]``, ``deck[i + 2P]`` (R10).
+        A table with printed jokers (V8) deals from a longer deck: read it with
+        :meth:`decks`.
+        """
+        return self.decks()
+
+    def decks(self, size: int = 52) -> Array:
+        """``int8`` ``(n, size)`` each hand's deck of ``size`` cards
+        (:attr:`~teenpatti_rules.rules.Rules.deck_size`: 52 and the printed jokers,
+        V8), as :attr:`deck`; at a ``wild="joker"`` / ``"hukam"`` table the indicator
+        is ``decks(size)[:, hand_size * P]`` (W5).
+
+        :raises ValueError: for a ``size`` outside 52..55.
         """
         from .deal import shuffle
 
-        return freeze(shuffle(self.table_key, self.hand_index))
+        return freeze(shuffle(self.table_key, self.hand_index, size))
 
-    def row_deck(self, index: int) -> Array:
-        """Table ``index``'s deck (a row of :attr:`deck`, computed for that row only)."""
+    def row_deck(self, index: int, size: int = 52) -> Array:
+        """Table ``index``'s deck of ``size`` cards (a row of :meth:`decks`, computed
+        for that row only).
+
+        :raises ValueError: for a ``size`` outside 52..55.
+        """
         from .deal import shuffle
 
         rows = slice(index, index + 1)
-        return freeze(shuffle(self.table_key[rows], self.hand_index[rows])[0])
+        return freeze(shuffle(self.table_key[rows], self.hand_index[rows], size)[0])
 
     @property
     def history(self) -> Array:

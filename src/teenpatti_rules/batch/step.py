@@ -20,7 +20,7 @@ from .draws import draw_cards, draw_counts, undealt_start
 from .history import push
 from .mask import legal_mask
 from .seats import at_seat, one_hot, seating
-from .showdown import payout
+from .showdown import open_flush_payout, payout
 from .sizing import bet_ids, named_amounts
 from .state import (
     ENDING_PACKED,
@@ -233,6 +233,19 @@ def advance(
             state.dealer[rows],
             np.where(show[rows], actor[rows], -1),
         )
+        if config.open_flush:  # V16: tied showdowns play open flushes (shows keep R35)
+            flush = rows[~show[rows]]
+            won[:, flush] = open_flush_payout(
+                config,
+                won[:, flush],
+                contributed.take(flush, axis=1),
+                in_hand.take(flush, axis=1),
+                all_in.take(flush, axis=1),
+                strength.take(flush, axis=1),
+                state.dealer[flush],
+                state.table_key[flush],
+                state.hand_index[flush],
+            )
     stack = stack + won
     pot = pot * ~ends
     rewards = (stack - state.seat_start_stack) * ends

@@ -50,6 +50,7 @@ from numpy.typing import NDArray
 from ..encoding import ActionId, observation_layout, observation_size
 from ..rules import Rules
 from .config import TableConfig
+from .deal import indicators, shuffle
 from .env import MAX_BATCH_TABLES, BatchEnv
 from .sizing import bet_ids
 from .state import PHASE_BETTING, PHASE_SIDESHOW, BatchState
@@ -81,10 +82,18 @@ def observations(env: BatchEnv, state: BatchState, last_action: Array) -> Array:
     total = np.maximum(1, state.start_stack[live].astype(np.int64).sum(axis=1))[:, None]
     obs = out[live]
     seen_me = state.seen[live, me]
-    own = state.cards[live, me].astype(np.int64)  # (m, 3)
-    hit = np.zeros((live.size, 52), dtype=np.float32)
+    own = state.cards[live, me].astype(np.int64)  # (m, H)
+    hit = np.zeros((live.size, 55), dtype=np.float32)  # 52..54: the printed jokers (V8)
     np.put_along_axis(hit, own, 1.0, axis=1)
-    obs[:, 0:52] = hit * seen_me[:, None]
+    hit *= seen_me[:, None]
+    obs[:, 0:52] = hit[:, :52]
+    if "own_jokers" in layout:  # V8: slot j - 1 for the printed joker Xj
+        jokers = layout["own_jokers"]
+        obs[:, jokers] = hit[:, 52 : 52 + rules.jokers]
+    if "indicator" in layout:  # V8 W5: public, the card after the hands
+        deck = shuffle(state.table_key[live], state.hand_index[live], rules.deck_size)
+        turned = indicators(deck, players, rules.hand_size).astype(np.int64)
+        obs[np.arange(live.size), layout["indicator"].start + turned] = 1.0
     obs[:, 52] = seen_me
     limit = rules.max_blind_bets
     blind = state.blind_bets[rows, order].astype(np.float64)
