@@ -13,7 +13,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import teenpatti_rules as tp
-from strategies import open_table_action, open_tables, play_session, tables
+from session_corpus import RandomSession
+from strategies import open_table_action, open_tables, play_session
 from teenpatti_rules.events import Looked, SideShowAccepted
 from teenpatti_rules.stream import (
     CardsSeen,
@@ -104,11 +105,11 @@ def test_every_preset_every_viewer(name: str) -> None:
             follow(states, seat)
 
 
-@given(tables(), st.integers(0, 2**16))
-def test_random_tables_every_viewer(table: tp.State, seed: int) -> None:
-    states = play_session(seed, table)[:150]
-    for seat in (None, *range(len(table.seats))):
-        follow(states, seat)
+def test_random_sessions_every_viewer(random_sessions: tuple[RandomSession, ...]) -> None:
+    """Every viewer of every shared random session (``tests/session_corpus.py``)."""
+    for session in random_sessions:
+        for seat in (None, *range(len(session.start.seats))):
+            follow(list(session.states), seat)
 
 
 def test_private_sideshow_partners_get_each_others_cards() -> None:

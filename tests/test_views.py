@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 import teenpatti_rules as tp
 from scenario_runner import build_deck
+from session_corpus import RandomSession
 from strategies import play_session, tables
 from teenpatti_rules.events import Looked, OpenFlush, Showdown, ShownHand, SideShowAccepted
 from teenpatti_rules.records import evolve as replace_state
@@ -103,9 +104,10 @@ def table() -> tp.State:
 # --- the property: nothing hidden leaks, nothing knowable is lost ------------------------
 
 
-@given(tables(), st.integers(0, 2**32))
-def test_views_hide_exactly_what_r43_hides(start: tp.State, seed: int) -> None:
-    for state in play_session(seed, start):
+def test_views_hide_exactly_what_r43_hides(random_sessions: tuple[RandomSession, ...]) -> None:
+    """Every state of the shared random sessions (``tests/session_corpus.py``), seen by
+    every viewer."""
+    for state in (state for session in random_sessions for state in session.states):
         for viewer in (None, *range(len(state.seats))):
             seen = tp.view(state, viewer)
             allowed = knowable(state, viewer)
