@@ -214,7 +214,8 @@ def _observations_hide_what_the_seat_may_not_see(session: RandomSession) -> None
         if state.phase is tp.Phase.SESSION_OVER:
             break
         for seat in range(n):
-            obs = enc.observation(tp.view(state, seat), seat)
+            seen = tp.view(state, seat)
+            obs = enc.observation(seen, seat)
             assert obs.shape == (60 + 19 * n + extra,)
             assert obs.dtype == np.float32
             assert np.all(np.isfinite(obs))
@@ -222,7 +223,7 @@ def _observations_hide_what_the_seat_may_not_see(session: RandomSession) -> None
             other = _swap_hidden(state, seat, rng)
             assert np.array_equal(obs, enc.observation(tp.view(other, seat), seat))
             # own cards show exactly when the view holds them (R43)
-            own = tp.view(state, seat).seats[seat].cards
+            own = seen.seats[seat].cards
             assert obs[:52].sum() == len([c for c in own if not c.is_joker])
             if "own_jokers" in layout:
                 assert obs[layout["own_jokers"]].sum() == len([c for c in own if c.is_joker])
