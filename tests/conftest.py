@@ -5,9 +5,13 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+if TYPE_CHECKING:
+    from session_corpus import RandomSession
 
 sys.path.insert(0, str(Path(__file__).parent))
 
@@ -47,3 +51,12 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if len(kept) != len(items):
         config.hook.pytest_deselected(items=[i for i in items if i not in kept])
         items[:] = kept
+
+
+@pytest.fixture(scope="session")
+def random_sessions() -> tuple[RandomSession, ...]:
+    """The shared corpus of random sessions (``tests/session_corpus.py``), sized by the
+    hypothesis profile: the per-state properties run over it."""
+    from session_corpus import random_sessions as corpus
+
+    return corpus()

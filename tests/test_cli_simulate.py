@@ -19,7 +19,8 @@ from pathlib import Path
 import pytest
 
 import teenpatti_rules as tp
-from teenpatti_rules.cli import main
+from teenpatti_rules.cli import common, main
+from teenpatti_rules.cli.common import PROGRESS_EVERY
 
 DATA = Path(__file__).parent / "data"
 
@@ -90,13 +91,21 @@ def test_defaults_play_a_whole_session(capsys: pytest.CaptureFixture[str]) -> No
     assert "Winner: " in out and "Session over: winner" in out  # one player remains (R2)
 
 
-def test_progress_goes_to_stderr(capsys: pytest.CaptureFixture[str]) -> None:
-    # Deep stacks and a low pot limit: nobody busts in 1000 hands.
+def test_progress_goes_to_stderr(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Every PROGRESS_EVERY hands (1000, as --help says); set to 10 here, so that 25
+    # hands report twice. Deep stacks and a low pot limit: nobody busts in 25 hands.
+    assert PROGRESS_EVERY == 1000
+    with pytest.raises(SystemExit):
+        main(["simulate", "--help"])
+    assert "every 1000 hands" in " ".join(capsys.readouterr().out.split())
+    monkeypatch.setattr(common, "PROGRESS_EVERY", 10)
     long = ["--quiet", "--players", "3", "--starting-boots", "1000", "--pot-limit", "20"]
-    code, out, err = run(capsys, *long, "--hands", "1000", "--seed", "2", "--progress")
-    assert code == 0 and "Standings after 1000 hands:" in out
-    assert err == "teenpatti simulate: 1000 hands played\n"
-    code, out, err = run(capsys, *long, "--hands", "1000", "--seed", "2")
+    code, out, err = run(capsys, *long, "--hands", "25", "--seed", "2", "--progress")
+    assert code == 0 and "Standings after 25 hands:" in out
+    assert err == "teenpatti simulate: 10 hands played\nteenpatti simulate: 20 hands played\n"
+    code, out, err = run(capsys, *long, "--hands", "25", "--seed", "2")
     assert code == 0 and err == ""  # stderr is not a terminal here
 
 

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 np = pytest.importorskip("numpy")
 
 import teenpatti_rules as tp  # noqa: E402
+from session_corpus import RandomSession  # noqa: E402
 from strategies import random_action, tables  # noqa: E402
 from teenpatti_rules import encoding as enc  # noqa: E402
 from teenpatti_rules.encoding import ActionId  # noqa: E402
@@ -191,22 +192,30 @@ def _swap_hidden(state: tp.State, seat: int, rng: random.Random) -> tp.State:
     return evolve(state, seats=tuple(seats), seed=state.seed + 1 if state.seed else 1)
 
 
-@given(tables(), st.integers(0, 2**32))
-def test_observation_hides_what_the_seat_may_not_see(table: tp.State, seed: int) -> None:
-    rng = random.Random(seed)
-    state = table
-    n = len(state.seats)
-    rules = state.rules
+def test_observation_hides_what_the_seat_may_not_see(
+    random_sessions: tuple[RandomSession, ...],
+) -> None:
+    """Every state (before the session's end) of the shared random sessions
+    (``tests/session_corpus.py``), observed by every seat."""
+    for session in random_sessions:
+        _observations_hide_what_the_seat_may_not_see(session)
+
+
+def _observations_hide_what_the_seat_may_not_see(session: RandomSession) -> None:
+    rng = random.Random(session.seed)
+    n = len(session.start.seats)
+    rules = session.start.rules
     layout = enc.observation_layout(n, rules)
     extra = 52 * (rules.wild in ("joker", "hukam")) + rules.jokers
     extra += 2 * n * (rules.draw_price is not None)
     assert enc.observation_size(n, rules) == 60 + 19 * n + extra
     assert max(part.stop for part in layout.values()) == enc.observation_size(n, rules)
-    for _ in range(150):
+    for state in session.states:
         if state.phase is tp.Phase.SESSION_OVER:
             break
         for seat in range(n):
-            obs = enc.observation(tp.view(state, seat), seat)
+            seen = tp.view(state, seat)
+            obs = enc.observation(seen, seat)
             assert obs.shape == (60 + 19 * n + extra,)
             assert obs.dtype == np.float32
             assert np.all(np.isfinite(obs))
@@ -214,14 +223,13 @@ def test_observation_hides_what_the_seat_may_not_see(table: tp.State, seed: int)
             other = _swap_hidden(state, seat, rng)
             assert np.array_equal(obs, enc.observation(tp.view(other, seat), seat))
             # own cards show exactly when the view holds them (R43)
-            own = tp.view(state, seat).seats[seat].cards
+            own = seen.seats[seat].cards
             assert obs[:52].sum() == len([c for c in own if not c.is_joker])
             if "own_jokers" in layout:
                 assert obs[layout["own_jokers"]].sum() == len([c for c in own if c.is_joker])
             if "indicator" in layout:  # public (W5)
                 assert obs[layout["indicator"]].sum() == (state.indicator is not None)
             assert obs[52] == float(state.seats[seat].seen)
-        state = tp.apply(state, random_action(rng, state))
 
 
 def test_observation_refuses_a_full_state() -> None:

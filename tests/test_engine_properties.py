@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import functools
 import random
 
 from hypothesis import given
@@ -33,8 +34,10 @@ def ledger(state: tp.State) -> int:
     return state.pot + sum(seat.stack for seat in state.seats if seat.in_session)
 
 
+@functools.cache
 def any_action(seats: int) -> st.SearchStrategy[tp.Action]:
-    """Actions of every kind from seats -1..n, with amounts around the usual sizes."""
+    """Actions of every kind from seats -1..n, with amounts around the usual sizes; one
+    strategy per table size (built and validated once, not at every step)."""
     return actions(st.integers(-1, seats), st.integers(-1, 40))
 
 

@@ -12,10 +12,10 @@ from typing import Any
 import attrs
 import pytest
 from hypothesis import given
-from hypothesis import strategies as st
 
 import teenpatti_rules as tp
-from strategies import play_session, tables
+from session_corpus import RandomSession
+from strategies import tables
 from teenpatti_rules.engine import listing
 from teenpatti_rules.engine.questions import (
     may_accept,
@@ -59,15 +59,15 @@ def _predicates_agree(state: tp.State) -> None:
         assert may_accept(state, actor) == (why_not_accept(state, actor) is None)
 
 
-@given(start=tables(), seed=st.integers(0, 2**16))
 def test_predicates_agree_with_the_reasons_and_listed_actions_pass_the_full_check(
-    start: tp.State, seed: int
+    random_sessions: tuple[RandomSession, ...],
 ) -> None:
     """R22–R36, V2–V5, V17, V20: ``may_x`` is True exactly when ``why_not_x`` gives no
     reason; every listed action applied as an equal fresh object (checked in full)
-    gives the same state as the listed object (not checked again).
+    gives the same state as the listed object (not checked again). Over every state of
+    the shared random sessions (``tests/session_corpus.py``).
     """
-    for state in play_session(seed, start):
+    for state in (state for session in random_sessions for state in session.states):
         _predicates_agree(state)
         for action in tp.legal_actions(state):
             listed = tp.apply(state, action)

@@ -3,7 +3,7 @@
 Saved as a JSON state document (:func:`state_to_json` / :func:`state_from_json`) and
 pickled: the state that comes back equals the one saved, and ``legal_actions`` on the
 unpickled state (which the engine checks with the invariants before trusting it) is
-the same list. Every preset, random tables (tests/strategies.py), and the ranking
+the same list. Every preset, the shared random sessions (tests/session_corpus.py), and the ranking
 tables whose showdown states could not be saved (issue 20, D1: ``wild="lowest"`` /
 ``"highest"`` with four or five cards, 999 with two cards).
 """
@@ -19,7 +19,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import teenpatti_rules as tp
-from strategies import play_session, random_action, tables
+from session_corpus import RandomSession
+from strategies import play_session, random_action
 from teenpatti_rules.io.state_json import state_from_json, state_to_json
 from teenpatti_rules.presets import PRESETS, find_variant
 
@@ -27,14 +28,14 @@ MAX_STEPS = 100
 """Steps of a random session checked per example (a session may be longer)."""
 
 
-def _loads_back(state: tp.State) -> None:
+def _loads_back(state: tp.State, where: str = "") -> None:
     loaded = state_from_json(state_to_json(state))
-    assert loaded == state
+    assert loaded == state, where
     unpickled = pickle.loads(pickle.dumps(state))
-    assert unpickled == state
+    assert unpickled == state, where
     # the unpickled state is not one the engine built: it is checked, then trusted
-    assert tp.legal_actions(unpickled) == tp.legal_actions(state)
-    assert tp.legal_actions(loaded) == tp.legal_actions(state)
+    assert tp.legal_actions(unpickled) == tp.legal_actions(state), where
+    assert tp.legal_actions(loaded) == tp.legal_actions(state), where
 
 
 def _steps(state: tp.State, seed: int, limit: int = MAX_STEPS) -> list[tp.State]:
@@ -84,10 +85,22 @@ def test_showdown_states_of_every_wild_rank_table_load_back(fields: dict[str, An
     assert showdowns > 0
 
 
-@given(state=tables(), seed=st.integers(0, 2**32))
-def test_random_tables_saved_at_every_step_load_back_equal(state: tp.State, seed: int) -> None:
-    for step in _steps(state, seed):
-        _loads_back(step)
+def test_every_state_of_the_random_sessions_and_its_views_load_back_equal(
+    random_sessions: tuple[RandomSession, ...],
+) -> None:
+    """Every state of the shared random sessions (``tests/session_corpus.py``) loads back equal from JSON and from a pickle, the engine lists the same
+    actions on both; and a view of it (R43) loads back equal from JSON, the viewer
+    taking turns through the spectator and every seat along the session. (This one test
+    stands for three that checked the same round trips over sessions of their own:
+    the state loader accepts every state the engine produces, a history's states and
+    views round trip, a state saved at any step loads back.)"""
+    for session in random_sessions:
+        viewers = (None, *range(len(session.start.seats)))
+        for index, state in enumerate(session.states):
+            where = f"{session.name()}, step {index}"
+            _loads_back(state, where)
+            seen = tp.view(state, viewers[index % len(viewers)])
+            assert state_from_json(state_to_json(seen)) == seen, where
 
 
 @given(

@@ -6,10 +6,14 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
 from message_corpus import documents, hostile
+from teenpatti_rules.events import Looked
+from teenpatti_rules.io.messages import event_to_json
 from teenpatti_rules.io.schema import SCHEMA_KINDS, fresh_text, schema, shipped_text
 
 jsonschema = pytest.importorskip("jsonschema")
@@ -26,10 +30,51 @@ def test_schemas_are_valid_draft_2020_12(kind: str) -> None:
     jsonschema.Draft202012Validator.check_schema(schema(kind))
 
 
+def remembering_validator(document_schema: dict[str, Any]) -> Any:
+    """A draft 2020-12 validator of ``document_schema`` whose ``oneOf`` remembers the
+    instances it found valid: the same event sits in every later view, state and
+    stream message of its hand, and its 28 branches are tried once, not each time.
+
+    Validation is a pure function of (subschema, instance) here: the schemas have one
+    ``$id`` (their root), no ``$dynamicRef`` and no ``unevaluated*`` keyword, so a
+    remembered verdict is the verdict. Only valid verdicts are remembered; an invalid
+    instance is checked again and reported in full.
+    """
+    base = jsonschema.Draft202012Validator
+    one_of = base.VALIDATORS["oneOf"]
+    valid: set[tuple[int, str]] = set()
+
+    def remembered_one_of(
+        validator: Any, branches: list[Any], instance: Any, subschema: Any
+    ) -> Iterator[Any]:
+        key = (id(branches), json.dumps(instance, sort_keys=True))
+        if key in valid:
+            return
+        errors = list(one_of(validator, branches, instance, subschema))
+        if not errors:
+            valid.add(key)
+        yield from errors
+
+    text = json.dumps(document_schema)
+    assert "unevaluated" not in text and "$dynamicRef" not in text and text.count("$id") == 1
+    return jsonschema.validators.extend(base, {"oneOf": remembered_one_of})(document_schema)
+
+
+def test_the_remembering_validator_still_refuses() -> None:
+    """The remembered ``oneOf`` gives the plain validator's verdicts, valid and invalid,
+    also for an instance it has seen valid before (in another document)."""
+    event = schema("event")
+    plain, remembering = jsonschema.Draft202012Validator(event), remembering_validator(event)
+    looked = json.loads(event_to_json(Looked(1)))
+    for document in (looked, {**looked, "seat": "1"}, looked, {**looked, "extra": 1}, looked):
+        assert remembering.is_valid(document) == plain.is_valid(document), document
+    assert [remembering.is_valid(d) for d in (looked, {**looked, "seat": "1"})] == [True, False]
+
+
 def test_thousands_of_documents_from_random_sessions_validate() -> None:
     count = 0
     for kind, texts in documents().items():
-        validator = jsonschema.Draft202012Validator(schema(kind))
+        validator = remembering_validator(schema(kind))
         for text in texts:
             errors = list(validator.iter_errors(json.loads(text)))
             assert not errors, (kind, errors[0].message, list(errors[0].absolute_path))

@@ -8,12 +8,10 @@ from typing import Any
 
 import attrs
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
 import teenpatti_rules as tp
 from scenario_runner import build_deck
-from strategies import play_session, tables
+from session_corpus import RandomSession, played
 from teenpatti_rules.events import Looked, OpenFlush, Showdown, ShownHand, SideShowAccepted
 from teenpatti_rules.records import evolve as replace_state
 from teenpatti_rules.views import may_see_cards, visible_event
@@ -103,9 +101,10 @@ def table() -> tp.State:
 # --- the property: nothing hidden leaks, nothing knowable is lost ------------------------
 
 
-@given(tables(), st.integers(0, 2**32))
-def test_views_hide_exactly_what_r43_hides(start: tp.State, seed: int) -> None:
-    for state in play_session(seed, start):
+def test_views_hide_exactly_what_r43_hides(random_sessions: tuple[RandomSession, ...]) -> None:
+    """Every state of the shared random sessions (``tests/session_corpus.py``), seen by
+    every viewer."""
+    for state in (state for session in random_sessions for state in session.states):
         for viewer in (None, *range(len(state.seats))):
             seen = tp.view(state, viewer)
             allowed = knowable(state, viewer)
@@ -277,14 +276,23 @@ def test_visible_and_empty_seats_are_reused(table: tp.State) -> None:
     assert tp.view(mine, None).seats[1].cards == ()  # and never reveals more
 
 
-@given(tables(), st.integers(0, 2**32))
-def test_private_sideshow_cards_reach_only_its_two_players(start: tp.State, seed: int) -> None:
+def test_private_sideshow_cards_reach_only_its_two_players(
+    random_sessions: tuple[RandomSession, ...],
+) -> None:
     """V17: on a sideshow_reveal="private" table the property above still holds (the two
     players of an accepted sideshow see each other's cards until the next deal, nobody
-    else does), checked over sessions where such sideshows happen."""
-    rules = attrs.evolve(start.rules, sideshow_reveal="private")
-    start = replace_state(start, rules=rules)
-    for state in play_session(seed, start):
+    else does), checked over sessions where such sideshows happen: the shared random
+    sessions (``tests/session_corpus.py``) played again, from the same start and seed,
+    at their tables made private."""
+    for session in random_sessions:
+        rules = attrs.evolve(session.start.rules, sideshow_reveal="private")
+        _private_sideshow_cards_reach_only_its_two_players(
+            played(session.seed, replace_state(session.start, rules=rules))
+        )
+
+
+def _private_sideshow_cards_reach_only_its_two_players(states: tuple[tp.State, ...]) -> None:
+    for state in states:
         pairs = {(e.asker, e.target) for e in state.events if isinstance(e, SideShowAccepted)}
         for viewer in (None, *range(len(state.seats))):
             seen = tp.view(state, viewer)

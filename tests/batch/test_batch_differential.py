@@ -177,7 +177,9 @@ def run(table: dict[str, Any], steps: int, tables: int = TABLES, backend: str = 
 @pytest.mark.parametrize("backend", BACKENDS)
 @given(table=batch_tables())
 def test_every_row_equals_the_reducer(backend: str, table: dict[str, Any]) -> None:
-    run(table, steps=60, backend=backend)
+    """Steps per example: the profile's ``stateful_step_count`` (50 under ci, 100 under
+    deep), each checking all TABLES rows."""
+    run(table, steps=settings().stateful_step_count, backend=backend)
 
 
 @pytest.mark.parametrize("backend", BACKENDS)

@@ -34,6 +34,10 @@ NAMES = ("Asha", "Bilal", "Chen", "Dev", "Esi", "Farid", "Gita")
 
 BETWEEN_HANDS = (Phase.AWAITING_DEAL, Phase.SESSION_OVER)
 
+PROGRESS_EVERY = 1000
+"""``simulate --progress`` reports on stderr each time this many more hands are played
+(read when a hand ends, so a test may set it lower)."""
+
 
 class UsageError(Exception):
     """Bad input from the command line: one line on stderr, exit code 2."""
@@ -242,7 +246,7 @@ class SessionReport:
             if count > start:
                 lines = describe_events(after.events[start:], seat_names(after))
                 sys.stdout.write("\n".join(lines) + "\n")
-        if self.progress and after.hand_number % 1000 == 0:
+        if self.progress and after.hand_number % PROGRESS_EVERY == 0:
             print(f"teenpatti {self.command}: {after.hand_number} hands played", file=sys.stderr)
 
     def finish(self, final: State) -> None:

@@ -13,6 +13,7 @@ from ..players.match import PLAYERS
 from ..state import State, new_session
 from . import sessions
 from .common import (
+    PROGRESS_EVERY,
     SessionReport,
     UsageError,
     add_table_options,
@@ -44,8 +45,9 @@ def run(args: argparse.Namespace) -> int:
 
     Prints a header, each hand's history as a spectator saw it (R43), the stacks
     after each hand, then the standings and the winners (R8). ``--quiet`` prints
-    only the seed and the standings. Progress goes to stderr every 1000 hands when stderr is a
-    terminal or with ``--progress``. ``--json FILE`` writes the session's
+    only the seed and the standings. Progress goes to stderr every 1000 hands
+    (``cli.common.PROGRESS_EVERY``) when stderr is a terminal or with
+    ``--progress``. ``--json FILE`` writes the session's
     :class:`~teenpatti_rules.io.history.History` to ``FILE`` (``-`` for stdout, which
     then holds only the JSON).
 
@@ -126,6 +128,7 @@ def add_options(simulate: argparse.ArgumentParser) -> None:
     simulate.add_argument(
         "--progress",
         action="store_true",
-        help="report progress on stderr every 1000 hands (default: only on a terminal)",
+        help=f"report progress on stderr every {PROGRESS_EVERY} hands "
+        "(default: only on a terminal)",
     )
     sessions.add_options(simulate)

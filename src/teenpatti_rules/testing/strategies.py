@@ -327,8 +327,14 @@ def illegal_actions_in(state: State) -> st.SearchStrategy[Action]:
 
 @functools.lru_cache(maxsize=16)
 def _any_action(seats: int) -> st.SearchStrategy[Action]:
-    """Actions of every kind from seats -1..``seats``, built once per table size."""
-    return actions(st.integers(-1, seats), st.integers(-1, 40), _decks())
+    """Actions of every kind from seats -1..``seats``, built once per table size.
+
+    Deferred, so that :func:`illegal_actions_in`'s filter (a new one for each state)
+    wraps this one strategy: on the bare ``one_of`` hypothesis pushes a filter into
+    every branch and builds each ``builds`` strategy again, about ten times the cost
+    of a draw.
+    """
+    return st.deferred(lambda: actions(st.integers(-1, seats), st.integers(-1, 40), _decks()))
 
 
 def _decks() -> st.SearchStrategy[tuple[Card, ...]]:
