@@ -219,9 +219,10 @@ def assert_row_equals(
                 drawn[event.seat] += event.count
         assert batch.drawn[i].tolist() == drawn, where
         if not over:
-            start = batch.players * 3 + sum(drawn)
+            # the hands, the indicator (V8 W5), the cards drawn; printed jokers too (V8)
+            start = batch.players * 3 + state.rules.has_indicator + sum(drawn)
             rest = [card.index for card in state.undealt]
-            assert batch.deck[i][start:].tolist() == rest, where
+            assert batch.row_deck(i, state.rules.deck_size)[start:].tolist() == rest, where
     else:
         assert batch.drawn is None, where
     assert int(batch.pot[i]) == state.pot, where

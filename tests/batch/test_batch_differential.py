@@ -238,3 +238,33 @@ def test_thousands_of_hands(_: int) -> None:
     }
     scale = max(1, settings().max_examples // 50)
     assert run(table, steps=400, tables=TABLES * scale, backend="numpy") >= 200 * scale
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        # Found by hypothesis: a draw at a joker table took the indicator (W5) as its
+        # first replacement; the rest of the deck starts after the indicator (V20).
+        {"wild": "joker", "draw_price": 1},
+        {"wild": "hukam", "draw_price": 1, "max_draws": 4},
+        {"jokers": 2, "draw_price": 1},  # V8: printed jokers are drawn like any card
+        {"ties": "open_flush", "draw_price": 1},  # V16 flushes after the drawn cards
+        {"ties": "open_flush", "wild": "hukam", "draw_price": 1, "max_draws": 3},
+    ],
+)
+def test_draws_with_indicators_jokers_and_open_flushes_equal_the_reducer(
+    fields: dict[str, Any],
+) -> None:
+    """V20 draws deal from the deck after the hands and the indicator (V8 W5), printed
+    jokers included, and a V16 open flush deals after the cards drawn: every row equals
+    the reducer's after every step (numpy backend, which plays these tables)."""
+    table = {
+        "rules": tp.Rules(**fields),
+        "players": 3,
+        "seed": 0,
+        "big": 4,
+        "dealer": None,
+        "pack_weight": 0.05,
+        "autoreset": True,
+    }
+    assert run(table, steps=80, backend="numpy") > 0

@@ -28,13 +28,11 @@ __all__ = ["draw_cards", "draw_columns", "draw_counts", "undealt_start"]
 
 Array = NDArray[Any]
 
-DECK_SIZE = 52
-"""Cards in the deck the batch deals from (no printed jokers)."""
-
 
 def undealt_start(config: TableConfig, drawn: Array) -> Array:
     """Where the rest of each table's deck starts: the deck position of its next
-    undealt card (V20). The hands take the first ``P·H`` cards (R10, V12); each card
+    undealt card (V20). The hands take the first ``P·H`` cards (R10, V12), the
+    indicator the next one on a ``wild="joker"`` / ``"hukam"`` table (V8 W5); each card
     drawn takes the next one.
 
     :param config: the table's numbers.
@@ -43,7 +41,7 @@ def undealt_start(config: TableConfig, drawn: Array) -> Array:
         reads it table-major).
     :returns: ``int64`` ``(n,)`` deck positions.
     """
-    dealt = config.players * config.hand_size
+    dealt = config.players * config.hand_size + int(config.indicator)
     result: Array = dealt + drawn.sum(axis=0, dtype=np.int64)
     return result
 
@@ -100,10 +98,11 @@ def draw_columns(
     wide[:, : mask.shape[1]] = mask
     if drawn is None:  # the deal: nothing drawn yet
         left: Array | int = config.max_draws
-        deck_left: Array | int = DECK_SIZE - config.players * config.hand_size
+        dealt = config.players * config.hand_size + int(config.indicator)
+        deck_left: Array | int = config.deck_size - dealt
     else:
         left = config.max_draws - at_seat(drawn, actor).astype(np.int64)
-        deck_left = DECK_SIZE - undealt_start(config, drawn)
+        deck_left = config.deck_size - undealt_start(config, drawn)
     stack = stack_a.astype(np.int64)
     counts = range(1, config.hand_size + 1)
     by_count = np.stack(  # (n, H + 1): whether a draw of that many cards is legal
@@ -146,7 +145,8 @@ def draw_cards(
     from .deal import shuffle  # (deal imports the mask, which imports this module)
     from .strength import hand_strengths
 
-    deck = shuffle(keys, hand_index)
+    deck = shuffle(keys, hand_index, config.deck_size)  # V8: printed jokers are drawn too
+    indicator = deck[:, config.players * config.hand_size] if config.indicator else None
     base = config.actions - len(config.draws)
     picked = _positions(config)[ids - base]  # (m, 3) by ascending card index
     order = np.argsort(own, axis=1)  # own[i, order[i, p]] is the p-th lowest card
@@ -155,5 +155,5 @@ def draw_cards(
     rank = np.cumsum(discard, axis=1) - 1  # the k-th discarded place gets the k-th card
     at = np.where(discard, start[:, None] + rank, 0)
     cards = np.where(discard, np.take_along_axis(deck, at, axis=1), own).astype(np.int8)
-    strength: Array = hand_strengths(cards[:, None, :], rules)[0]
+    strength: Array = hand_strengths(cards[:, None, :], rules, indicator)[0]  # W5
     return cards, strength

@@ -103,6 +103,7 @@ def open_flush_payout(
     dealer: Array,
     keys: Array,
     hand_index: Array,
+    drawn: Array | None = None,
 ) -> Array:
     """The winnings of showdowns at a ``ties="open_flush"`` table (V16): ``int32``
     ``(P, m)``, as :func:`payout` paid them (``winnings``) where no two players still
@@ -130,6 +131,8 @@ def open_flush_payout(
     :param keys: ``uint64`` ``(m,)`` the tables' keys.
     :param hand_index: ``(m,)`` their hand counters (with ``keys``, the decks:
         :func:`~teenpatti_rules.batch.deal.shuffle`).
+    :param drawn: seat-major ``(P, m)`` cards drawn this hand (V20: the rest of the
+        deck starts after them), or None for none.
     :returns: ``int32`` ``(P, m)`` gross winnings (``winnings`` itself when no table
         has a tie).
     """
@@ -148,7 +151,8 @@ def open_flush_payout(
     start = config.hand_size * players + int(config.indicator)
     flush_rules = open_flush_rules("classic" if config.classic_sequences else "standard")
     for j, row in enumerate(tied.tolist()):
-        rest = [int(card) for card in decks[j, start:] if card < 52]  # V8: no jokers
+        after = start + (0 if drawn is None else int(drawn[:, row].sum()))  # V20
+        rest = [int(card) for card in decks[j, after:] if card < 52]  # V8: no jokers
         out[:, row] = _open_flush_row(
             contributed[:, row].tolist(),
             in_hand[:, row].tolist(),
