@@ -3,6 +3,7 @@ every preset, every seat and the spectators; no event reaches a seat that may no
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -244,3 +245,37 @@ def test_random_open_tables_every_viewer(table: tp.State, seed: int) -> None:
     states = open_session(table, seed, steps=150)
     for seat in (None, *range(len(table.seats))):
         follow(states, seat)
+
+
+def every_viewer_in_turn(states: list[tp.State], order: list[int | None]) -> int:
+    """At every change, each viewer of ``order`` in turn gets its stream from the
+    previous state's view (as a server's broadcast does), and each is the stream a
+    whole view gives that viewer (R43): a stream shared between viewers (only public
+    events, none showing cards) never carries another viewer's cards, and a stream
+    with a private part is never shared. Returns how many streams held a Looked event
+    or a private CardsSeen (the cases that must not be shared)."""
+    private = 0
+    for before, state in itertools.pairwise(states):
+        for seat in order:
+            cursor = Cursor.of(tp.view(before, seat))
+            events, after = events_for(state, seat, cursor)
+            assert (events, after) == _events_from_view(state, seat, cursor)
+            if any(isinstance(e, CardsSeen | Looked | SideShowAccepted) for e in events):
+                private += 1
+    return private
+
+
+@pytest.mark.parametrize("name", ["classic", "muflis", "joker", "draw", "open"])
+def test_viewers_of_one_change_share_only_public_streams(name: str) -> None:
+    # R43, R22, R31, V17: the spectators first, then every seat, then the other way
+    # round, so a stream cached for one viewer is offered to all the others.
+    fields = dict(tp.PRESETS[name].fields)
+    rules = tp.Rules(**{**fields, "hand_limit": 3, "starting_boots": 12})
+    players = max(rules.min_players, 4)
+    private = 0
+    for seed in (1, 2):
+        states = session(rules, seed, players)
+        seats: list[int | None] = [None, *range(players)]
+        private += every_viewer_in_turn(states, seats)
+        private += every_viewer_in_turn(states, seats[::-1])
+    assert private > 0  # the private cases were there to be kept apart

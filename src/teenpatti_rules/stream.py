@@ -86,7 +86,7 @@ __all__ = [
 ]
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)  # a key of the servers' caches: hashed often
 class Cursor:
     """A place in a seat's stream: the hand and the position in its log as that seat
     sees it (the length of its view's log).
@@ -209,8 +209,9 @@ def events_for(
     :func:`~teenpatti_rules.views.visible_event`, as :func:`~teenpatti_rules.views.view`
     judges them) and builds the :class:`TableStatus` from the state's public fields, so
     a call costs in proportion to the new events, not to the hand's log; what every
-    viewer shares (the status, the cards-free seats, the seats turned up) is worked out
-    once per state and reused for the other viewers of the same state.
+    viewer shares (the status, the cards-free seats, the seats turned up, and the whole
+    stream when it holds only public events none of which shows cards privately) is
+    worked out once per state and reused for the other viewers of the same state.
 
     :param state: the table's full :class:`~teenpatti_rules.state.State` (a view
         works too, and never shows more).
@@ -237,7 +238,11 @@ def events_for(
     hand = state.hand_number
     start = _start(cursor, hand, len(log))
     shared = _shared(state)
+    found = shared.plain.get(cursor)
+    if found is not None:  # only public events, none showing cards: every viewer's
+        return found
     private = viewer is not None
+    plain = True  # so far the same for every viewer
     out: list[StreamEvent] = []
     new_hand = start == 0 and cursor.hand_number != hand
     changed: list[int] | None = None if new_hand else []
@@ -245,7 +250,10 @@ def events_for(
         logged = log[index]
         if isinstance(logged, EventBase) and logged.public:
             event: Any = logged  # visible_event's answer for a public event, inline
+            if plain and isinstance(logged, _SHOWING):
+                plain = False
         else:
+            plain = False
             event = visible_event(state, logged, viewer)
             if event is None:  # pragma: no cover - a foreign event: the view decides
                 return _events_from_view(state, viewer, cursor)
@@ -260,7 +268,18 @@ def events_for(
             if cards and _visible(state, viewer, shown, shared.turned_up, shared.pairs):
                 out.append(CardsSeen(shown, cards))
     out.append(shared.status(changed, new_hand or changed is None))
-    return tuple(out), Cursor(hand, len(log))
+    made = (tuple(out), Cursor(hand, len(log)))
+    if plain and len(shared.plain) < _PLAIN_SIZE:
+        shared.plain[cursor] = made
+    return made
+
+
+_SHOWING: Final = (Looked, Drew, SideShowAccepted)
+"""The public events that show cards to some viewers privately (``_shown_to``: keep
+the two in step): a stream holding one differs from viewer to viewer."""
+
+_PLAIN_SIZE: Final = 64
+"""The most viewer-independent streams kept per state (one per distinct cursor)."""
 
 
 def _note_changed(changed: list[int], event: Any) -> list[int] | None:

@@ -87,13 +87,17 @@ class _Shared:
     :param state: the state (or a view: its fields are public).
     """
 
-    __slots__ = ("_statuses", "pairs", "state", "turned_up")
+    __slots__ = ("_statuses", "pairs", "plain", "state", "turned_up")
 
     def __init__(self, state: State) -> None:
         self.state = state
         self.turned_up = _turned_up(state)
         self.pairs = _private_pairs(state)
         self._statuses: dict[tuple[tuple[int, ...] | None, bool], Any] = {}
+        self.plain: dict[Any, tuple[tuple[Any, ...], Any]] = {}
+        """The streams that are the same for every viewer (only public events, none
+        showing cards privately), by the cursor they start from (R43): built for the
+        first viewer, shared with the others."""
 
     def status(self, changed: Iterable[int] | None, new_hand: bool) -> Any:
         """The status after the stream's events: the ``changed`` seats (None: all), the

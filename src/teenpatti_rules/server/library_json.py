@@ -126,13 +126,20 @@ def events_text(
         events, after = _stream.events_for(state, seat, since)
     except _stream.StaleCursorError:
         return None
+    found = _STREAM_TEXTS.get(id(events))
+    if found is not None and found[0] is events and found[1] == after:
+        return found[2], after, events  # a stream shared by several viewers (R43)
     head = _HEADS.get(after)
     if head is None:
         if len(_HEADS) >= 4096:  # bounded
             _HEADS.clear()
         head = _HEADS[after] = _messages.events_to_json((), after)[:-2]  # ...,"events":[
     body = ",".join([_event_text(event) for event in events])
-    return f"{head}{body}]}}", after, events
+    text = f"{head}{body}]}}"
+    if len(_STREAM_TEXTS) >= 256:  # bounded
+        _STREAM_TEXTS.clear()
+    _STREAM_TEXTS[id(events)] = (events, after, text)
+    return text, after, events
 
 
 _NO_CURSOR: Final = Cursor(0, 0)
@@ -141,6 +148,11 @@ _EMPTY: Final = _messages.events_to_json((), _NO_CURSOR)
 
 _HEADS: dict[Cursor, str] = {}
 """The start of a stream message, up to its events, by the cursor it carries."""
+
+_STREAM_TEXTS: dict[int, tuple[tuple[Any, ...], Cursor, str]] = {}
+"""The text of the streams written lately, by the identity of their events tuple: the
+library hands every viewer of a stream made only of public events the same tuple, so
+its text is written once for all of them."""
 
 _EVENT_TEXTS: dict[int, tuple[object, str]] = {}
 """The JSON text of the events streamed lately, by identity (events are immutable, and
