@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import logging
-import struct
-from typing import Any, Final
+from typing import Final
 
 from . import require_extra
 
-__all__ = ["build", "export", "serve", "text_frame", "websocket_protocol"]
+__all__ = ["build", "export", "serve"]
 
 MAX_FRAME_BYTES: Final = 64 * 1024
 """The largest websocket frame uvicorn accepts (the app then refuses anything over
@@ -83,74 +82,6 @@ def export(db: str, table_id: str, hand: int | None = None) -> str:
     return json.dumps(document, ensure_ascii=False)
 
 
-def text_frame(text: str) -> bytes:
-    """One unfragmented, unmasked websocket text frame (RFC 6455 section 5.2: FIN and
-    opcode 1, then the payload's length in 7, 7+16 or 7+64 bits), as a server sends it
-    without extensions.
-
-    :param text: the message.
-    :returns: the frame's bytes: its header and ``text`` in UTF-8.
-    """
-    data = text.encode()
-    size = len(data)
-    if size < 126:
-        return bytes((0x81, size)) + data
-    if size < 65536:
-        return struct.pack("!BBH", 0x81, 126, size) + data
-    return struct.pack("!BBQ", 0x81, 127, size) + data
-
-
-def websocket_protocol() -> object:
-    """The ``websockets`` protocol of uvicorn, with a short path for the server's text
-    messages: when the connection is open and has no extension (no
-    permessage-deflate), no fragmented message under way and a live reader, a
-    ``websocket.send`` of text writes :func:`text_frame` to the transport at once and
-    waits only for its flow control, instead of going through the ``websockets``
-    library's general ``send`` (the same bytes on the wire, in the same order; about
-    20 Python calls fewer a frame). Anything else (and a uvicorn or ``websockets``
-    whose protocol lacks what the short path reads) takes uvicorn's own path.
-
-    :returns: the protocol class for ``uvicorn.Config(ws=...)``, or ``"websockets"``
-        when uvicorn's protocol cannot be imported.
-    """
-    try:
-        from uvicorn.protocols.utils import ClientDisconnected
-        from uvicorn.protocols.websockets.websockets_impl import WebSocketProtocol
-        from websockets.exceptions import ConnectionClosed
-        from websockets.protocol import State
-    except ImportError:  # pragma: no cover - depends on the installed versions
-        return "websockets"
-
-    class ShortTextProtocol(WebSocketProtocol):
-        """uvicorn's protocol with :func:`text_frame`'s short path (see above)."""
-
-        def _short_path(self) -> bool:
-            reader = getattr(self, "transfer_data_task", None)
-            return (
-                getattr(self, "initial_response", 0) is None
-                and getattr(self, "state", None) is State.OPEN
-                and not getattr(self, "extensions", True)
-                and getattr(self, "_fragmented_message_waiter", 0) is None
-                and self.handshake_completed_event.is_set()
-                and not self.closed_event.is_set()
-                and reader is not None
-                and not reader.done()
-            )
-
-        async def asgi_send(self, message: Any) -> None:
-            text = message.get("text") if message["type"] == "websocket.send" else None
-            if text is None or message.get("bytes") is not None or not self._short_path():
-                await super().asgi_send(message)
-                return
-            self.transport.write(text_frame(text))
-            try:
-                await self.drain()
-            except ConnectionClosed as closed:
-                raise ClientDisconnected from closed
-
-    return ShortTextProtocol
-
-
 def serve(db: str, host: str = "127.0.0.1", port: int = 8000, **options: object) -> None:
     """Serve until interrupted (SIGINT/SIGTERM stop it cleanly).
 
@@ -166,7 +97,7 @@ def serve(db: str, host: str = "127.0.0.1", port: int = 8000, **options: object)
         app,  # type: ignore[arg-type]
         host=host,
         port=port,
-        ws=websocket_protocol(),  # type: ignore[arg-type]
+        ws="websockets",
         ws_max_size=MAX_FRAME_BYTES,
         ws_per_message_deflate=False,
         log_level="warning",
