@@ -219,9 +219,10 @@ def assert_row_equals(
                 drawn[event.seat] += event.count
         assert batch.drawn[i].tolist() == drawn, where
         if not over:
-            start = batch.players * 3 + sum(drawn)
+            start = batch.players * 3 + int(state.rules.has_indicator) + sum(drawn)  # V8 W5
             rest = [card.index for card in state.undealt]
-            assert batch.deck[i][start:].tolist() == rest, where
+            deck = batch.row_deck(i, state.rules.deck_size)  # V8: and the printed jokers
+            assert deck[start:].tolist() == rest, where
     else:
         assert batch.drawn is None, where
     assert int(batch.pot[i]) == state.pot, where

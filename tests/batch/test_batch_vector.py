@@ -42,6 +42,8 @@ from teenpatti_rules.batch.vector import BatchVectorEnv  # noqa: E402
             sideshow_target="next",
             max_blind_bets=1,
         ),
+        tp.Rules(draw_price=1, wild="joker"),  # V20 with V8 W5: draws after the indicator
+        tp.Rules(draw_price=1, jokers=2),  # V20 with V8 printed jokers
     ],
 )
 @pytest.mark.parametrize("backend", ["numpy", "auto"])

@@ -5,11 +5,12 @@ discard (:func:`~teenpatti_rules.encoding.draw_subsets`: position ``p`` is the
 ``p``-th of the drawer's cards in ascending card index, so an id means the same
 whatever the cards are). The replacements come from the rest of the table's deck in
 order — the deck the reducer is handed for the row
-(:attr:`~teenpatti_rules.batch.state.BatchState.deck`), after the hands and the cards
-drawn before — and each new card takes a discarded card's place in the seat's cards,
-the first new card the first discarded place in the order of the seat's cards, as
+(:meth:`~teenpatti_rules.batch.state.BatchState.row_deck` of the table's
+``deck_size``, V8), after the hands, the indicator (W5) and the cards drawn before
+— and each new card takes a discarded card's place in the seat's cards, the first
+new card the first discarded place in the order of the seat's cards, as
 :func:`teenpatti_rules.engine.betting.draw` deals them; so a batch row replays
-exactly with the reducer.
+exactly with the reducer. A drawn hand is ranked under the table's indicator (W5).
 """
 
 from __future__ import annotations
@@ -28,14 +29,12 @@ __all__ = ["draw_cards", "draw_columns", "draw_counts", "undealt_start"]
 
 Array = NDArray[Any]
 
-DECK_SIZE = 52
-"""Cards in the deck the batch deals from (no printed jokers)."""
-
 
 def undealt_start(config: TableConfig, drawn: Array) -> Array:
     """Where the rest of each table's deck starts: the deck position of its next
-    undealt card (V20). The hands take the first ``P·H`` cards (R10, V12); each card
-    drawn takes the next one.
+    undealt card (V20). The hands take the first ``P·H`` cards (R10, V12), the
+    indicator the next one on a ``wild="joker"`` / ``"hukam"`` table (V8 W5); each
+    card drawn takes the next one.
 
     :param config: the table's numbers.
     :param drawn: seat-major ``(P, n)`` cards drawn per seat this hand
@@ -43,7 +42,7 @@ def undealt_start(config: TableConfig, drawn: Array) -> Array:
         reads it table-major).
     :returns: ``int64`` ``(n,)`` deck positions.
     """
-    dealt = config.players * config.hand_size
+    dealt = config.players * config.hand_size + int(config.indicator)
     result: Array = dealt + drawn.sum(axis=0, dtype=np.int64)
     return result
 
@@ -100,10 +99,11 @@ def draw_columns(
     wide[:, : mask.shape[1]] = mask
     if drawn is None:  # the deal: nothing drawn yet
         left: Array | int = config.max_draws
-        deck_left: Array | int = DECK_SIZE - config.players * config.hand_size
+        dealt = config.players * config.hand_size + int(config.indicator)  # V8 W5
+        deck_left: Array | int = config.deck_size - dealt  # V8: and the printed jokers
     else:
         left = config.max_draws - at_seat(drawn, actor).astype(np.int64)
-        deck_left = DECK_SIZE - undealt_start(config, drawn)
+        deck_left = config.deck_size - undealt_start(config, drawn)
     stack = stack_a.astype(np.int64)
     counts = range(1, config.hand_size + 1)
     by_count = np.stack(  # (n, H + 1): whether a draw of that many cards is legal
@@ -132,7 +132,8 @@ def draw_cards(
     the ``m`` tables that draw.
 
     :param config: the table's numbers (a draw table).
-    :param rules: the table's rules (for the strengths).
+    :param rules: the table's rules (for the strengths, under the table's indicator
+        on a ``wild="joker"`` / ``"hukam"`` table, V8 W5).
     :param keys: ``uint64`` ``(m,)`` the tables' keys; ``hand_index``: ``(m,)`` their
         hand counters (the deck, :func:`~teenpatti_rules.batch.deal.shuffle`).
     :param own: ``int8`` ``(m, 3)`` each drawer's cards, in its seat's order.
@@ -143,10 +144,10 @@ def draw_cards(
         place, in order; ``int32`` ``(m,)`` their strengths
         (:func:`~teenpatti_rules.batch.strength.hand_strengths`).
     """
-    from .deal import shuffle  # (deal imports the mask, which imports this module)
+    from .deal import indicators, shuffle  # (deal imports the mask, which imports this)
     from .strength import hand_strengths
 
-    deck = shuffle(keys, hand_index)
+    deck = shuffle(keys, hand_index, config.deck_size)  # V8: and the printed jokers
     base = config.actions - len(config.draws)
     picked = _positions(config)[ids - base]  # (m, 3) by ascending card index
     order = np.argsort(own, axis=1)  # own[i, order[i, p]] is the p-th lowest card
@@ -155,5 +156,6 @@ def draw_cards(
     rank = np.cumsum(discard, axis=1) - 1  # the k-th discarded place gets the k-th card
     at = np.where(discard, start[:, None] + rank, 0)
     cards = np.where(discard, np.take_along_axis(deck, at, axis=1), own).astype(np.int8)
-    strength: Array = hand_strengths(cards[:, None, :], rules)[0]
+    indicator = indicators(deck, config.players, config.hand_size) if config.indicator else None
+    strength: Array = hand_strengths(cards[:, None, :], rules, indicator)[0]
     return cards, strength

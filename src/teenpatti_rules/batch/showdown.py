@@ -103,6 +103,7 @@ def open_flush_payout(
     dealer: Array,
     keys: Array,
     hand_index: Array,
+    drawn: Array | None = None,
 ) -> Array:
     """The winnings of showdowns at a ``ties="open_flush"`` table (V16): ``int32``
     ``(P, m)``, as :func:`payout` paid them (``winnings``) where no two players still
@@ -110,11 +111,11 @@ def open_flush_payout(
     :func:`~teenpatti_rules.engine.ending.open_flush_payout` pays them.
 
     Slice by slice (R41) the best hand wins; players tied for a slice play open
-    flushes from the rest of the hand's deck (after the hands and the indicator, W5;
-    printed jokers passed over, V8): three cards each, one at a time from the first
-    of them to the dealer's left (R10), ranked by R13–R16 with the table's sequence
-    order (V1) only; players still tied play again with the next cards. One open
-    flush settles every slice the same players tied for; when the rest of the deck
+    flushes from the rest of the hand's deck (after the hands, the indicator, W5, and
+    the cards drawn, V20; printed jokers passed over, V8): three cards each, one at a
+    time from the first of them to the dealer's left (R10), ranked by R13–R16 with
+    the table's sequence order (V1) only; players still tied play again with the next
+    cards. One open flush settles every slice the same players tied for; when the rest of the deck
     cannot give three cards each, the slice splits (R18). Ties are rare, so the
     tied tables are settled one by one (numpy only) and the others keep
     ``winnings``. Not for shows, whose ties the asker loses (R35).
@@ -130,6 +131,8 @@ def open_flush_payout(
     :param keys: ``uint64`` ``(m,)`` the tables' keys.
     :param hand_index: ``(m,)`` their hand counters (with ``keys``, the decks:
         :func:`~teenpatti_rules.batch.deal.shuffle`).
+    :param drawn: on a draw table (V20), ``(m,)`` the cards drawn this hand at each
+        table (the rest of its deck starts after them); None for none.
     :returns: ``int32`` ``(P, m)`` gross winnings (``winnings`` itself when no table
         has a tie).
     """
@@ -146,9 +149,10 @@ def open_flush_payout(
     out = np.array(winnings, dtype=np.int32)
     decks = shuffle(keys[tied], hand_index[tied], config.deck_size)
     start = config.hand_size * players + int(config.indicator)
+    skipped = np.zeros(tied.size, dtype=np.int64) if drawn is None else drawn[tied]  # V20
     flush_rules = open_flush_rules("classic" if config.classic_sequences else "standard")
     for j, row in enumerate(tied.tolist()):
-        rest = [int(card) for card in decks[j, start:] if card < 52]  # V8: no jokers
+        rest = [int(card) for card in decks[j, start + int(skipped[j]) :] if card < 52]  # V8
         out[:, row] = _open_flush_row(
             contributed[:, row].tolist(),
             in_hand[:, row].tolist(),

@@ -245,6 +245,7 @@ def advance(
                 state.dealer[flush],
                 state.table_key[flush],
                 state.hand_index[flush],
+                None if drawn is None else drawn.take(flush, axis=1).sum(axis=0),  # V20
             )
     stack = stack + won
     pot = pot * ~ends
