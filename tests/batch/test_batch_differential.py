@@ -223,6 +223,37 @@ def test_forced_blinds_with_short_stacks_equal_the_reducer(backend: str, forced:
     run(table, steps=60, backend=backend)
 
 
+@pytest.mark.parametrize(
+    "options",
+    [
+        # V8 W5: draws come after the indicator, strengths under it (found by the
+        # random tables: a draw at a joker table took the indicator as a replacement)
+        {"wild": "joker"},
+        {"wild": "hukam"},
+        {"jokers": 2},  # V8: a 54-card deck, the printed jokers drawn too
+        {"ties": "open_flush", "wild_ranks": "AK47", "max_turns": 3},  # V16 after draws
+    ],
+)
+def test_draws_with_indicators_jokers_and_open_flushes_equal_the_reducer(
+    options: dict[str, Any],
+) -> None:
+    """V20 draws on V8 indicator and printed-joker tables and with V16's open flush
+    (seven seats, three turns each: many tied showdowns): the cards drawn follow the
+    hands and the indicator in the table's whole deck, a drawn hand is ranked under
+    the indicator (W5), and an open flush deals from the deck after the cards drawn,
+    as the reducer does; every row equals the reducer's after every step."""
+    table = {
+        "rules": tp.Rules(draw_price=1, max_draws=3, max_blind_bets=0, **options),
+        "players": 7,
+        "seed": 5,
+        "big": 40,
+        "dealer": None,
+        "pack_weight": 0.02,
+        "autoreset": True,
+    }
+    assert run(table, steps=60, tables=16, backend="numpy") > 0
+
+
 @given(st.just(0))
 def test_thousands_of_hands(_: int) -> None:
     """Hands under the default table with small stacks, on autoreset, all checked:
@@ -238,33 +269,3 @@ def test_thousands_of_hands(_: int) -> None:
     }
     scale = max(1, settings().max_examples // 50)
     assert run(table, steps=400, tables=TABLES * scale, backend="numpy") >= 200 * scale
-
-
-@pytest.mark.parametrize(
-    "fields",
-    [
-        # Found by hypothesis: a draw at a joker table took the indicator (W5) as its
-        # first replacement; the rest of the deck starts after the indicator (V20).
-        {"wild": "joker", "draw_price": 1},
-        {"wild": "hukam", "draw_price": 1, "max_draws": 4},
-        {"jokers": 2, "draw_price": 1},  # V8: printed jokers are drawn like any card
-        {"ties": "open_flush", "draw_price": 1},  # V16 flushes after the drawn cards
-        {"ties": "open_flush", "wild": "hukam", "draw_price": 1, "max_draws": 3},
-    ],
-)
-def test_draws_with_indicators_jokers_and_open_flushes_equal_the_reducer(
-    fields: dict[str, Any],
-) -> None:
-    """V20 draws deal from the deck after the hands and the indicator (V8 W5), printed
-    jokers included, and a V16 open flush deals after the cards drawn: every row equals
-    the reducer's after every step (numpy backend, which plays these tables)."""
-    table = {
-        "rules": tp.Rules(**fields),
-        "players": 3,
-        "seed": 0,
-        "big": 4,
-        "dealer": None,
-        "pack_weight": 0.05,
-        "autoreset": True,
-    }
-    assert run(table, steps=80, backend="numpy") > 0

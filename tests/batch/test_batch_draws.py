@@ -182,17 +182,21 @@ def test_autoreset_deals_a_fresh_hand_with_nothing_drawn() -> None:
 
 def test_the_kernel_refuses_draws_and_auto_picks_numpy() -> None:
     """The compiled kernel does not play V20: ``backend="numba"`` refuses the table
-    naming ``draw_price``, ``"auto"`` picks numpy; the vector env refuses it too."""
+    naming ``draw_price``, ``"auto"`` picks numpy, and so does the vector env, whose
+    alphabet ends with the 6 DRAW ids of ``max_draws=2`` (16 ids)."""
     rules = tp.Rules(draw_price=1)
     assert BatchEnv(rules, players=4).backend == "numpy"
     if importlib.util.find_spec("numba") is not None:
         with pytest.raises(ValueError, match=r"Rules\.draw_price=1"):
             BatchEnv(rules, players=4, backend="numba")
     if importlib.util.find_spec("gymnasium") is not None:
+        import gymnasium
+
         from teenpatti_rules.batch.vector import BatchVectorEnv
 
-        with pytest.raises(ValueError, match=r"Rules\.draw_price=1"):
-            BatchVectorEnv(rules, players=3, num_envs=2, backend="numpy")
+        envs = BatchVectorEnv(rules, players=3, num_envs=2)
+        assert envs.batch.backend == "numpy"
+        assert envs.single_action_space == gymnasium.spaces.Discrete(16)
 
 
 def test_a_state_without_its_draw_counts_is_refused() -> None:

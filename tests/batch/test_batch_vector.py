@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from batch_helpers import random_actions
+from batch_helpers import draw_discards, first_draw_id, random_actions
 
 import teenpatti_rules as tp
 from teenpatti_rules.encoding import ActionId as tp_ids
 from teenpatti_rules.encoding import observation, observation_layout
+from teenpatti_rules.presets import PRESETS
 
 gymnasium = pytest.importorskip("gymnasium")
 
@@ -30,6 +31,19 @@ from teenpatti_rules.batch.vector import BatchVectorEnv  # noqa: E402
         tp.Rules(wild="joker"),  # V8 W5: the indicator block
         tp.Rules(jokers=2, max_blind_bets=0),  # V8: own printed jokers (seen at once)
         tp.Rules(wild="hukam", hand_size=4),
+        PRESETS["draw"].rules(),  # V20: DRAW ids and the draws block (numpy backend)
+        tp.Rules(  # V20 with V3, V8, V15 and V17: a random mix, DRAW_012 too
+            draw_price=2,
+            max_draws=3,
+            bet_sizing="range",
+            raise_cap=3,
+            wild_ranks="JQ23",
+            max_turns=4,
+            sideshow_target="next",
+            max_blind_bets=1,
+        ),
+        tp.Rules(draw_price=1, wild="joker"),  # V20 with V8 W5: draws after the indicator
+        tp.Rules(draw_price=1, jokers=2),  # V20 with V8 printed jokers
     ],
 )
 @pytest.mark.parametrize("backend", ["numpy", "auto"])
@@ -37,12 +51,14 @@ def test_observations_are_the_encodings(rules: tp.Rules, backend: str) -> None:
     players = 4
     envs = BatchVectorEnv(rules, players=players, num_envs=6, stacks=15, backend=backend)
     width = {"double": 10, "range": 16, "no_limit": 24}[rules.bet_sizing]  # num_actions
+    if rules.draw_price is not None:  # V20: the DRAW ids come last
+        width += len(draw_discards(rules))
     assert envs.single_action_space == gymnasium.spaces.Discrete(width)
     assert envs.action_space == gymnasium.spaces.MultiDiscrete([width] * 6)
     obs, infos = envs.reset(seed=3)
     assert infos["action_mask"].shape == (6, width)
     rng = np.random.default_rng(4)
-    ended = 0
+    ended = drew = 0
     for step in range(120):
         state = envs.state
         assert state is not None
@@ -56,6 +72,8 @@ def test_observations_are_the_encodings(rules: tp.Rules, backend: str) -> None:
             want = observation(tp.view(reducer, seat), seat)
             assert np.array_equal(obs[i], want), f"step {step} table {i}"
         actions = random_actions(rng, infos["action_mask"])
+        if rules.draw_price is not None:
+            drew += int((actions[state.current_player >= 0] >= first_draw_id(rules)).sum())
         before = state
         obs, reward, terminated, truncated, infos = envs.step(actions)
         assert not truncated.any()
@@ -69,6 +87,7 @@ def test_observations_are_the_encodings(rules: tp.Rules, backend: str) -> None:
                 ended += 1
                 assert infos["rewards"][i].sum() == 0  # R42
     assert ended >= 10
+    assert rules.draw_price is None or drew >= 10  # the draws block was exercised
 
 
 def test_gymnasiums_vector_wrappers_run_on_it() -> None:

@@ -13,8 +13,10 @@ the encoding's for every row), and picks one id of the table's alphabet: the 10
 fixed ids of :class:`~teenpatti_rules.encoding.ActionId`, or under V3's
 ``bet_sizing="range"`` / ``"no_limit"`` the encoding's 16 / 24 ids
 (:func:`~teenpatti_rules.encoding.num_actions`, each bet id the amount
-:func:`~teenpatti_rules.encoding.action_for_id` names); ``infos["action_mask"]``
-holds the legal ids.
+:func:`~teenpatti_rules.encoding.action_for_id` names), and on a V20 draw table the
+DRAW ids after them (:func:`~teenpatti_rules.encoding.draw_subsets`; the observation
+then ends with the encoding's ``draws`` block: each seat's cards drawn this hand and
+whether its last action was a draw); ``infos["action_mask"]`` holds the legal ids.
 
 - ``reward``: when the step ends a table's hand, the chips the seat that just acted
   won or lost over the hand (R42), else 0. The other seats' results are in
@@ -47,17 +49,23 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 from numpy.typing import NDArray
 
-from ..encoding import ActionId, observation_layout, observation_size
+from ..encoding import FIXED_ACTIONS, ActionId, observation_layout, observation_size
 from ..rules import Rules
 from .config import TableConfig
 from .deal import indicators, shuffle
+from .draws import draw_counts
 from .env import MAX_BATCH_TABLES, BatchEnv
 from .sizing import bet_ids
 from .state import PHASE_BETTING, PHASE_SIDESHOW, BatchState
 
-__all__ = ["BatchVectorEnv", "last_codes", "observations"]
+__all__ = ["DREW", "BatchVectorEnv", "last_codes", "observations"]
 
 Array = NDArray[Any]
+
+DREW = FIXED_ACTIONS
+"""The last-action code of a draw (V20; 10, past the fixed ids of
+:class:`~teenpatti_rules.encoding.ActionId`): the encoding's ``last_action`` block is
+all zeros for it and the ``draws`` block's flag is 1 (:func:`last_codes`)."""
 
 
 def observations(env: BatchEnv, state: BatchState, last_action: Array) -> Array:
@@ -66,8 +74,12 @@ def observations(env: BatchEnv, state: BatchState, last_action: Array) -> Array:
 
     :param env: the batch environment (its rules and seats).
     :param state: a state of ``env``.
-    :param last_action: ``int8`` ``(n, P)`` each seat's last public action id this
-        hand (-1 for none), as :class:`BatchVectorEnv` tracks it.
+    :param last_action: ``int8`` ``(n, P)`` each seat's last public action code this
+        hand (:func:`last_codes`: a fixed id, :data:`DREW` for a draw, V20; -1 for
+        none), as :class:`BatchVectorEnv` tracks it.
+    :returns: the observations; on a draw table (V20) the ``draws`` block holds each
+        seat's (rotated) cards drawn this hand over ``rules.max_draws`` (clipped to 1)
+        and 1 where its last action was a draw.
     """
     n, players = state.tables, state.players
     rules = env.rules
@@ -134,8 +146,14 @@ def observations(env: BatchEnv, state: BatchState, last_action: Array) -> Array:
     obs[asked, side + 2 + (asker[asked] - me[asked]) % players] = 1.0
     last = layout["last_action"].start
     acted = last_action[rows, order].astype(np.int64)  # (m, P)
-    where = np.nonzero(acted >= 0)
-    obs[where[0], last + 10 * where[1] + acted[where]] = 1.0
+    where = np.nonzero((acted >= 0) & (acted < FIXED_ACTIONS))  # a draw: all zeros
+    obs[where[0], last + FIXED_ACTIONS * where[1] + acted[where]] = 1.0
+    if "draws" in layout:  # V20: per seat, cards drawn / max_draws, then drew last
+        assert state.drawn is not None  # a draw table's state counts them
+        drawn = state.drawn[rows, order].astype(np.float64)
+        block = layout["draws"].start
+        pairs = np.stack([np.minimum(1.0, drawn / rules.max_draws), acted == DREW], axis=2)
+        obs[:, block : block + 2 * players] = pairs.reshape(live.size, 2 * players)
     out[live] = obs
     return out
 
@@ -151,11 +169,11 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv):
     :param backend: ``"auto"``, ``"numba"`` or ``"numpy"`` (as for ``BatchEnv``).
     :raises TypeError: / :raises ValueError: as :class:`~teenpatti_rules.batch.BatchEnv`
         and :meth:`~teenpatti_rules.batch.BatchEnv.init` do; ``ValueError`` for a
-        ``num_envs`` out of range, or a V20 draw table.
+        ``num_envs`` out of range.
 
     The action spaces are ``Discrete(A)`` / ``MultiDiscrete`` of ``A`` =
     :attr:`BatchEnv.num_actions <teenpatti_rules.batch.BatchEnv.num_actions>` (10;
-    16 or 24 under V3).
+    16 or 24 under V3; plus one DRAW id per discard on a V20 draw table, last).
     """
 
     def __init__(
@@ -169,12 +187,6 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv):
     ) -> None:
         self.metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP}
         self.batch = BatchEnv(rules, players, stacks=stacks, autoreset=True, backend=backend)
-        if self.batch.config.draws:
-            raise ValueError(
-                f"the vector environment does not play Rules.draw_price="
-                f"{self.batch.rules.draw_price!r} (V20: its observations have no draws "
-                "block here yet): use BatchEnv"
-            )
         if (
             isinstance(num_envs, bool)
             or not isinstance(num_envs, int)
@@ -252,12 +264,14 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv):
 
 
 def _bet_kinds(config: TableConfig) -> Array:
-    """``int8`` ``(A,)`` each id's bet kind: 0 none, 1 a chaal, 2 a sideshow request
-    (:func:`~teenpatti_rules.batch.sizing.bet_ids`).
+    """``int8`` ``(A,)`` each id's kind: 0 none, 1 a chaal, 2 a sideshow request
+    (:func:`~teenpatti_rules.batch.sizing.bet_ids`), 3 a draw (V20,
+    :func:`~teenpatti_rules.batch.draws.draw_counts`).
     """
     kind = np.zeros(config.actions, dtype=np.int8)
     for code, ids in enumerate(bet_ids(config), start=1):
         kind[list(ids)] = code
+    kind[draw_counts(config) > 0] = 3
     return kind
 
 
@@ -266,14 +280,15 @@ def last_codes(kind: Array, played: Array, raised: Array) -> Array:
     block of :data:`~teenpatti_rules.encoding.OBSERVATION_LAYOUT`): a bet is CHAAL when
     it kept the stake and RAISE when it raised it (R24), whatever its size (every V3
     bin counts as one of the two), a sideshow request likewise SIDESHOW or
-    SIDESHOW_RAISE; any other id is its own code.
+    SIDESHOW_RAISE; a DRAW id is :data:`DREW` (V20); any other id is its own code.
 
-    :param kind: ``(A,)`` each id's bet kind (0 none, 1 a chaal, 2 a sideshow).
+    :param kind: ``(A,)`` each id's kind (0 none, 1 a chaal, 2 a sideshow, 3 a draw).
     :param played: ``(m,)`` the ids played.
     :param raised: ``bool`` ``(m,)`` whether the stake rose.
     """
     which = kind[played]
     bet = np.where(raised, ActionId.RAISE, ActionId.CHAAL)
     ask = np.where(raised, ActionId.SIDESHOW_RAISE, ActionId.SIDESHOW)
-    codes: Array = np.where(which == 1, bet, np.where(which == 2, ask, played))
+    other = np.where(which == 3, DREW, played)
+    codes: Array = np.where(which == 1, bet, np.where(which == 2, ask, other))
     return codes.astype(np.int8)
