@@ -202,7 +202,7 @@ def test_every_playable_preset_equals_the_reducer(backend: str, name: str) -> No
         "pack_weight": 0.3,
         "autoreset": True,
     }
-    run(table, steps=80, backend=backend)
+    run(table, steps=settings().stateful_step_count, backend=backend)
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
@@ -220,7 +220,7 @@ def test_forced_blinds_with_short_stacks_equal_the_reducer(backend: str, forced:
         "pack_weight": 0.3,
         "autoreset": True,
     }
-    run(table, steps=60, backend=backend)
+    run(table, steps=settings().stateful_step_count, backend=backend)
 
 
 @pytest.mark.parametrize(
@@ -251,7 +251,7 @@ def test_draws_with_indicators_jokers_and_open_flushes_equal_the_reducer(
         "pack_weight": 0.02,
         "autoreset": True,
     }
-    assert run(table, steps=60, tables=16, backend="numpy") > 0
+    assert run(table, steps=settings().stateful_step_count, tables=16, backend="numpy") > 0
 
 
 @given(st.just(0))

@@ -21,7 +21,7 @@ import attrs
 import numpy as np
 import pytest
 from batch_helpers import random_actions, state_arrays
-from hypothesis import given
+from hypothesis import given, settings
 from test_batch_differential import batch_tables
 
 import teenpatti_rules as tp
@@ -62,7 +62,7 @@ def test_the_kernel_equals_numpy_field_by_field(table: dict[str, Any]) -> None:
         with pytest.raises(ValueError, match=r"kernel does not play Rules\.(wild|jokers|ties)="):
             BatchEnv(table["rules"], table["players"], backend="numba")
         return
-    _play_both(table, steps=60)
+    _play_both(table, steps=settings().stateful_step_count)
 
 
 def _play_both(table: dict[str, Any], steps: int, tables: int = 16) -> None:
@@ -118,7 +118,7 @@ def test_the_kernel_plays_v3_as_numpy(options: dict[str, Any], big: int) -> None
     }
     width = 16 if rules.bet_sizing == "range" else 24
     assert BatchEnv(rules, 4, backend="numba").num_actions == width
-    _play_both(table, steps=120, tables=24)
+    _play_both(table, steps=2 * settings().stateful_step_count, tables=24)
 
 
 @numba_only

@@ -11,6 +11,7 @@ from typing import Any
 import numpy as np
 import pytest
 from batch_helpers import random_actions, reducer_action, reducer_start
+from hypothesis import settings
 from test_batch_differential import run
 
 import teenpatti_rules as tp
@@ -94,7 +95,7 @@ def test_open_flush_tables_equal_the_reducer(
         "pack_weight": 0.05,
         "autoreset": True,
     }
-    assert run(table, steps=100, tables=16, backend="numpy") >= 16
+    assert run(table, steps=settings().stateful_step_count, tables=16, backend="numpy") >= 16
 
 
 def test_open_flushes_are_played() -> None:

@@ -11,6 +11,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from hypothesis import settings
 from test_batch_differential import run
 
 import teenpatti_rules as tp
@@ -148,4 +149,4 @@ def test_wild_tables_equal_the_reducer(fields: dict[str, Any], players: int) -> 
         "pack_weight": 0.2,
         "autoreset": True,
     }
-    assert run(table, steps=120, tables=12, backend="numpy") >= 12
+    assert run(table, steps=settings().stateful_step_count, tables=12, backend="numpy") >= 12
