@@ -259,6 +259,21 @@ def test_observation_blocks_worked_by_hand() -> None:
     assert obs[:53].sum() == 0  # blind: no own cards (R43)
 
 
+@pytest.mark.parametrize(("amount", "code"), [(1, ActionId.CHAAL), (2, ActionId.RAISE)])
+def test_a_dealer_posting_two_boots_leaves_the_opening_stake_at_one_boot(
+    amount: int, code: int
+) -> None:
+    # V13: the dealer (seat 0) posts 2 boots, the others 1; the opening stake is still
+    # the boot (1). Seat 1's blind bet of 1 keeps it (CHAAL), of 2 raises it (R24).
+    rules = tp.Rules(dealer_boots=2)
+    state = tp.apply(tp.new_session(["A", "B", "C"], rules, seed=3, dealer=0), tp.Deal(0))
+    assert state.stake == 1 and state.pot == 4
+    state = tp.apply(state, tp.Bet(1, amount))
+    obs = enc.observation(tp.view(state, 2), 2)
+    last = obs[enc.observation_layout(3, rules)["last_action"]].reshape(3, 10)
+    assert last[2].tolist() == [int(code == i) for i in range(10)]  # seat 1, third
+
+
 def _dealt(
     rules: tp.Rules,
     hands: dict[int, str],

@@ -107,9 +107,12 @@ class IndicatorTurned(EventBase):
 
 @attrs.frozen
 class BootPosted(EventBase):
-    """A seat posted the boot (R9); ``all_in`` when that emptied its stack."""
+    """A seat posted the boot (R9); ``all_in`` when that emptied its stack. It does not
+    set the stake: the opening stake is the hand's boot (R11), even when the dealer
+    posts more (V13) or a short stack posts less (R9).
+    """
 
-    facts: ClassVar[EventFacts] = EventFacts(paid_in=True, stake="amount")
+    facts: ClassVar[EventFacts] = EventFacts(paid_in=True)
 
     seat: int = attrs.field(metadata=ONE_SEAT)
     amount: int

@@ -32,7 +32,7 @@ from teenpatti_rules.batch.vector import BatchVectorEnv  # noqa: E402
         tp.Rules(jokers=2, max_blind_bets=0),  # V8: own printed jokers (seen at once)
         tp.Rules(wild="hukam", hand_size=4),
         PRESETS["draw"].rules(),  # V20: DRAW ids and the draws block (numpy backend)
-        tp.Rules(  # V20 with V3, V8, V15 and V17: a random mix, DRAW_012 too
+        tp.Rules(  # V20 with V3, V8, V13, V15 and V17: a random mix, DRAW_012 too
             draw_price=2,
             max_draws=3,
             bet_sizing="range",
@@ -41,6 +41,7 @@ from teenpatti_rules.batch.vector import BatchVectorEnv  # noqa: E402
             max_turns=4,
             sideshow_target="next",
             max_blind_bets=1,
+            dealer_boots=2,  # V13: the opening stake stays one boot (R11)
         ),
         tp.Rules(draw_price=1, wild="joker"),  # V20 with V8 W5: draws after the indicator
         tp.Rules(draw_price=1, jokers=2),  # V20 with V8 printed jokers

@@ -186,10 +186,11 @@ def _last_actions(state: State) -> dict[int, int]:
 
     Read from each event's :class:`~teenpatti_rules.events.EventFacts`: the action it
     records and who took it, and the stake it set (a bet above the stake before it is
-    a raise, R24); no list of event classes.
+    a raise, R24); no list of event classes. The stake starts at the hand's boot, the
+    opening stake (R11; V13's dealer boots and V18's schedule included).
     """
     last: dict[int, int] = {}
-    stake = 0
+    stake = state.rules.boot_of_hand(max(state.hand_number, 1))
     for event in state.events:
         facts = type(event).facts if isinstance(event, EventBase) else None
         if facts is None:
