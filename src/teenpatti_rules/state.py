@@ -327,14 +327,17 @@ def new_session(
     :param dealer: the seat that deals the first hand, or None to choose it from
         the seed (R5; an empty chair chosen passes the button to the next player to
         its left).
-    :param stacks: starting chips per seat, one int each, at least the boot (None for
-        an empty chair); None for ``boot * starting_boots`` each (R4).
+    :param stacks: starting chips per seat, one int each, at least the boot (R7; at
+        least 1 under a ``boot_schedule``, where a player stays in with any chips and
+        a stack at most the hand's boot posts all of it, V18) (None for an empty
+        chair); None for ``boot * starting_boots`` each (R4).
     :returns: the session's first :class:`State`.
     :raises ValueError: naming the problem: a wrong number of chairs (R3),
         names that are not distinct non-empty strings once normalised (NFC,
         stripped: ``"A"`` and ``"A "`` are one name, S1) or hold control characters,
         invisible format characters (category Cf) or invalid Unicode, a dealer that
-        is not a seat, stacks of the wrong length, below the boot, past
+        is not a seat, stacks of the wrong length, below the boot (below 1 chip under
+        a ``boot_schedule``), past
         :data:`~teenpatti_rules.limits.MAX_CHIPS` or given for an empty chair, a seed
         past :data:`~teenpatti_rules.limits.MAX_SEED`, or (``bet_sizing="range"``)
         more than :data:`~teenpatti_rules.limits.MAX_RANGE_TABLE_CHIPS` chips at
@@ -393,10 +396,13 @@ def new_session(
                 chips.append(0)
                 continue
             chips.append(exact_int(stack, f"stacks[{seat}]"))
-            if chips[seat] < rules.boot:
-                raise ValueError(
-                    f"stack of seat {seat} ({chips[seat]}) is below the boot ({rules.boot})"
+            if chips[seat] < rules.leaving_stack:  # R7; V18: any chips under a schedule
+                least = (
+                    f"the boot ({rules.boot})"
+                    if rules.boot_schedule is None
+                    else "1 chip (a tournament, V18)"
                 )
+                raise ValueError(f"stack of seat {seat} ({chips[seat]}) is below {least}")
     check_table_chips(rules, sum(chips))
     seats = tuple(
         Seat(name, stack, in_session=name is not None)

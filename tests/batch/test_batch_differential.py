@@ -5,7 +5,8 @@ V1, V2, V3 range and no-limit sizings, V4, V5, V7, the hand orders, V8 wild rank
 joker / hukam indicators (W5) and printed jokers (numpy backend) with every W4 tie rule,
 V16 open flush (numpy backend), V12 hand sizes 2, 4 and 5, V13 dealer boots, V14 table shows, V15
 turn limits, V17 sideshow target and reveal, V17 split sideshows and V20 draws (numpy
-backend), V21, V22 forced blinds) and random legal ids, on both
+backend), V18 boot schedules with stacks from 1 chip, V21, V22 forced blinds) and random
+legal ids, on both
 backends (the compiled kernel when
 numba is installed): after each step every row's phase, actor, pot,
 stake, seats (stack, in_hand, seen, all_in, blind_bets, contributed, cards), the
@@ -65,6 +66,7 @@ def batch_tables(draw: st.DrawFn) -> dict[str, Any]:
                 "raise_cap": st.integers(2, 9),  # V3 (range)
                 "draw_price": st.integers(1, 3),  # V20
                 "max_draws": st.integers(1, 5),  # V20
+                "boot_schedule": st.just(((1, boot), (2, boot + 1))),  # V18
             },
         )
     )
@@ -140,7 +142,10 @@ def run(table: dict[str, Any], steps: int, tables: int = TABLES, backend: str = 
         assert BatchEnv(rules, players, backend="auto").backend == "numpy"
         return 0
     rng = np.random.default_rng(table["seed"])
-    stacks = rng.integers(rules.boot, rules.boot * table["big"] + 1, size=(tables, players))
+    # V18: a tournament table takes stacks from 1 chip (at most the boot: all-in, R9).
+    stacks = rng.integers(
+        rules.leaving_stack, rules.boot * table["big"] + 1, size=(tables, players)
+    )
     env = BatchEnv(
         rules, players, autoreset=table["autoreset"], dealer=table["dealer"], backend=backend
     )
@@ -252,6 +257,32 @@ def test_draws_with_indicators_jokers_and_open_flushes_equal_the_reducer(
         "autoreset": True,
     }
     assert run(table, steps=settings().stateful_step_count, tables=16, backend="numpy") > 0
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {},
+        {"dealer_boots": 2},  # V13: a short dealer posts all of it
+        {"forced_blinds": "small_big"},  # V22 after short boots
+        {"bet_sizing": "no_limit"},  # V3
+    ],
+)
+def test_tournament_short_stacks_equal_the_reducer(backend: str, fields: dict[str, Any]) -> None:
+    """V18 with stacks of 1 chip to 3 boots: stacks at most the boot post all of it and
+    are all-in at the deal (R9), hands that R12 ends at the deal, short all-ins (R26),
+    R40 showdowns and R41 slices; every row equals the reducer's after every step."""
+    table = {
+        "rules": tp.Rules(boot=3, boot_schedule=((1, 3), (11, 6)), **fields),
+        "players": 5,
+        "seed": 23,
+        "big": 3,
+        "dealer": None,
+        "pack_weight": 0.3,
+        "autoreset": True,
+    }
+    run(table, steps=60, backend=backend)
 
 
 @given(st.just(0))

@@ -174,7 +174,7 @@ def test_illegal_and_malformed_actions_are_refused() -> None:
 @pytest.mark.parametrize(
     ("options", "field"),
     [
-        ({"boot_schedule": ((1, 1), (11, 2))}, "boot_schedule"),
+        ({"max_sit_out": 2}, "max_sit_out"),
         ({"open_table": True}, "open_table"),
     ],
 )

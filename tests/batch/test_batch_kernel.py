@@ -72,7 +72,8 @@ def _play_both(table: dict[str, Any], steps: int, tables: int = 16) -> None:
     assert (slow.backend, fast.backend) == ("numpy", "numba")
     rng = np.random.default_rng(table["seed"])
     rules, players = table["rules"], table["players"]
-    stacks = rng.integers(rules.boot, rules.boot * table["big"] + 1, size=(tables, players))
+    low = rules.leaving_stack  # V18: from 1 chip on a tournament table
+    stacks = rng.integers(low, rules.boot * table["big"] + 1, size=(tables, players))
     a = slow.init(seed=table["seed"], n=tables, stacks=stacks)
     b = fast.init(seed=table["seed"], n=tables, stacks=stacks)
     _assert_equal(a, b, "init")

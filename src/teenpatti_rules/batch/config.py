@@ -31,7 +31,10 @@ them): the DRAW ids follow the table's other ids as in the encoding's alphabet
 order, as the reducer deals them;
 ``starting_boots``, ``hand_limit`` and V21 ``button`` are accepted (an episode is one
 hand with given stacks, so who deals the next hand of a session does not arise: every
-hand's dealer is drawn, or fixed).
+hand's dealer is drawn, or fixed); so is V18 ``boot_schedule``: each episode is hand 1
+of its session, so its boot is the schedule's first, ``boot`` (the later boots never
+arise), stacks may be as small as 1 chip, and a stack at most the boot posts all of it
+and is all-in at the deal (R9), on both backends.
 Every other option refuses with a :class:`ValueError` naming the field.
 """
 
@@ -60,6 +63,7 @@ __all__ = [
 SUPPORTED_FIELDS = frozenset(
     {
         "boot",
+        "boot_schedule",
         "starting_boots",
         "min_players",
         "max_players",

@@ -182,8 +182,9 @@ def new_hands(
 ) -> BatchState:
     """Deal one hand at each table: the boots, the cards, the first actor (R5, R9–R12, R19).
 
-    Every seat posts the boot, the dealer ``dealer_boots`` boots or its whole stack if
-    less (V13); a seat left with no chips is all-in (R9).
+    Every seat posts the boot, the dealer ``dealer_boots`` boots (V13), or its whole
+    stack if less (a stack below the boot only under a ``boot_schedule``, V18); a seat
+    left with no chips is all-in (R9).
     If the boots bring the pot to the pot limit, or at most one seat can still bet,
     the hand goes straight to a showdown (R12), so the table starts terminated. Else
     the forced blind bets of V22 follow, if any, and the same two checks (R37, R40).
@@ -191,7 +192,8 @@ def new_hands(
     :param config: the table's numbers.
     :param rules: the table's rules (for the hand strengths).
     :param keys: ``uint64`` ``(n,)`` table keys; ``hand_index``: ``(n,)`` hand counters.
-    :param start_stack: integer ``(n, P)`` stacks before the boots (each at least the boot).
+    :param start_stack: integer ``(n, P)`` stacks before the boots (each at least the
+        boot, or at least 1 chip under a ``boot_schedule``, V18).
     :param dealer: a fixed dealer seat, or None for a dealer drawn per table and hand.
     :returns: the new :class:`~teenpatti_rules.batch.state.BatchState`.
     """
@@ -209,7 +211,7 @@ def new_hands(
     # Seat-major (P, n) arrays from here on.
     start = np.ascontiguousarray(start_stack.T, dtype=np.int32)
     boot = config.boot
-    contributed = np.full((players, rows), boot, dtype=np.int32)
+    contributed = np.minimum(start, boot)  # R9, V18: a short stack posts all of it
     if config.dealer_boots > 1:  # V13: the dealer posts more, at most its stack
         columns = np.arange(rows)
         dealer_start = start[dealer_seat, columns]

@@ -77,7 +77,8 @@ class BatchEnv:
     :param players: seats per table (``P``), within ``rules.min_players..max_players``.
     :param stacks: chips per seat when a hand is dealt: None for
         ``rules.starting_stack`` each (R4), an int for every seat, or a sequence of
-        ``P`` ints; each at least the boot.
+        ``P`` ints; each at least the boot (at least 1 chip under a V18
+        ``boot_schedule``: a stack at most the boot posts all of it and is all-in, R9).
     :param autoreset: when True, :meth:`step` deals the next hand at every table
         whose hand was already over (its action is ignored), with the table's stacks
         of :meth:`init` and the next deck of its seed ("next-step" autoreset: the
@@ -95,7 +96,8 @@ class BatchEnv:
     :raises TypeError: for a ``rules`` that is not a Rules, a non-int ``players`` or
         ``dealer``, or a ``stacks`` that is not None, an int or a sequence of ints.
     :raises ValueError: naming the field or parameter, for options the engine does
-        not play, a player count outside the rules, stacks below the boot or too big,
+        not play, a player count outside the rules, stacks below the boot (below 1
+        chip under a ``boot_schedule``) or too big,
         or a dealer that is not a seat, or an unknown ``backend`` (or ``"numba"`` on
         a V8 joker / hukam / printed-jokers table, a V16 open-flush table, a V17
         split-sideshow table or a V20 draw table).
@@ -155,8 +157,13 @@ class BatchEnv:
             raise ValueError(
                 f"stacks must be integers of shape {shape}, not {stacks.dtype} {stacks.shape}"
             )
-        if stacks.size and stacks.min() < self.config.boot:
-            raise ValueError(f"stacks must each be at least the boot ({self.config.boot})")
+        least = self.rules.leaving_stack  # R7; V18: 1 chip under a boot_schedule
+        if stacks.size and stacks.min() < least:
+            raise ValueError(
+                f"stacks must each be at least the boot ({self.config.boot})"
+                if self.rules.boot_schedule is None
+                else "stacks must each be at least 1 chip (a tournament, V18)"
+            )
         # Each stack below the table bound first (compared in the input's dtype, no
         # cast): then the int64 sum of at most 17 of them cannot wrap.
         if stacks.size and (
@@ -173,7 +180,8 @@ class BatchEnv:
             ``i``, so a table's hands do not depend on ``n``.
         :param n: the number of tables, 1 to :data:`~teenpatti_rules.batch.env.MAX_BATCH_TABLES`.
         :param stacks: optional integer ``(n, P)`` stacks per table (each at least the
-            boot), instead of the environment's ``stacks``.
+            boot, or 1 chip under a ``boot_schedule``, V18), instead of the
+            environment's ``stacks``.
         :returns: the first :class:`~teenpatti_rules.batch.state.BatchState`.
         :raises TypeError: if ``seed`` or ``n`` is not an int.
         :raises ValueError: if ``n`` is outside ``1..MAX_BATCH_TABLES`` (before any

@@ -278,7 +278,7 @@ def _deal(
                     for z in range(y + 1, hand):
                         best = max(best, ranks[cards[i, p, x], cards[i, p, y], cards[i, p, z]])
             strength[p, i] = best
-        post: Any = boot
+        post: Any = min(np.int64(start[p, i]), boot)  # R9, V18: a short stack posts all
         if p == d and dealer_boots > 1:  # V13: the dealer posts more, at most its stack
             post = min(np.int64(start[p, i]), boot * dealer_boots)
         stack[p, i] = start[p, i] - post
