@@ -37,6 +37,7 @@ __all__ = ["bet_numbers", "random_legal_actions", "step_packed", "step_tables"]
 def step_tables(
     config: Any,
     ranks: Any,
+    bases: Any,
     bets: Any,
     actions: Any,
     column: Any,
@@ -62,7 +63,10 @@ def step_tables(
     cost multiplier, fixed dealer (-1: drawn), autoreset, the dealer's boots (V13),
     the table-show and turn limits (V14, V15), the sideshow's direction (-1: the
     previous player, +1: the next, V17), the hand size (V12) and the forced blinds
-    (V22: 0 none, 1 the dealer's, 2 small and big); ``bets`` the bet sizing (V3,
+    (V22: 0 none, 1 the dealer's, 2 small and big), the deck's size (52 and V8's
+    printed jokers), whether the table turns up an indicator (V8 W5) and the imagined
+    card's index in ``ranks`` (V12 ``hand_size`` 2); ``ranks`` and ``bases`` the hand
+    strengths (:func:`~teenpatti_rules.batch.backend.kernel_ranks`); ``bets`` the bet sizing (V3,
     :func:`~teenpatti_rules.batch.kernel_sizing.bet_numbers`: ``A`` ids). Returns -1, or the
     first table whose action its mask does not allow (nothing is then meaningful in
     the arrays: the caller drops them).
@@ -75,8 +79,8 @@ def step_tables(
     n = pot.shape[0]
     bettors = np.empty((players, n), dtype=np.bool_)
     won = np.zeros(players, dtype=np.int64)
-    low_keys = np.empty(config[12] * players, dtype=np.uint64)
-    low_cards = np.empty(config[12] * players, dtype=np.int64)
+    low_keys = np.empty(config[12] * players + 1, dtype=np.uint64)
+    low_cards = np.empty(config[12] * players + 1, dtype=np.int64)
     width = bets[3]
     sized = bets[0] != 0
     for i in range(n):
@@ -93,7 +97,7 @@ def step_tables(
                 _deal(
                     i, config, ranks, table_key, hand_index, dealer, cards, s,
                     pot, stake, current, phase, asker, ending, terminated,
-                    history_length, mask, bettors, won, low_keys, low_cards, bets,
+                    history_length, mask, bettors, won, low_keys, low_cards, bets, bases,
                 )  # fmt: skip
             continue
         if not mask[i, a]:
@@ -232,6 +236,7 @@ def _tables(words: Any, offset: int, itemsize: int, n: int) -> Any:  # pragma: n
 def step_packed(
     config: Any,
     ranks: Any,
+    bases: Any,
     bets: Any,
     actions: Any,
     column: Any,
@@ -278,6 +283,7 @@ def step_packed(
     return step_tables(
         config,
         ranks,
+        bases,
         bets,
         actions,
         column,

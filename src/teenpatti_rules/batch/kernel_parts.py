@@ -225,11 +225,17 @@ def _deal(
     low_keys: Any,
     low_cards: Any,
     bets: Any,
+    bases: Any,
 ) -> None:  # pragma: no cover - compiled
     """Deal table ``i``'s hand ``hand_index[i]`` into its row, as ``new_hands``
-    (R5, R9–R12, R19, V12, V13, V22). ``config`` holds the table's numbers, as for
+    (R5, R9–R12, R19, V8, V12, V13, V22). ``config`` holds the table's numbers, as for
     ``step_tables``; ``s`` the seat arrays: stack, contributed, in_hand, seen, all_in,
     blind_bets, strength, start_stack, rewards, winnings, turns, stake_bets.
+
+    The deck has ``config[14]`` cards (52 and V8's printed jokers, 52..54); on a
+    ``wild="joker"`` / ``"hukam"`` table (``config[15]``) the card after the hands is
+    the indicator (W5) and the hands are ranked by its table: the rows of ``ranks``
+    from ``bases[indicator]`` on (:func:`~teenpatti_rules.batch.backend.kernel_ranks`).
     """
     players, boot, pot_limit, max_blind = config[0], config[1], config[2], config[3]
     stake_limit, show_mult, fixed_dealer = config[4], config[5], config[6]
@@ -238,18 +244,21 @@ def _deal(
     turns, stake_bets = s[10], s[11]
     key = np.uint64(table_key[i])
     h = np.uint64(hand_index[i])
-    # The deck is the order of 52 hashed keys (as ``deal.shuffle``); the hands need
-    # only its first 3P cards: keep the 3P smallest keys, sorted, by insertion.
+    # The deck is the order of 52 + jokers hashed keys (as ``deal.shuffle``, V8); the
+    # hands need only its first HP cards, and the indicator the next one (W5): keep
+    # that many smallest keys, sorted, by insertion.
     base = _mix(key ^ _mix(h * _GOLDEN + _DECK_TAG))
     hand = cards.shape[2]  # V12: 2 to 5 cards a seat
     dealt = hand * players
+    indicated = config[15] != 0
+    need = dealt + 1 if indicated else dealt
     filled = 0
-    for c in range(52):
+    for c in range(config[14]):
         word = _mix(base + np.uint64(c) * _M2)
-        if filled == dealt:
-            if word >= low_keys[dealt - 1]:
+        if filled == need:
+            if word >= low_keys[need - 1]:
                 continue
-            j = dealt - 1
+            j = need - 1
         else:
             j = filled
             filled += 1
@@ -265,18 +274,21 @@ def _deal(
     dealer[i] = d
     able = 0
     total = 0
+    row = bases[low_cards[dealt]] if indicated else 0  # W5: the indicator's table
     for p in range(players):
         place = (p - d - 1) % players
         for r in range(hand):
             cards[i, p, r] = low_cards[place + players * r]
-        if hand == 2:  # the imagined card's best (``ranks`` is then (52, 52, 1))
-            strength[p, i] = ranks[cards[i, p, 0], cards[i, p, 1], 0]
+        if hand == 2:  # the imagined card (index ``config[16]`` of ``ranks``' last axis)
+            strength[p, i] = ranks[row + cards[i, p, 0], cards[i, p, 1], config[16]]
         else:  # the best three (V12: the left-over cards never break ties)
             best = -1
             for x in range(hand - 2):
                 for y in range(x + 1, hand - 1):
                     for z in range(y + 1, hand):
-                        best = max(best, ranks[cards[i, p, x], cards[i, p, y], cards[i, p, z]])
+                        best = max(
+                            best, ranks[row + cards[i, p, x], cards[i, p, y], cards[i, p, z]]
+                        )
             strength[p, i] = best
         post: Any = boot
         if p == d and dealer_boots > 1:  # V13: the dealer posts more, at most its stack
