@@ -1,7 +1,7 @@
 """The compiled kernel (numba) against the numpy engine: every field of every table
 equal after every step (the history and the decks as read), over random tables
 (R1-R44, V1, V2, V3 range and no-limit sizings, V4, V5, V7, V8 wild ranks,
-lowest/highest, joker/hukam indicators (W5) and printed jokers, W4, V12-V15, V17, V22)
+lowest/highest, joker/hukam indicators (W5) and printed jokers, W4, V12-V17, V22)
 with autoreset on and off; the same refusals;
 nothing imported at ``import teenpatti_rules``.
 
@@ -54,16 +54,12 @@ def _assert_equal(a: Any, b: Any, where: str) -> None:
 @given(table=batch_tables())
 def test_the_kernel_equals_numpy_field_by_field(table: dict[str, Any]) -> None:
     # The kernel does not play V17's split sideshows nor V20's draws: the table's
-    # other options without those; it refuses V16 (and plays V8's indicators, W5,
-    # and printed jokers).
+    # other options without those (it plays V8's indicators, W5, printed jokers and V16).
     table = {
         **table,
         "rules": attrs.evolve(table["rules"], draw_price=None, max_draws=2, sideshow_split=False),
     }
-    if kernel_refusal(table["rules"]) is not None:  # V16
-        with pytest.raises(ValueError, match=r"kernel does not play Rules\.ties="):
-            BatchEnv(table["rules"], table["players"], backend="numba")
-        return
+    assert kernel_refusal(table["rules"]) is None
     _play_both(table, steps=60)
 
 
@@ -159,6 +155,42 @@ def test_the_kernel_plays_v8_indicators_and_jokers_as_numpy(
         "autoreset": True,
     }
     _play_both(table, steps=100, tables=32)
+
+
+@numba_only
+@pytest.mark.parametrize(
+    ("options", "players", "big"),
+    [
+        ({}, 3, 3),  # short stacks: side pots (R41) and R12's showdowns at the deal
+        ({"hand_size": 2, "wild_ties": "natural_wins"}, 7, 3),  # many ties (V12)
+        ({"hand_size": 2, "sequence_order": "classic"}, 6, 40),  # V1 ranks the flushes
+        ({"wild": "hukam", "pot_limit": 12}, 5, 12),  # after the indicator (W5)
+        ({"jokers": 3, "hand_size": 4, "wild_ties": "natural_wins"}, 7, 4),  # jokers passed
+        ({"ranking": "muflis", "show_cost_multiplier": 2}, 4, 12),  # flushes rank by R13-R16
+        ({"wild_ranks": "AK47", "forced_blinds": "small_big"}, 5, 3),
+    ],
+)
+def test_the_kernel_plays_v16_open_flushes_as_numpy(
+    options: dict[str, Any], players: int, big: int
+) -> None:
+    """V16 on the kernel: a showdown (R12, R37, R38, R40, V14, V15; not a show, R35)
+    that leaves players tied for a slice plays open flushes from the rest of the hand's
+    deck, slice by slice from the lowest (R41), one flush for every slice the same
+    players tied for, the slice split as R18 when the deck runs out; every field equals
+    the numpy engine's after every step."""
+    rules = tp.Rules(boot=1, ties="open_flush", **options)
+    assert kernel_refusal(rules) is None
+    assert BatchEnv(rules, players).backend == "numba"  # auto prefers the kernel
+    table = {
+        "rules": rules,
+        "players": players,
+        "seed": 16,
+        "big": big,
+        "dealer": None,
+        "pack_weight": 0.1,
+        "autoreset": True,
+    }
+    _play_both(table, steps=100, tables=64)
 
 
 @numba_only

@@ -19,6 +19,7 @@ import attrs
 import numpy as np
 from numpy.typing import NDArray
 
+from ..engine.ending import open_flush_rules
 from ..hands.order import STRIDE
 from ..hands.wild import IMAGINED, rank_table
 from ..ranking import evaluate_many
@@ -121,9 +122,11 @@ def strength_table(rules: Rules) -> Array:
 
 _NO_INDICATOR = np.zeros(52, dtype=np.int64)
 _NO_INDICATOR.setflags(write=False)
+_NO_FLUSHES = np.full((1, 1, 1), -1, dtype=np.int32)
+_NO_FLUSHES.setflags(write=False)
 
 
-@functools.lru_cache(maxsize=8)
+@functools.lru_cache(maxsize=4)
 def kernel_ranks(rules: Rules) -> tuple[Array, Array, int]:
     """What the compiled kernel ranks the hands of ``rules`` by.
 
@@ -206,8 +209,14 @@ class KernelStep:
                 rules.deck_size,  # V8: 52 and the printed jokers
                 int(rules.has_indicator),  # V8 W5
                 imagined,
+                int(config.open_flush),  # V16
             ],
             dtype=np.int64,
+        )
+        self.flushes: Array = (
+            strength_table(open_flush_rules("classic" if config.classic_sequences else "standard"))
+            if config.open_flush
+            else _NO_FLUSHES
         )
         kernel = kernel_module()
         self.bets: Array = kernel.bet_numbers(config)  # V3's sizing (or R24's)
@@ -261,6 +270,7 @@ class KernelStep:
             self.numbers,
             self.ranks,
             self.bases,
+            self.flushes,
             self.bets,
             actions,
             column,
