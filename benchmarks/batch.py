@@ -9,10 +9,10 @@ One run prints, on the same machine and load:
   each one's ratio to the reducer's steps/s; the state's bytes per table;
 - the growth of the cost of a step over one 1,000-step hand (every seat calls
   blind: the first and the last 100 steps of the hand, at N = 4,096);
-- the same rates at N = 4,096 for three variant tables (the ``ak47``, ``no-limit`` and
-  ``draw`` presets) on each backend that plays them, against the reducer on the same
-  table, or the backend's refusal (the kernel refuses V17's split sideshows and V20's
-  draws, which the numpy engine plays).
+- the same rates at N = 4,096 for five variant tables (the ``ak47``, ``no-limit``,
+  ``draw``, ``joker`` and ``two-jokers`` presets: V3, V8, V20) on each backend that
+  plays them, against the reducer on the same table, or the backend's refusal (the
+  kernel refuses V17's split sideshows and V20's draws, which the numpy engine plays).
 
 The batch engines are driven by a random policy compiled with the kernel
 (:func:`teenpatti_rules.batch.kernel.random_legal_actions`: one hash per legal id,
@@ -149,7 +149,7 @@ def main() -> int:
         )
     reducer_again = reducer_rate(tp.Rules(), SECONDS)
     print(f"reducer (again)      : {reducer_again:12,.0f} steps/s")
-    for name in ("ak47", "no-limit", "draw"):
+    for name in ("ak47", "no-limit", "draw", "joker", "two-jokers"):
         rules = _preset_rules(name)
         base = None
         for backend in ("numba", "numpy"):

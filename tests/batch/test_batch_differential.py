@@ -2,8 +2,8 @@
 
 Random tables (3-7 players, random stacks per table, pot limits, blind-bet limits,
 V1, V2, V3 range and no-limit sizings, V4, V5, V7, the hand orders, V8 wild ranks, lowest/highest wild cards,
-joker / hukam indicators (W5) and printed jokers (numpy backend) with every W4 tie rule,
-V16 open flush (numpy backend), V12 hand sizes 2, 4 and 5, V13 dealer boots, V14 table shows, V15
+joker / hukam indicators (W5) and printed jokers with every W4 tie rule,
+V16 open flush, V12 hand sizes 2, 4 and 5, V13 dealer boots, V14 table shows, V15
 turn limits, V17 sideshow target and reveal, V17 split sideshows and V20 draws (numpy
 backend), V18 boot schedules with stacks from 1 chip, V21, V22 forced blinds) and random
 legal ids, on both
@@ -130,13 +130,12 @@ BACKENDS = [
 def run(table: dict[str, Any], steps: int, tables: int = TABLES, backend: str = "auto") -> int:
     """Play ``steps`` steps at ``tables`` tables, checking every row every step;
     returns how many hands ended (none when the backend does not play the table:
-    the compiled kernel refuses V8 indicators and printed jokers, V16, V17's split
-    sideshows and V20's draws)."""
+    the compiled kernel refuses V17's split sideshows and V20's draws)."""
     rules, players = table["rules"], table["players"]
     if backend == "numba" and kernel_refusal(rules) is not None:
         with pytest.raises(
             ValueError,
-            match=r"kernel does not play Rules\.(wild|jokers|ties|draw_price|sideshow_split)=",
+            match=r"kernel does not play Rules\.(draw_price|sideshow_split)=",
         ):
             BatchEnv(rules, players, backend=backend)
         assert BatchEnv(rules, players, backend="auto").backend == "numpy"

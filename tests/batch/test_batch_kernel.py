@@ -1,7 +1,8 @@
 """The compiled kernel (numba) against the numpy engine: every field of every table
 equal after every step (the history and the decks as read), over random tables
-(R1-R44, V1, V2, V3 range and no-limit sizings, V4, V5, V7, V8 wild ranks and
-lowest/highest, W4, V12-V15, V17, V22) with autoreset on and off; the same refusals;
+(R1-R44, V1, V2, V3 range and no-limit sizings, V4, V5, V7, V8 wild ranks,
+lowest/highest, joker/hukam indicators (W5) and printed jokers, W4, V12-V17, V22)
+with autoreset on and off; the same refusals;
 nothing imported at ``import teenpatti_rules``.
 
 The kernel is compiled once per machine and cached on disk (``cache=True``): the
@@ -53,15 +54,12 @@ def _assert_equal(a: Any, b: Any, where: str) -> None:
 @given(table=batch_tables())
 def test_the_kernel_equals_numpy_field_by_field(table: dict[str, Any]) -> None:
     # The kernel does not play V17's split sideshows nor V20's draws: the table's
-    # other options without those; it refuses V8 indicators, printed jokers and V16.
+    # other options without those (it plays V8's indicators, W5, printed jokers and V16).
     table = {
         **table,
         "rules": attrs.evolve(table["rules"], draw_price=None, max_draws=2, sideshow_split=False),
     }
-    if kernel_refusal(table["rules"]) is not None:  # V8 W5, printed jokers, V16
-        with pytest.raises(ValueError, match=r"kernel does not play Rules\.(wild|jokers|ties)="):
-            BatchEnv(table["rules"], table["players"], backend="numba")
-        return
+    assert kernel_refusal(table["rules"]) is None
     _play_both(table, steps=settings().stateful_step_count)
 
 
@@ -120,6 +118,80 @@ def test_the_kernel_plays_v3_as_numpy(options: dict[str, Any], big: int) -> None
     width = 16 if rules.bet_sizing == "range" else 24
     assert BatchEnv(rules, 4, backend="numba").num_actions == width
     _play_both(table, steps=2 * settings().stateful_step_count, tables=24)
+
+
+@numba_only
+@pytest.mark.parametrize(
+    ("options", "players"),
+    [
+        ({"wild": "joker"}, 4),  # the joker preset
+        ({"wild": "hukam"}, 6),  # the hukam preset
+        ({"jokers": 2}, 5),  # the two-jokers preset: 54 cards
+        ({"jokers": 3, "hand_size": 4, "wild_ties": "natural_wins"}, 7),  # 55 cards, 28 dealt
+        ({"jokers": 1, "sequence_order": "classic", "wild_ties": "more_wilds_win"}, 3),
+        ({"wild": "joker", "hand_size": 5, "wild_ties": "natural_wins"}, 5),  # 26 cards
+        ({"wild": "hukam", "hand_size": 2, "wild_ties": "more_wilds_win"}, 6),  # imagined card
+        ({"wild": "joker", "high_235": True, "dealer_boots": 2, "pot_limit": 40}, 3),
+        ({"wild": "hukam", "bet_sizing": "no_limit", "forced_blinds": "small_big"}, 4),
+    ],
+)
+def test_the_kernel_plays_v8_indicators_and_jokers_as_numpy(
+    options: dict[str, Any], players: int
+) -> None:
+    """V8 on the kernel: each table's indicator is its deck card after the hands (W5),
+    the deck has 52 + ``jokers`` cards, each hand is ranked under its own table's
+    indicator (W1-W4); every field equals the numpy engine's after every step, over
+    many hands (autoreset) and both V12 extremes (a deck of 26 dealt cards and the
+    indicator; two cards and the imagined one)."""
+    rules = tp.Rules(boot=1, **options)
+    assert kernel_refusal(rules) is None
+    assert BatchEnv(rules, players).backend == "numba"  # auto prefers the kernel
+    table = {
+        "rules": rules,
+        "players": players,
+        "seed": 23,
+        "big": 12,
+        "dealer": None,
+        "pack_weight": 0.2,
+        "autoreset": True,
+    }
+    _play_both(table, steps=100, tables=32)
+
+
+@numba_only
+@pytest.mark.parametrize(
+    ("options", "players", "big"),
+    [
+        ({}, 3, 3),  # short stacks: side pots (R41) and R12's showdowns at the deal
+        ({"hand_size": 2, "wild_ties": "natural_wins"}, 7, 3),  # many ties (V12)
+        ({"hand_size": 2, "sequence_order": "classic"}, 6, 40),  # V1 ranks the flushes
+        ({"wild": "hukam", "pot_limit": 12}, 5, 12),  # after the indicator (W5)
+        ({"jokers": 3, "hand_size": 4, "wild_ties": "natural_wins"}, 7, 4),  # jokers passed
+        ({"ranking": "muflis", "show_cost_multiplier": 2}, 4, 12),  # flushes rank by R13-R16
+        ({"wild_ranks": "AK47", "forced_blinds": "small_big"}, 5, 3),
+    ],
+)
+def test_the_kernel_plays_v16_open_flushes_as_numpy(
+    options: dict[str, Any], players: int, big: int
+) -> None:
+    """V16 on the kernel: a showdown (R12, R37, R38, R40, V14, V15; not a show, R35)
+    that leaves players tied for a slice plays open flushes from the rest of the hand's
+    deck, slice by slice from the lowest (R41), one flush for every slice the same
+    players tied for, the slice split as R18 when the deck runs out; every field equals
+    the numpy engine's after every step."""
+    rules = tp.Rules(boot=1, ties="open_flush", **options)
+    assert kernel_refusal(rules) is None
+    assert BatchEnv(rules, players).backend == "numba"  # auto prefers the kernel
+    table = {
+        "rules": rules,
+        "players": players,
+        "seed": 16,
+        "big": big,
+        "dealer": None,
+        "pack_weight": 0.1,
+        "autoreset": True,
+    }
+    _play_both(table, steps=100, tables=64)
 
 
 @numba_only

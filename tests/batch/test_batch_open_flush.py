@@ -1,7 +1,8 @@
 """V16 open flush (``ties="open_flush"``) in the batch engine: tied showdowns are
 settled by open flushes from the rest of the hand's deck, slice by slice (R41), worked
-examples from RULES.md and every row equal to the reducer's after every step (numpy
-backend; the compiled kernel refuses the table and ``backend="auto"`` picks numpy).
+examples from RULES.md and every row equal to the reducer's after every step on both
+backends (the compiled kernel when numba is installed, which ``backend="auto"`` then
+picks).
 """
 
 from __future__ import annotations
@@ -12,10 +13,11 @@ import numpy as np
 import pytest
 from batch_helpers import random_actions, reducer_action, reducer_start
 from hypothesis import settings
-from test_batch_differential import run
+from test_batch_differential import BACKENDS, NUMBA, run
 
 import teenpatti_rules as tp
 from teenpatti_rules.batch import BatchEnv
+from teenpatti_rules.batch.config import kernel_refusal
 from teenpatti_rules.batch.showdown import _open_flush_row
 from teenpatti_rules.cards import parse_cards
 from teenpatti_rules.engine.ending import open_flush_rules
@@ -63,12 +65,11 @@ def test_players_still_tied_play_again() -> None:
     assert won == [10, 0]
 
 
-def test_the_kernel_refuses_and_auto_picks_numpy() -> None:
+def test_both_backends_play_v16_and_auto_prefers_the_kernel() -> None:
     rules = tp.Rules(ties="open_flush")
-    assert BatchEnv(rules, 3).backend == "numpy"
-    pytest.importorskip("numba")
-    with pytest.raises(ValueError, match=r"kernel does not play Rules\.ties="):
-        BatchEnv(rules, 3, backend="numba")
+    assert kernel_refusal(rules) is None
+    assert BatchEnv(rules, 3, backend="numpy").backend == "numpy"
+    assert BatchEnv(rules, 3).backend == ("numba" if NUMBA else "numpy")
 
 
 TABLES = [
@@ -81,11 +82,13 @@ TABLES = [
 ]
 
 
+@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize(("fields", "players", "big"), TABLES, ids=[str(t) for t in TABLES])
 def test_open_flush_tables_equal_the_reducer(
-    fields: dict[str, Any], players: int, big: int
+    fields: dict[str, Any], players: int, big: int, backend: str
 ) -> None:
-    """Every row equals the reducer after every step (numpy), many tied showdowns."""
+    """Every row equals the reducer after every step (numpy backend, and the compiled
+    kernel when numba is installed), many tied showdowns."""
     table = {
         "rules": tp.Rules(ties="open_flush", **fields),
         "players": players,
@@ -95,7 +98,7 @@ def test_open_flush_tables_equal_the_reducer(
         "pack_weight": 0.05,
         "autoreset": True,
     }
-    assert run(table, steps=settings().stateful_step_count, tables=16, backend="numpy") >= 16
+    assert run(table, steps=settings().stateful_step_count, tables=16, backend=backend) >= 16
 
 
 def test_open_flushes_are_played() -> None:

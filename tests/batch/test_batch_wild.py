@@ -1,8 +1,8 @@
 """The batch engine's V8 tables with a deck or a wild set of their own: ``wild="joker"``
 and ``"hukam"`` (an indicator per table, W5) and printed ``jokers`` (a deck of 52 + n
 cards), ranked as RULES.md's W1-W4 say, dealt as the reducer deals an explicit deck
-(R10), and every row equal to the reducer's after every step (numpy backend; the
-compiled kernel refuses these tables and ``backend="auto"`` picks numpy).
+(R10), and every row equal to the reducer's after every step on both backends (the
+compiled kernel when numba is installed, which ``backend="auto"`` then picks).
 """
 
 from __future__ import annotations
@@ -12,10 +12,11 @@ from typing import Any
 import numpy as np
 import pytest
 from hypothesis import settings
-from test_batch_differential import run
+from test_batch_differential import BACKENDS, NUMBA, run
 
 import teenpatti_rules as tp
 from teenpatti_rules.batch import BatchEnv
+from teenpatti_rules.batch.config import kernel_refusal
 from teenpatti_rules.batch.strength import hand_strengths
 from teenpatti_rules.cards import parse_cards
 
@@ -71,15 +72,18 @@ def test_printed_jokers_are_wild() -> None:
     assert natural > made > fours
 
 
-def test_joker_decks_are_the_tables_decks_dealt_as_r10() -> None:
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_joker_decks_are_the_tables_decks_dealt_as_r10(backend: str) -> None:
     """A table with 3 printed jokers deals from 55 cards (V8): each row's deck is a
     permutation of 0..54; seat ``(dealer + 1 + i) % P`` holds ``deck[i]``,
     ``deck[i + P]``, ``deck[i + 2P]`` (R10); the jokers do get dealt; without them, the
     natural cards keep their order (the 52-card deck is the same shuffle)."""
     players = 4
-    env = BatchEnv(tp.Rules(jokers=3), players)
-    assert env.backend == "numpy"
+    env = BatchEnv(tp.Rules(jokers=3), players, backend=backend, autoreset=True)
     state = env.init(seed=5, n=200)
+    for _ in range(4):  # three packs end the hand; then the backend deals the next
+        state = env.step(state, np.zeros(200, dtype=np.int32))  # (the kernel deals it)
+    assert (state.hand_index > 0).all()
     decks = state.decks(55)
     assert (np.sort(decks, axis=1) == np.arange(55)).all()
     for row in range(200):
@@ -109,20 +113,13 @@ def test_the_indicator_is_the_card_after_the_deal(wild: str) -> None:
         assert reducer.indicator.index not in state.cards[row].ravel().tolist()
 
 
-def test_the_kernel_refuses_and_auto_picks_numpy() -> None:
-    for rules, field in (
-        (tp.Rules(wild="joker"), "wild"),
-        (tp.Rules(wild="hukam"), "wild"),
-        (tp.Rules(jokers=1), "jokers"),
-    ):
-        assert BatchEnv(rules, 3, backend="auto").backend == "numpy"
+def test_both_backends_play_v8_and_auto_prefers_the_kernel() -> None:
+    """V8 joker / hukam indicators (W5) and printed jokers: ``kernel_refusal`` names
+    none of them; ``backend="auto"`` picks the kernel when numba is installed."""
+    for rules in (tp.Rules(wild="joker"), tp.Rules(wild="hukam"), tp.Rules(jokers=1)):
+        assert kernel_refusal(rules) is None
         assert BatchEnv(rules, 3, backend="numpy").backend == "numpy"
-        try:
-            import numba  # noqa: F401
-        except ImportError:
-            continue
-        with pytest.raises(ValueError, match=rf"kernel does not play Rules\.{field}="):
-            BatchEnv(rules, 3, backend="numba")
+        assert BatchEnv(rules, 3, backend="auto").backend == ("numba" if NUMBA else "numpy")
 
 
 TABLES = [
@@ -136,10 +133,12 @@ TABLES = [
 ]
 
 
+@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize(("fields", "players"), TABLES, ids=[str(t[0]) for t in TABLES])
-def test_wild_tables_equal_the_reducer(fields: dict[str, Any], players: int) -> None:
+def test_wild_tables_equal_the_reducer(fields: dict[str, Any], players: int, backend: str) -> None:
     """V8 joker / hukam / printed-joker tables with W4 tie rules, V1, V11, V12 hand sizes,
-    V13, pot and blind limits: every row equals the reducer after every step (numpy)."""
+    V13, pot and blind limits: every row equals the reducer after every step (numpy
+    backend, and the compiled kernel when numba is installed)."""
     table = {
         "rules": tp.Rules(**fields),
         "players": players,
@@ -149,4 +148,4 @@ def test_wild_tables_equal_the_reducer(fields: dict[str, Any], players: int) -> 
         "pack_weight": 0.2,
         "autoreset": True,
     }
-    assert run(table, steps=settings().stateful_step_count, tables=12, backend="numpy") >= 12
+    assert run(table, steps=settings().stateful_step_count, tables=12, backend=backend) >= 12

@@ -19,6 +19,9 @@ import attrs
 import numpy as np
 from numpy.typing import NDArray
 
+from ..engine.ending import open_flush_rules
+from ..hands.order import STRIDE
+from ..hands.wild import IMAGINED, rank_table
 from ..ranking import evaluate_many
 from ..rules import Rules
 from .config import TableConfig
@@ -31,7 +34,7 @@ from .state import (
     pack,
     packed_layout,
 )
-from .strength import pair_strengths
+from .strength import indicator_strengths, pair_strengths
 
 __all__ = [
     "BACKENDS",
@@ -40,6 +43,7 @@ __all__ = [
     "KernelStep",
     "kernel_module",
     "kernel_offsets",
+    "kernel_ranks",
     "pick_backend",
     "strength_table",
 ]
@@ -116,6 +120,47 @@ def strength_table(rules: Rules) -> Array:
     return table
 
 
+_NO_INDICATOR = np.zeros(52, dtype=np.int64)
+_NO_INDICATOR.setflags(write=False)
+_NO_FLUSHES = np.full((1, 1, 1), -1, dtype=np.int32)
+_NO_FLUSHES.setflags(write=False)
+
+
+@functools.lru_cache(maxsize=4)
+def kernel_ranks(rules: Rules) -> tuple[Array, Array, int]:
+    """What the compiled kernel ranks the hands of ``rules`` by.
+
+    :param rules: rules that :func:`~teenpatti_rules.batch.config.table_config` accepts.
+    :returns: ``ranks``, ``bases`` and the imagined card's index. ``ranks`` is ``int32``
+        and three-dimensional: a hand of three card indices ``a, b, c`` of a table whose
+        indicator is ``x`` (V8 W5) has the strength ``ranks[bases[x] + a, b, c]``, and a
+        hand of two (V12) ``ranks[bases[x] + a, b, imagined]``. Without an indicator
+        ``bases`` is 52 zeros and ``ranks`` is :func:`strength_table`, or with printed
+        jokers (V8) the ``(55, 55, 55)`` table :func:`~teenpatti_rules.ranking.evaluate_many`
+        ranks with (cards 52..54 the jokers); at a ``wild="joker"`` / ``"hukam"`` table it
+        is the ``K`` (13 or 4) tables of
+        :func:`~teenpatti_rules.batch.strength.indicator_strengths` stacked, ``bases[x]``
+        the first row of ``x``'s. All read-only: the numpy engine's strengths, read by
+        the kernel without Python objects.
+    """
+    if rules.has_indicator:
+        tables, offset = indicator_strengths(rules)
+        ranks = tables.reshape(-1, STRIDE, STRIDE).astype(np.int32)
+        bases = offset // (STRIDE * STRIDE)
+        imagined = IMAGINED
+    elif rules.jokers:
+        three_card = rules if rules.hand_size == 3 else attrs.evolve(rules, hand_size=3)
+        ranks = rank_table(three_card).numpy_strengths().astype(np.int32)
+        bases = _NO_INDICATOR
+        imagined = IMAGINED
+    else:
+        ranks, bases, imagined = strength_table(rules), _NO_INDICATOR, 0
+    ranks.flags.writeable = False
+    bases = np.ascontiguousarray(bases, dtype=np.int64)
+    bases.flags.writeable = False
+    return ranks, bases, imagined
+
+
 @functools.lru_cache(maxsize=64)
 def kernel_offsets(players: int, tables: int, hand_size: int = 3, actions: int = 10) -> Array:
     """``int64`` the byte offsets of :data:`KERNEL_FIELDS` within a table's record of a
@@ -142,6 +187,9 @@ class KernelStep:
     """
 
     def __init__(self, config: TableConfig, rules: Rules, *, autoreset: bool, dealer: int | None):
+        ranks, bases, imagined = kernel_ranks(rules)
+        self.ranks: Array = ranks
+        self.bases: Array = bases
         self.numbers: Array = np.array(
             [
                 config.players,
@@ -158,10 +206,18 @@ class KernelStep:
                 1 if config.ask_next else -1,
                 config.hand_size,
                 config.forced_blinds,
+                rules.deck_size,  # V8: 52 and the printed jokers
+                int(rules.has_indicator),  # V8 W5
+                imagined,
+                int(config.open_flush),  # V16
             ],
             dtype=np.int64,
         )
-        self.ranks: Array = strength_table(rules)
+        self.flushes: Array = (
+            strength_table(open_flush_rules("classic" if config.classic_sequences else "standard"))
+            if config.open_flush
+            else _NO_FLUSHES
+        )
         kernel = kernel_module()
         self.bets: Array = kernel.bet_numbers(config)  # V3's sizing (or R24's)
         self.kernel: Any = kernel.step_packed
@@ -213,6 +269,8 @@ class KernelStep:
         bad: int = self.kernel(
             self.numbers,
             self.ranks,
+            self.bases,
+            self.flushes,
             self.bets,
             actions,
             column,

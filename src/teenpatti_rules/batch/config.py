@@ -9,8 +9,7 @@ a hand's strength is then the one ``evaluate_many`` gives, which orders hands as
 :func:`~teenpatti_rules.ranking.compare_hands`); V8 ``wild="joker"`` / ``"hukam"``
 (each table's indicator is the card after the deal, W5) and printed ``jokers`` (a
 deck of 52 + ``jokers`` cards) and V16 ``ties="open_flush"`` (tied showdowns play
-open flushes from the rest of the hand's deck) on the numpy backend only
-(``backend="auto"`` picks numpy for them: :func:`kernel_refusal`); V2
+open flushes from the rest of the hand's deck) on both backends; V2
 ``show_cost_multiplier``; V4 ``stake_limit``; V5 ``max_blind_bets``; any ``boot``,
 ``pot_limit``; V13 ``dealer_boots``; V14 ``table_show_after``; V15 ``max_turns``;
 V17 ``sideshow_target`` (and ``sideshow_reveal``, which changes only what views
@@ -187,16 +186,10 @@ def kernel_refusal(rules: Rules) -> str | None:
 
     :param rules: rules that :func:`table_config` accepts.
     :returns: ``"Rules.<field>=<value> (<rule ids>)"`` for the first such option:
-        V8's ``wild`` ``"joker"`` / ``"hukam"`` (an indicator per table, W5) and
-        printed ``jokers``, V16's ``ties="open_flush"``, V17's ``sideshow_split``
-        and V20's ``draw_price``.
+        V17's ``sideshow_split`` and V20's ``draw_price``. (The kernel plays V8's
+        ``wild="joker"`` / ``"hukam"``, an indicator per table (W5), printed
+        ``jokers`` and V16's ``ties="open_flush"``, as the numpy engine.)
     """
-    if rules.has_indicator:
-        return f"Rules.wild={rules.wild!r} (V8 W5)"
-    if rules.jokers:
-        return f"Rules.jokers={rules.jokers!r} (V8)"
-    if rules.ties != "split":
-        return f"Rules.ties={rules.ties!r} (V16)"
     if rules.draw_price is not None:
         return f"Rules.draw_price={rules.draw_price!r} (V20 draws)"
     if rules.sideshow_split:

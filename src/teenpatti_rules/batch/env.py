@@ -86,9 +86,8 @@ class BatchEnv:
     :param dealer: a fixed dealer seat for every hand, or None (default) for a
         dealer drawn per table and hand from the seed (R5).
     :param backend: ``"auto"`` (default: the compiled kernel when numba is
-        installed, else numpy; numpy for V8's ``wild="joker"`` / ``"hukam"`` and
-        printed ``jokers``, V16's ``ties="open_flush"``, V17's split sideshows and V20's
-        draws, which the kernel does not play:
+        installed, else numpy; numpy for V17's split sideshows and V20's draws,
+        which the kernel does not play:
         :func:`~teenpatti_rules.batch.config.kernel_refusal`), ``"numba"`` or ``"numpy"``
         (:mod:`teenpatti_rules.batch.backend`); both give equal states.
     :raises ImportError: for ``backend="numba"`` without numba (naming the ``fast``
@@ -118,7 +117,7 @@ class BatchEnv:
         self._made: weakref.WeakSet[BatchState] = weakref.WeakSet()
         self.rules: Rules = Rules() if rules is None else rules
         self.config: TableConfig = table_config(self.rules, players)
-        refusal = kernel_refusal(self.rules)  # V8 W5, printed jokers, V16, V17 split, V20
+        refusal = kernel_refusal(self.rules)  # V17 split, V20
         if refusal is not None and picked == "numba":
             if backend == "numba":
                 raise ValueError(

@@ -27,7 +27,7 @@ import numpy as np
 
 from .kernel_jit import inline as _inline
 from .kernel_jit import jit as _jit
-from .kernel_parts import _M1, _deal, _mask, _mix, _nearest, _payout
+from .kernel_parts import _M1, _deal, _mask, _mix, _nearest, _open_flush, _payout
 from .kernel_sizing import bet_numbers, named_amount
 
 __all__ = ["bet_numbers", "random_legal_actions", "step_packed", "step_tables"]
@@ -37,6 +37,8 @@ __all__ = ["bet_numbers", "random_legal_actions", "step_packed", "step_tables"]
 def step_tables(
     config: Any,
     ranks: Any,
+    bases: Any,
+    flushes: Any,
     bets: Any,
     actions: Any,
     column: Any,
@@ -62,7 +64,13 @@ def step_tables(
     cost multiplier, fixed dealer (-1: drawn), autoreset, the dealer's boots (V13),
     the table-show and turn limits (V14, V15), the sideshow's direction (-1: the
     previous player, +1: the next, V17), the hand size (V12) and the forced blinds
-    (V22: 0 none, 1 the dealer's, 2 small and big); ``bets`` the bet sizing (V3,
+    (V22: 0 none, 1 the dealer's, 2 small and big), the deck's size (52 and V8's
+    printed jokers), whether the table turns up an indicator (V8 W5) and the imagined
+    card's index in ``ranks`` (V12 ``hand_size`` 2) and whether ties play open flushes
+    (V16); ``ranks`` and ``bases`` the hand strengths
+    (:func:`~teenpatti_rules.batch.backend.kernel_ranks`), ``flushes`` the open
+    flushes' (:func:`~teenpatti_rules.batch.backend.strength_table` of R13–R16 with the
+    table's sequence order); ``bets`` the bet sizing (V3,
     :func:`~teenpatti_rules.batch.kernel_sizing.bet_numbers`: ``A`` ids). Returns -1, or the
     first table whose action its mask does not allow (nothing is then meaningful in
     the arrays: the caller drops them).
@@ -70,13 +78,14 @@ def step_tables(
     players, pot_limit, max_blind = config[0], config[2], config[3]
     stake_limit, show_mult, reset = config[4], config[5], config[7]
     table_show_after, max_turns, ask_step = config[9], config[10], config[11]
+    open_flush = config[17] != 0
     stack, contributed, in_hand, seen, all_in, blind_bets, strength, start, rewards, wins = s[:10]
     turns, stake_bets = s[10], s[11]
     n = pot.shape[0]
     bettors = np.empty((players, n), dtype=np.bool_)
     won = np.zeros(players, dtype=np.int64)
-    low_keys = np.empty(config[12] * players, dtype=np.uint64)
-    low_cards = np.empty(config[12] * players, dtype=np.int64)
+    low_keys = np.empty(config[12] * players + 1, dtype=np.uint64)
+    low_cards = np.empty(config[12] * players + 1, dtype=np.int64)
     width = bets[3]
     sized = bets[0] != 0
     for i in range(n):
@@ -93,7 +102,8 @@ def step_tables(
                 _deal(
                     i, config, ranks, table_key, hand_index, dealer, cards, s,
                     pot, stake, current, phase, asker, ending, terminated,
-                    history_length, mask, bettors, won, low_keys, low_cards, bets,
+                    history_length, mask, bettors, won, low_keys, low_cards, bets, bases,
+                    flushes,
                 )  # fmt: skip
             continue
         if not mask[i, a]:
@@ -188,6 +198,11 @@ def step_tables(
                     contributed, in_hand, all_in, strength, i, players, dealer[i],
                     actor if show else -1, won,
                 )  # fmt: skip
+                if open_flush and not show:  # V16 (shows keep R35)
+                    _open_flush(
+                        i, config, flushes, contributed, in_hand, all_in, strength, players,
+                        dealer[i], np.uint64(table_key[i]), np.uint64(hand_index[i]), won,
+                    )  # fmt: skip
             for p in range(players):
                 stack[p, i] += won[p]
                 wins[p, i] += won[p]
@@ -232,6 +247,8 @@ def _tables(words: Any, offset: int, itemsize: int, n: int) -> Any:  # pragma: n
 def step_packed(
     config: Any,
     ranks: Any,
+    bases: Any,
+    flushes: Any,
     bets: Any,
     actions: Any,
     column: Any,
@@ -278,6 +295,8 @@ def step_packed(
     return step_tables(
         config,
         ranks,
+        bases,
+        flushes,
         bets,
         actions,
         column,

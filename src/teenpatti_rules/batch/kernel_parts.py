@@ -112,6 +112,150 @@ def _payout(
 
 
 @_inline
+def _open_flush(
+    i: int,
+    config: Any,
+    flushes: Any,
+    contributed: Any,
+    in_hand: Any,
+    all_in: Any,
+    strength: Any,
+    players: int,
+    dealer: int,
+    key: Any,
+    h: Any,
+    won: Any,
+) -> None:  # pragma: no cover - compiled
+    """Table ``i``'s showdown paid again into ``won`` when two players still in the hand
+    have equal strengths (V16, as ``open_flush_payout``); else ``won`` is kept.
+
+    Slice by slice (R41, from the lowest, as ``pot_slices``: a slice nobody may win
+    goes to the slice below it) the best hand wins; players tied for a slice play open
+    flushes from the rest of the hand's deck (its ``config[14]`` cards in the hashed
+    order of ``deal.shuffle``, after the hands and the indicator, W5; printed jokers
+    passed over, V8): three cards each, one at a time from the first of them to the
+    dealer's left (R10), ranked by ``flushes`` (R13–R16 with the table's sequence
+    order, V1); players still tied play again with the next cards. One open flush
+    settles every slice the same players tied for; when the rest of the deck cannot
+    give three cards each, the slice splits (R18).
+    """
+    tie = False
+    for p in range(players):
+        if in_hand[p, i]:
+            for q in range(p + 1, players):
+                if in_hand[q, i] and strength[q, i] == strength[p, i]:
+                    tie = True
+    if not tie:
+        return
+    size = config[14]
+    keys = np.empty(size, dtype=np.uint64)
+    deck = np.empty(size, dtype=np.int64)
+    base = _mix(key ^ _mix(h * _GOLDEN + _DECK_TAG))
+    for c in range(size):  # the whole deck, sorted by insertion (ties are rare)
+        word = _mix(base + np.uint64(c) * _M2)
+        j = c
+        while j > 0 and keys[j - 1] > word:
+            keys[j] = keys[j - 1]
+            deck[j] = deck[j - 1]
+            j -= 1
+        keys[j] = word
+        deck[j] = c
+    rest = np.empty(size, dtype=np.int64)
+    left = 0
+    for c in range(config[12] * players + (1 if config[15] != 0 else 0), size):
+        if deck[c] < 52:  # V8: printed jokers passed over
+            rest[left] = deck[c]
+            left += 1
+    levels = np.empty(players + 1, dtype=np.int64)
+    count = 0
+    for p in range(players):
+        won[p] = 0
+        if in_hand[p, i] and all_in[p, i]:
+            levels[count] = contributed[p, i]
+            count += 1
+    levels[:count].sort()
+    levels[count] = _ABOVE
+    # The slices from the lowest (R41): their amounts and eligible seats (bit masks).
+    amounts = np.zeros(players + 1, dtype=np.int64)
+    eligible = np.zeros(players + 1, dtype=np.int64)
+    slices = 0
+    lower = 0
+    for k in range(count + 1):
+        upper = levels[k]
+        amount = 0
+        mask = 0
+        for p in range(players):
+            chips = np.int64(contributed[p, i])
+            amount += min(chips, upper) - min(chips, lower)
+            if in_hand[p, i] and (not all_in[p, i] or chips >= upper):
+                mask |= 1 << p
+        if amount > 0:
+            if mask != 0:
+                amounts[slices] = amount
+                eligible[slices] = mask
+                slices += 1
+            elif slices > 0:
+                amounts[slices - 1] += amount
+        lower = upper
+    settled_from = np.zeros(players + 1, dtype=np.int64)
+    settled_to = np.zeros(players + 1, dtype=np.int64)
+    settled = 0
+    seats = np.empty(players, dtype=np.int64)
+    ranks = np.empty(players, dtype=np.int64)
+    pos = 0
+    for k in range(slices):
+        best: Any = -1
+        for p in range(players):
+            if (eligible[k] >> p) & 1:
+                best = max(best, np.int64(strength[p, i]))
+        winners = 0
+        for p in range(players):
+            if (eligible[k] >> p) & 1 and strength[p, i] == best:
+                winners |= 1 << p
+        tied = winners
+        found = -1
+        for m in range(settled):
+            if settled_from[m] == winners:
+                found = m
+        if found >= 0:
+            tied = settled_to[found]
+        else:
+            while True:
+                n_tied = 0
+                for r in range(players):  # R10: from the dealer's left
+                    seat = (dealer + 1 + r) % players
+                    if (tied >> seat) & 1:
+                        seats[n_tied] = seat
+                        n_tied += 1
+                if n_tied <= 1 or left - pos < 3 * n_tied:
+                    break  # settled, or V16's split as R18
+                top = -1
+                for m in range(n_tied):
+                    f = flushes[rest[pos + m], rest[pos + m + n_tied], rest[pos + m + 2 * n_tied]]
+                    ranks[m] = f
+                    top = max(top, f)
+                pos += 3 * n_tied
+                tied = 0
+                for m in range(n_tied):
+                    if ranks[m] == top:
+                        tied |= 1 << seats[m]
+            settled_from[settled] = winners  # (at most one a slice)
+            settled_to[settled] = tied
+            settled += 1
+        n_won = 0
+        for p in range(players):
+            n_won += (tied >> p) & 1
+        share = amounts[k] // n_won
+        odd = amounts[k] - share * n_won
+        rank = 0
+        for r in range(players):  # R18: odd chips from the dealer's left
+            seat = (dealer + 1 + r) % players
+            if (tied >> seat) & 1:
+                won[seat] += share + (1 if rank < odd else 0)
+                rank += 1
+
+
+@_inline
 def _mask(
     i: int,
     players: int,
@@ -225,11 +369,20 @@ def _deal(
     low_keys: Any,
     low_cards: Any,
     bets: Any,
+    bases: Any,
+    flushes: Any,
 ) -> None:  # pragma: no cover - compiled
     """Deal table ``i``'s hand ``hand_index[i]`` into its row, as ``new_hands``
-    (R5, R9–R12, R19, V12, V13, V22). ``config`` holds the table's numbers, as for
+    (R5, R9–R12, R19, V8, V12, V13, V22). ``config`` holds the table's numbers, as for
     ``step_tables``; ``s`` the seat arrays: stack, contributed, in_hand, seen, all_in,
     blind_bets, strength, start_stack, rewards, winnings, turns, stake_bets.
+
+    The deck has ``config[14]`` cards (52 and V8's printed jokers, 52..54); on a
+    ``wild="joker"`` / ``"hukam"`` table (``config[15]``) the card after the hands is
+    the indicator (W5) and the hands are ranked by its table: the rows of ``ranks``
+    from ``bases[indicator]`` on (:func:`~teenpatti_rules.batch.backend.kernel_ranks`).
+    A showdown of R12 at a V16 table (``config[17]``) plays open flushes ranked by
+    ``flushes``.
     """
     players, boot, pot_limit, max_blind = config[0], config[1], config[2], config[3]
     stake_limit, show_mult, fixed_dealer = config[4], config[5], config[6]
@@ -238,18 +391,21 @@ def _deal(
     turns, stake_bets = s[10], s[11]
     key = np.uint64(table_key[i])
     h = np.uint64(hand_index[i])
-    # The deck is the order of 52 hashed keys (as ``deal.shuffle``); the hands need
-    # only its first 3P cards: keep the 3P smallest keys, sorted, by insertion.
+    # The deck is the order of 52 + jokers hashed keys (as ``deal.shuffle``, V8); the
+    # hands need only its first HP cards, and the indicator the next one (W5): keep
+    # that many smallest keys, sorted, by insertion.
     base = _mix(key ^ _mix(h * _GOLDEN + _DECK_TAG))
     hand = cards.shape[2]  # V12: 2 to 5 cards a seat
     dealt = hand * players
+    indicated = config[15] != 0
+    need = dealt + 1 if indicated else dealt
     filled = 0
-    for c in range(52):
+    for c in range(config[14]):
         word = _mix(base + np.uint64(c) * _M2)
-        if filled == dealt:
-            if word >= low_keys[dealt - 1]:
+        if filled == need:
+            if word >= low_keys[need - 1]:
                 continue
-            j = dealt - 1
+            j = need - 1
         else:
             j = filled
             filled += 1
@@ -265,18 +421,21 @@ def _deal(
     dealer[i] = d
     able = 0
     total = 0
+    row = bases[low_cards[dealt]] if indicated else 0  # W5: the indicator's table
     for p in range(players):
         place = (p - d - 1) % players
         for r in range(hand):
             cards[i, p, r] = low_cards[place + players * r]
-        if hand == 2:  # the imagined card's best (``ranks`` is then (52, 52, 1))
-            strength[p, i] = ranks[cards[i, p, 0], cards[i, p, 1], 0]
+        if hand == 2:  # the imagined card (index ``config[16]`` of ``ranks``' last axis)
+            strength[p, i] = ranks[row + cards[i, p, 0], cards[i, p, 1], config[16]]
         else:  # the best three (V12: the left-over cards never break ties)
             best = -1
             for x in range(hand - 2):
                 for y in range(x + 1, hand - 1):
                     for z in range(y + 1, hand):
-                        best = max(best, ranks[cards[i, p, x], cards[i, p, y], cards[i, p, z]])
+                        best = max(
+                            best, ranks[row + cards[i, p, x], cards[i, p, y], cards[i, p, z]]
+                        )
             strength[p, i] = best
         post: Any = min(np.int64(start[p, i]), boot)  # R9, V18: a short stack posts all
         if p == d and dealer_boots > 1:  # V13: the dealer posts more, at most its stack
@@ -329,6 +488,11 @@ def _deal(
         first = _nearest(bettors, i, d if forced == 1 else last, players, 1)
     if ended:
         _payout(contributed, in_hand, all_in, strength, i, players, d, -1, won)
+        if config[17] != 0:  # V16: R12's showdown too
+            _open_flush(
+                i, config, flushes, contributed, in_hand, all_in, strength, players, d, key, h,
+                won,
+            )  # fmt: skip
         for p in range(players):
             wins[p, i] = won[p]
             stack[p, i] += won[p]
