@@ -98,8 +98,7 @@ class BatchEnv:
         not play, a player count outside the rules, stacks below the boot (below 1
         chip under a ``boot_schedule``) or too big,
         or a dealer that is not a seat, or an unknown ``backend`` (or ``"numba"`` on
-        a V8 joker / hukam / printed-jokers table, a V16 open-flush table, a V17
-        split-sideshow table or a V20 draw table).
+        a V17 split-sideshow table or a V20 draw table).
     """
 
     def __init__(
