@@ -86,6 +86,7 @@ def test_cached_event_texts_are_the_library_stream(monkeypatch: pytest.MonkeyPat
     assert first[0] == again[0] == events_to_json(first[2], first[1])
     monkeypatch.setattr(library_json, "_HEADS", {Cursor(99, n): "x" for n in range(4096)})
     monkeypatch.setattr(library_json, "_EVENT_TEXTS", {-n: (None, "x") for n in range(4096)})
+    monkeypatch.setattr(library_json, "_STREAM_TEXTS", {})  # not the shared stream's text
     full = library.events_text(state, 0, cursor)
     assert full is not None
     assert full[0] == events_to_json(full[2], full[1])
