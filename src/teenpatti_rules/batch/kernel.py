@@ -27,6 +27,7 @@ import numpy as np
 
 from .kernel_jit import inline as _inline
 from .kernel_jit import jit as _jit
+from .kernel_jit import plain as _plain
 from .kernel_parts import _M1, _deal, _mask, _mix, _nearest, _open_flush, _payout
 from .kernel_sizing import bet_numbers, named_amount
 
@@ -235,6 +236,13 @@ def _seats(words: Any, offset: int, itemsize: int, players: int, n: int) -> Any:
     )
 
 
+_step_tables_linked = _plain(step_tables.py_func)
+""":func:`step_tables` compiled again without the disk cache, for :func:`step_packed` to
+call: a cached function that links a callee loaded from the cache cannot itself be
+saved (numba: "no compiled object yet"), which happens when two processes compile the
+kernel at once and one of them finds ``step_tables`` already saved by the other."""
+
+
 @_inline
 def _tables(words: Any, offset: int, itemsize: int, n: int) -> Any:  # pragma: no cover
     """The ``(n,)`` view of a table field at byte ``offset`` of each table's record."""
@@ -292,7 +300,7 @@ def step_packed(
         w8[o[23] :], shape=(n, players, hand), strides=(size, hand, 1)
     )
     mask = np.lib.stride_tricks.as_strided(wb[o[24] :], shape=(n, bets[3]), strides=(size, 1))
-    return step_tables(
+    return _step_tables_linked(
         config,
         ranks,
         bases,

@@ -97,6 +97,11 @@ _HERE = Path(__file__).parent
 jit = keyed_jit([_HERE / name for name in KERNEL_SOURCES], nogil=True, error_model="numpy")
 """The decorator of the kernel's entry points (compiled, cached under the sources' key)."""
 
+plain = numba.njit(nogil=True, error_model="numpy")
+"""The decorator of a compiled function that a cached entry point calls: compiled in
+the calling process, never loaded from the disk cache (numba cannot save a function
+that links a callee it loaded from the cache)."""
+
 inline = numba.njit(nogil=True, error_model="numpy", inline="always")
 """The decorator of the kernel's pieces: inlined into the entry points (a call between
 compiled functions counts references to every array it passes, which costs more
