@@ -109,3 +109,30 @@ def test_the_kernel_is_keyed_on_every_kernel_module() -> None:
     assert sorted(path.name for path in here.glob("kernel*.py")) == sorted(KERNEL_SOURCES)
     for entry in (kernel.step_packed, kernel.step_tables, kernel.random_legal_actions):
         assert isinstance(getattr(entry, "_cache", None), SourcesCache)
+
+
+def test_no_cached_entry_point_calls_another() -> None:
+    """A cached entry point (``@_jit``) never calls another one: numba cannot save a
+    compiled function that links a callee it loaded from the disk cache, which happens
+    when two processes compile the cold kernel at once (one finds the callee the other
+    just saved). ``step_packed`` calls ``step_tables`` compiled without the cache."""
+    import ast
+
+    from teenpatti_rules.batch import kernel
+
+    tree = ast.parse(Path(kernel.__file__).read_text(encoding="utf-8"))
+    cached = {
+        node.name
+        for node in tree.body
+        if isinstance(node, ast.FunctionDef)
+        and any(isinstance(d, ast.Name) and d.id == "_jit" for d in node.decorator_list)
+    }
+    assert {"step_packed", "step_tables", "random_legal_actions"} <= cached
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef) and node.name in cached:
+            called = {
+                call.func.id
+                for call in ast.walk(node)
+                if isinstance(call, ast.Call) and isinstance(call.func, ast.Name)
+            }
+            assert not called & cached, f"{node.name} calls the cached {called & cached}"
