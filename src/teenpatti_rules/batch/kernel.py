@@ -14,8 +14,10 @@ rules (R9–R41, V2, V3, V4, V5 and the other variants of
 :mod:`~teenpatti_rules.batch.config`) and the same decks: the differential tests check
 every field of every table after every step against the numpy engine and the reducer.
 It writes into the arrays it is given (the caller's fresh copies), never elsewhere.
-The per-table pieces it inlines are in :mod:`teenpatti_rules.batch.kernel_parts` and
-:mod:`teenpatti_rules.batch.kernel_sizing` (V3's amounts); the on-disk cache is keyed
+The per-table pieces it inlines are in :mod:`teenpatti_rules.batch.kernel_parts`,
+:mod:`teenpatti_rules.batch.kernel_flush` (V16's open flush),
+:mod:`teenpatti_rules.batch.kernel_hash` (the random words of the deck and the dealer)
+and :mod:`teenpatti_rules.batch.kernel_sizing` (V3's amounts); the on-disk cache is keyed
 on all of these files (:mod:`teenpatti_rules.batch.kernel_jit`).
 """
 
@@ -25,10 +27,12 @@ from typing import Any
 
 import numpy as np
 
+from .kernel_flush import _open_flush
+from .kernel_hash import _M1, _mix
 from .kernel_jit import inline as _inline
 from .kernel_jit import jit as _jit
 from .kernel_jit import plain as _plain
-from .kernel_parts import _M1, _deal, _mask, _mix, _nearest, _open_flush, _payout
+from .kernel_parts import _deal, _mask, _nearest, _payout
 from .kernel_sizing import bet_numbers, named_amount
 
 __all__ = ["bet_numbers", "random_legal_actions", "step_packed", "step_tables"]

@@ -5,6 +5,7 @@ numba caches a compiled function in ``__pycache__`` beside the file that defines
 stamped with that file only (its modification time and size in older numba, its
 content's hash in newer): the kernel's pieces are inlined from other files
 (:mod:`~teenpatti_rules.batch.kernel_parts`,
+:mod:`~teenpatti_rules.batch.kernel_flush`, :mod:`~teenpatti_rules.batch.kernel_hash`,
 :mod:`~teenpatti_rules.batch.kernel_sizing`), so an edit of one of those alone
 would leave the cached kernel stale. :func:`keyed_jit` stamps each cached function
 with the SHA-256 of every file of :data:`KERNEL_SOURCES` as well (:func:`sources_key`,
@@ -27,7 +28,14 @@ __all__ = ["KERNEL_SOURCES", "SourcesCache", "keyed_jit", "sources_key"]
 #: A type variable: the function :func:`keyed_jit` decorates (its type is kept).
 F = TypeVar("F", bound=Callable[..., Any])
 
-KERNEL_SOURCES = ("kernel.py", "kernel_parts.py", "kernel_sizing.py", "kernel_jit.py")
+KERNEL_SOURCES = (
+    "kernel.py",
+    "kernel_parts.py",
+    "kernel_flush.py",
+    "kernel_hash.py",
+    "kernel_sizing.py",
+    "kernel_jit.py",
+)
 """The files (in this package) whose code the compiled kernel holds: the kernel's
 cache key covers them all."""
 

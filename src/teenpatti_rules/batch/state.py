@@ -17,6 +17,17 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from .codes import (
+    ENDING_NONE,
+    ENDING_PACKED,
+    ENDING_SHOW,
+    ENDING_SHOWDOWN,
+    ENDING_TABLE_SHOW,
+    ENDING_TURN_LIMIT,
+    PHASE_BETTING,
+    PHASE_OVER,
+    PHASE_SIDESHOW,
+)
 from .history import HistoryTail, materialize, row_history
 from .layout import PACKED_FIELDS, PackedLayout, packed_layout
 
@@ -39,26 +50,6 @@ __all__ = [
     "pack",
     "packed_layout",
 ]
-
-PHASE_BETTING = 0
-"""``phase`` value: the hand is in play and ``current_player`` is to act."""
-PHASE_SIDESHOW = 1
-"""``phase`` value: a sideshow request waits for the asked player's answer (R31)."""
-PHASE_OVER = 2
-"""``phase`` value: the hand is over (``terminated``)."""
-
-ENDING_NONE = 0
-"""``ending`` value: the hand is not over."""
-ENDING_PACKED = 1
-"""``ending`` value: everyone else packed (R39)."""
-ENDING_SHOW = 2
-"""``ending`` value: a show between the last two players (R35)."""
-ENDING_SHOWDOWN = 3
-"""``ending`` value: a showdown of every hand still in (R12, R37, R38, R40)."""
-ENDING_TABLE_SHOW = 4
-"""``ending`` value: a table show, an ordinary showdown (V14)."""
-ENDING_TURN_LIMIT = 5
-"""``ending`` value: every bettor took its turns, an ordinary showdown (V15)."""
 
 Array = NDArray[Any]
 
@@ -130,14 +121,14 @@ class BatchState:
     :param dealer: ``int32`` the dealer's seat (R5, R10, R19).
     :param current_player: ``int32`` the seat to act: the player whose turn it is,
         or the asked player while a sideshow is pending; ``-1`` once terminated.
-    :param phase: ``int8``: :data:`PHASE_BETTING <teenpatti_rules.batch.state.PHASE_BETTING>`,
-        :data:`PHASE_SIDESHOW <teenpatti_rules.batch.state.PHASE_SIDESHOW>` or
-        :data:`PHASE_OVER <teenpatti_rules.batch.state.PHASE_OVER>`.
+    :param phase: ``int8``: :data:`PHASE_BETTING <teenpatti_rules.batch.codes.PHASE_BETTING>`,
+        :data:`PHASE_SIDESHOW <teenpatti_rules.batch.codes.PHASE_SIDESHOW>` or
+        :data:`PHASE_OVER <teenpatti_rules.batch.codes.PHASE_OVER>`.
     :param asker: ``int32`` the seat that asked the pending sideshow, else ``-1`` (R30).
     :param ending: ``int8`` how the hand ended: ``ENDING_NONE`` (0) while in play,
         ``ENDING_PACKED`` (1), ``ENDING_SHOW`` (2), ``ENDING_SHOWDOWN`` (3),
         ``ENDING_TABLE_SHOW`` (4, V14) or ``ENDING_TURN_LIMIT`` (5, V15), the constants
-        of this module.
+        of :mod:`~teenpatti_rules.batch.codes` (importable from here too).
     :param terminated: ``bool``: the hand is over.
     :param table_key: ``uint64`` the table's random key, derived from the seed of
         :meth:`~teenpatti_rules.batch.BatchEnv.init` and the table index.

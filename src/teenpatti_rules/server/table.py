@@ -11,7 +11,8 @@ Every change goes through :meth:`Table.act` under the table's lock: the action i
 checked by the library, written to the database and committed, and only then does the
 table's state change, the sender get its acknowledgement and every listener its
 update (:mod:`.listener`). The table itself deals (R6), applies ``Timeout`` when a
-player's clock runs out (S6), and plays its bots' turns.
+player's clock runs out (S6), and plays its bots' turns. Who sits in a chair
+(:class:`Chair`, :data:`BOT_NAMES`, re-exported here) is in :mod:`.chairs`.
 """
 
 from __future__ import annotations
@@ -23,13 +24,16 @@ import random
 import secrets
 import time
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Any
 
 import attrs
 
 from ..actions import Action
 from ..state import State
 from . import library
+from .chairs import BOT_NAMES, Chair
+from .chairs import FREE_ROW as _FREE_ROW
+from .chairs import SEAT_ROW as _SEAT_ROW
 from .library import Refusal
 from .listener import InlineAck, Listener, broadcast, resync
 from .store import SeatRow, Store, Write
@@ -37,34 +41,6 @@ from .store import SeatRow, Store, Write
 __all__ = ["BOT_NAMES", "Chair", "Table", "TableSettings"]
 
 log = logging.getLogger("teenpatti.server")
-
-BOT_NAMES: Final = ("Asha", "Bilal", "Chen", "Divya", "Emeka", "Farah", "Gopal", "Hana")
-"""The names the table gives its bots (with `` (bot)``), then ``Bot N``."""
-
-_SEAT_ROW: Final = (
-    "INSERT INTO tp_seats (table_id, seat, name, kind, token_hash, stack)"
-    " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (table_id, seat) DO UPDATE SET"
-    " name = excluded.name, kind = excluded.kind, token_hash = excluded.token_hash,"
-    " stack = excluded.stack"
-)
-_FREE_ROW: Final = "DELETE FROM tp_seats WHERE table_id = ? AND seat = ?"
-
-
-@attrs.frozen
-class Chair:
-    """Who sits in a chair.
-
-    :param name: the player's name (checked at the door, S1).
-    :param kind: ``"human"``, ``"rule"`` (the R44 player) or ``"equity"``.
-    :param token_hash: SHA-256 (hex) of a person's seat token; None for a bot.
-    :param stack: the chips the player brings when it joins: None for the starting
-        stack (R4), else one boot to ``max_buy_in`` (S3).
-    """
-
-    name: str
-    kind: str
-    token_hash: str | None = None
-    stack: int | None = None
 
 
 @attrs.frozen
