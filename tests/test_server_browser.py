@@ -120,7 +120,11 @@ def test_a_hand_in_the_browser(browser: Any, tmp_path: Path) -> None:
         key = f"tp-token-{bots_table['id']}"
         browser.execute_script("localStorage.setItem(arguments[0], 'given-up')", key)
         browser.get(server.url + f"/table/{bots_table['id']}")
-        wait_for(lambda: "no longer yours" in browser.find_element(By.ID, "sit-status").text)
+        wait_for(  # the table page first, then the lobby: find_elements, never raises
+            lambda: any(
+                "no longer yours" in e.text for e in browser.find_elements(By.ID, "sit-status")
+            )
+        )
         assert browser.execute_script("return localStorage.getItem(arguments[0])", key) is None
         wait_for(
             lambda: browser.find_elements(By.CSS_SELECTOR, f"[data-key=sit-{bots_table['id']}]")

@@ -246,7 +246,9 @@
         range.addEventListener("input", () => { number.value = range.value; label(); });
         number.addEventListener("input", () => { range.value = number.value; label(); });
         // a typed amount goes as the nearest legal one (shown before it is sent)
-        const snapped = () => { number.value = snapAmount(Number(number.value), amounts, step); range.value = number.value; label(); };
+        const snapped = () => {
+          if (number.value === "") return;  // emptied to type anew: nothing to snap yet
+          number.value = snapAmount(Number(number.value), amounts, step); range.value = number.value; label(); };
         number.addEventListener("change", snapped);
         go.addEventListener("click", () => { snapped(); send({ type: "Bet", amount: Number(number.value) }); });
         number.addEventListener("keydown", (event) => { if (event.key === "Enter") go.click(); });
@@ -482,6 +484,7 @@
         // the chair is free now (S4): this browser's token opens nothing; watch instead
         const seat = last && me !== null ? last.view.seats[me] : null;
         forgetToken(); me = null;
+        if (last) last = Object.assign({}, last, { legal: [] });  // no key acts for the chair now
         // R7: a player with no chips left is out of the session; else it left (S4)
         setNotice(seat && seat.stack === 0 && !seat.leaving ? "You are out of chips (R7); you are watching." :
           "You left the table; you are watching.", "left");
