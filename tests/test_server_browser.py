@@ -245,7 +245,8 @@ def test_a_hand_in_the_browser(browser: Any, tmp_path: Path) -> None:
         assert pot == 0  # paid out (R39, R42)
         if looked:
             faces = browser.find_elements(By.CSS_SELECTOR, "#my-cards .card:not(.back)")
-            assert len(faces) == 3
+            notice = browser.find_element(By.ID, "notice").text
+            assert len(faces) == 3, (notice, browser.execute_script("return window.teenpattiView"))
         log = browser.find_element(By.ID, "log").text
         assert "Ravi" in log
         # the page followed the table by the library's event stream (R43), not whole
