@@ -503,6 +503,11 @@ def test_players_come_and_go_at_an_open_table(tmp_path: Path) -> None:
     with make_client(path, bot_delay=0.0, deal_delay=3600.0) as client:
         table = new_table(client, players=4, bots=2)
         seat_r, token_r = sit(client, table, "Ravi")  # the third player: hand 1 is dealt
+        mine = f"/api/tables/{table}/mine"  # what the lobby asks of a kept token
+        assert client.post(mine, json={"token": token_r}).json() == {"seat": seat_r}
+        assert client.post(mine, json={"token": "not-a-token"}).json() == {"seat": None}
+        assert client.post(mine, json=[1]).json() == {"seat": None}
+        assert client.post("/api/tables/nope/mine", json={"token": token_r}).status_code == 404
         with client.websocket_connect(f"/ws/{table}") as ws:
             ws.send_json({"type": "hello", "token": token_r, "stream": False})
             receive(ws)
@@ -521,6 +526,7 @@ def test_players_come_and_go_at_an_open_table(tmp_path: Path) -> None:
             ws.send_json({"type": "act", "turn": message["turn"], "action": {"type": "Leave"}})
             assert receive_until(ws, lambda m: m["type"] == "left")["seat"] == seat_r
         assert client.get(f"/api/tables/{table}").json()["chairs"][seat_r] is None
+        assert client.post(mine, json={"token": token_r}).json() == {"seat": None}  # S4
         with client.websocket_connect(f"/ws/{table}") as ws:
             ws.send_json({"type": "hello", "token": token_r})
             assert receive(ws)["code"] == "bad_token"

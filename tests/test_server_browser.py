@@ -4,7 +4,9 @@ table (V3) with two bots, takes a seat with a chosen buy-in (S3), plays a hand b
 clicking (a double click on a bet bets once; the amount slider spans the bets listed),
 and the page shows the player's own cards after looking (R22, R43), the pot and the
 result; then the keyboard sits the player out and in again (S5) without losing the
-focus, and leaving asks twice (S4)."""
+focus, and leaving asks twice (S4). A token that opens no seat (a chair given up, S4)
+is forgotten: the lobby offers "Sit" again. A seen player's amount box steps by 2 and
+an odd amount typed goes as the nearest legal one (V3, R24)."""
 
 from __future__ import annotations
 
@@ -86,6 +88,9 @@ def test_a_hand_in_the_browser(browser: Any, tmp_path: Path) -> None:
         "600",
     ).start()
     ARTIFACTS.mkdir(exist_ok=True)
+    # once it listens, the server says where, in one line on stderr (the log here)
+    start_line = f"teenpatti serve: listening on {server.url} (database sqlite:///"
+    wait_for(lambda: start_line in server.log.read_text(), 10.0)
 
     def lobby_api(method: str, path: str, body: Any = None) -> Any:
         data = None if body is None else json.dumps(body).encode()
@@ -104,6 +109,23 @@ def test_a_hand_in_the_browser(browser: Any, tmp_path: Path) -> None:
         wait_for(lambda: lobby_api("GET", f"/api/tables/{bots_table['id']}")["status"] == "playing")
         browser.get(server.url + "/")
         wait_for(lambda: browser.find_elements(By.CSS_SELECTOR, "#t-preset option"))
+        wait_for(
+            lambda: browser.find_elements(By.CSS_SELECTOR, f"[data-key=sit-{bots_table['id']}]")
+        )
+        # the icon is inline: no request for /favicon.ico
+        icon = browser.find_element(By.CSS_SELECTOR, "link[rel=icon]").get_attribute("href")
+        assert icon.startswith("data:image/svg+xml,")
+        # a token that opens no seat here (a chair given up, S4): the table page forgets
+        # it and goes back to the lobby, which says so and offers "Sit", not "Back"
+        key = f"tp-token-{bots_table['id']}"
+        browser.execute_script("localStorage.setItem(arguments[0], 'given-up')", key)
+        browser.get(server.url + f"/table/{bots_table['id']}")
+        wait_for(  # the table page first, then the lobby: find_elements, never raises
+            lambda: any(
+                "no longer yours" in e.text for e in browser.find_elements(By.ID, "sit-status")
+            )
+        )
+        assert browser.execute_script("return localStorage.getItem(arguments[0])", key) is None
         wait_for(
             lambda: browser.find_elements(By.CSS_SELECTOR, f"[data-key=sit-{bots_table['id']}]")
         )
@@ -174,14 +196,16 @@ def test_a_hand_in_the_browser(browser: Any, tmp_path: Path) -> None:
                     low,
                     high,
                 )
+                # a seen player's bets are even amounts, but for the whole stack (V3, R24)
+                assert slider.get_attribute("step") == "2"
                 chaal = browser.find_element(By.CSS_SELECTOR, "#actions button[data-type=Bet]")
                 assert chaal.text == f"Chaal {low} (C)"
                 amount = low + 2 if low + 2 < high else low  # seen amounts even (V3)
                 number = browser.find_element(By.CSS_SELECTOR, "#actions input[type=number]")
                 number.clear()
-                number.send_keys(str(amount))
+                # an odd amount typed goes as the nearest legal one, the lower on a tie
+                number.send_keys(str(amount + 1) if amount + 1 < high else str(amount))
                 go = browser.find_element(By.CSS_SELECTOR, "#actions button.bet-amount")
-                assert go.text == f"Bet {amount}"
                 before = mine["contributed"]
                 ActionChains(browser).double_click(go).perform()
                 wait_for(lambda before=before: seat_view()["contributed"] != before)
@@ -221,7 +245,8 @@ def test_a_hand_in_the_browser(browser: Any, tmp_path: Path) -> None:
         assert pot == 0  # paid out (R39, R42)
         if looked:
             faces = browser.find_elements(By.CSS_SELECTOR, "#my-cards .card:not(.back)")
-            assert len(faces) == 3
+            notice = browser.find_element(By.ID, "notice").text
+            assert len(faces) == 3, (notice, browser.execute_script("return window.teenpattiView"))
         log = browser.find_element(By.ID, "log").text
         assert "Ravi" in log
         # the page followed the table by the library's event stream (R43), not whole
@@ -278,5 +303,10 @@ def test_a_hand_in_the_browser(browser: Any, tmp_path: Path) -> None:
         browser.find_element(By.CSS_SELECTOR, "#seat-actions [data-type=Leave]").click()
         wait_for(lambda: "You left the table" in browser.find_element(By.ID, "notice").text)
         assert labels() == []
+        # the chair given up is not "mine" in the lobby any more: it offers a seat (S3)
+        table_id = browser.execute_script("return location.pathname.split('/').pop()")
+        browser.get(server.url + "/")
+        wait_for(lambda: browser.find_elements(By.CSS_SELECTOR, f"[data-key=sit-{table_id}]"))
+        assert not browser.find_elements(By.CSS_SELECTOR, f"[data-key=back-{table_id}]")
     finally:
         server.stop()

@@ -146,6 +146,17 @@ def create_app(hub: Hub, starter: dict[str, Any] | None = None) -> Starlette:
             return _refused(refusal)
         return JSONResponse({"seat": seat, "token": token}, status_code=201)
 
+    async def my_seat(request: Request) -> Response:
+        # the lobby asks whether a kept token still opens a chair (S4: a chair given up
+        # does not): {"token": ...} -> {"seat": n} or {"seat": null}
+        try:
+            table = hub.table(request.path_params["table_id"])
+            body = await _body(request)
+        except Refusal as refusal:
+            return _refused(refusal)
+        token = body.get("token") if isinstance(body, dict) else None
+        return JSONResponse({"seat": hub.authenticate(table, token)})
+
     async def health(request: Request) -> Response:
         return JSONResponse({"ok": True, "tables": len(hub.tables)})
 
@@ -185,6 +196,7 @@ def create_app(hub: Hub, starter: dict[str, Any] | None = None) -> Starlette:
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables/{table_id}", one_table),
         Route("/api/tables/{table_id}/seats", take_seat, methods=["POST"]),
+        Route("/api/tables/{table_id}/mine", my_seat, methods=["POST"]),
         Route("/healthz", health),
         Route("/metrics", metrics),
         WebSocketRoute("/ws/{table_id}", play),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import socket
 from typing import Final
 
 from . import require_extra
@@ -82,14 +83,42 @@ def export(db: str, table_id: str, hand: int | None = None) -> str:
     return json.dumps(document, ensure_ascii=False)
 
 
+def _shown_url(db: str) -> str:
+    """A database URL as the start line prints it: no user or password.
+
+    >>> _shown_url("postgresql://tp:secret@127.0.0.1:5432/tp"), _shown_url("sqlite:///t.db")
+    ('postgresql://…@127.0.0.1:5432/tp', 'sqlite:///t.db')
+    """
+    scheme, sep, rest = db.partition("://")
+    if sep and "@" in rest:
+        return f"{scheme}://…@{rest.rsplit('@', 1)[1]}"
+    return db
+
+
 def serve(db: str, host: str = "127.0.0.1", port: int = 8000, **options: object) -> None:
-    """Serve until interrupted (SIGINT/SIGTERM stop it cleanly).
+    """Serve until interrupted (SIGINT/SIGTERM stop it cleanly). Once it listens it
+    writes one line to stderr: ``teenpatti serve: listening on http://HOST:PORT
+    (database URL)`` (the URL without a password; the port bound when ``port`` is 0).
 
     :param db: the database URL; ``host``/``port``: where to listen; ``options``: as
         :func:`build`.
     """
     require_extra()
+    import sys
+
     import uvicorn
+
+    class _Server(uvicorn.Server):
+        async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+            await super().startup(sockets)
+            if self.should_exit:  # could not bind: uvicorn said why
+                return
+            bound = [s.getsockname() for server in self.servers for s in server.sockets or ()]
+            where = f"{host}:{bound[0][1] if bound else port}"
+            if ":" in host:
+                where = f"[{host}]:{bound[0][1] if bound else port}"
+            line = f"teenpatti serve: listening on http://{where} (database {_shown_url(db)})"
+            print(line, file=sys.stderr, flush=True)
 
     app = build(db, **options)  # type: ignore[arg-type]
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
@@ -104,4 +133,4 @@ def serve(db: str, host: str = "127.0.0.1", port: int = 8000, **options: object)
         log_config=None,  # the logging set up above; uvicorn's own would bind stderr now
         lifespan="on",
     )
-    uvicorn.Server(config).run()
+    _Server(config).run()

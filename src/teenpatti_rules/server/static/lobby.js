@@ -88,8 +88,31 @@
     if (again) again.focus();
   }
 
+  // a kept token is asked about once per visit: a chair given up (S4) opens nothing,
+  // and its token is forgotten, so the table offers "Sit" again, not "Back to my seat"
+  const checked = new Set();
+  function forget(id) {
+    localStorage.removeItem(`tp-token-${id}`);
+    localStorage.removeItem(`tp-seat-${id}`);
+  }
+  async function check(tables) {
+    await Promise.all(tables.map(async (table) => {
+      const token = localStorage.getItem(`tp-token-${table.id}`);
+      if (!token || checked.has(table.id)) return;
+      try {
+        const { seat } = await call("POST", `/api/tables/${table.id}/mine`, { token });
+        checked.add(table.id);
+        if (seat === null) forget(table.id);
+      } catch (error) { /* asked again at the next refresh */ }
+    }));
+  }
+
   async function refresh() {
-    try { render((await call("GET", "/api/tables")).tables); } catch (error) { /* retry later */ }
+    try {
+      const { tables } = await call("GET", "/api/tables");
+      await check(tables);
+      render(tables);
+    } catch (error) { /* retry later */ }
   }
 
   $("create").addEventListener("submit", async (event) => {
@@ -107,6 +130,9 @@
     } catch (error) { $("create-status").textContent = error.message; }
   });
 
+  // a note from a table page that sent this browser back (its token opened no seat)
+  const note = sessionStorage.getItem("tp-note");
+  if (note) { sessionStorage.removeItem("tp-note"); $("sit-status").textContent = note; }
   loadPresets().catch(() => {});
   refresh();
   setInterval(refresh, 3000);

@@ -116,15 +116,23 @@
     return seat && seat.seen ? 2 * view.stake : view.stake;
   }
 
-  // ``byKey``: a keyboard shortcut, never a double tap, so never ignored
-  function send(action, byKey) {
+  // ``unguarded``: the chair's keys (O, I) and a confirmed leave, never ignored; a turn's
+  // action, by click, tap or key, within SEND_GAP ms of the last one sent is
+  function send(action, unguarded) {
     if (!last || !socket) return;
     const now = Date.now();
-    if (!byKey && now - sentAt < SEND_GAP) return;  // a double tap: the second press does nothing
+    if (!unguarded && now - sentAt < SEND_GAP) return;  // a double tap: the second press does nothing
     sentAt = now;
     if (action.type === "SitOut") sitOutAsked = true;
     setNotice("", "");
     socket.send(JSON.stringify({ type: "act", turn: last.turn, action, id: nextId++ }));
+  }
+
+  // the chair is no longer this browser's (S4): the lobby must not offer it back
+  function forgetToken() {
+    localStorage.removeItem(`tp-token-${tableId}`);
+    localStorage.removeItem(`tp-seat-${tableId}`);
+    token = null;
   }
 
   function setNotice(text, kind) {
@@ -189,7 +197,7 @@
   function drawSeatActions(message) {
     const mine = me === null ? null : message.view.seats[me];
     const legal = (message.legal || []).filter((a) => SEAT_TYPES.includes(a.type))
-      .filter((a) => !(a.type === "SitOut" && mine && mine.leaving));  // leaving already (S4)
+      .filter((a) => !((a.type === "SitOut" || a.type === "SitIn") && mine && mine.leaving));  // leaving already (S4)
     rebuild($("seat-actions"), () => {
       const box = $("seat-actions");
       legal.filter((a) => a.type !== "Leave").forEach((a) => makeButton(box, verb(a, message.view), a, "quiet"));
@@ -220,15 +228,16 @@
         // largest bet listed; the server refuses an amount the rules do not allow
         const amounts = bets.map((a) => a.amount).sort((x, y) => x - y);
         const low = amounts[0], high = amounts[amounts.length - 1];
-        const start = typing ? old.value : kept !== null && kept >= low && kept <= high ? kept : low;
+        const step = stepOf(view, amounts);
+        const start = typing ? old.value : kept !== null && kept >= low && kept <= high ? snapAmount(kept, amounts, step) : low;
         const wrap = document.createElement("span");
         wrap.className = "amount";
         const range = document.createElement("input");
-        range.type = "range"; range.min = low; range.max = high; range.value = Number(start) || low;
+        range.type = "range"; range.min = low; range.max = high; range.step = step; range.value = Number(start) || low;
         range.dataset.key = "amount-range";
         range.setAttribute("aria-label", "bet amount");
         const number = document.createElement("input");
-        number.type = "number"; number.min = low; number.max = high; number.value = start;
+        number.type = "number"; number.min = low; number.max = high; number.step = step; number.value = start;
         number.dataset.key = "amount-number";
         number.setAttribute("aria-label", "bet amount in chips");
         const go = document.createElement("button");
@@ -236,7 +245,12 @@
         const label = () => { go.textContent = `Bet ${number.value}`; };
         range.addEventListener("input", () => { number.value = range.value; label(); });
         number.addEventListener("input", () => { range.value = number.value; label(); });
-        go.addEventListener("click", () => send({ type: "Bet", amount: Number(number.value) }));
+        // a typed amount goes as the nearest legal one (shown before it is sent)
+        const snapped = () => {
+          if (number.value === "") return;  // emptied to type anew: nothing to snap yet
+          number.value = snapAmount(Number(number.value), amounts, step); range.value = number.value; label(); };
+        number.addEventListener("change", snapped);
+        go.addEventListener("click", () => { snapped(); send({ type: "Bet", amount: Number(number.value) }); });
         number.addEventListener("keydown", (event) => { if (event.key === "Enter") go.click(); });
         label();
         wrap.append(range, number, go);
@@ -248,6 +262,27 @@
         makeButton(box, verb(a, view), a, a.type === "Pack" || a.type === "RefuseSideShow" ? "quiet" : ""));
     });
     drawSeatActions(message);
+  }
+
+  // V3: a seen player's bets are even amounts (twice a blind amount, R24), but for the
+  // whole stack, listed as the largest bet; read from the bets listed (``amounts``,
+  // ascending): step 2 when the player is seen and the smallest listed bet is even
+  function stepOf(view, amounts) {
+    const seat = me === null ? null : view.seats[me];
+    return seat && seat.seen && amounts[0] % 2 === 0 ? 2 : 1;
+  }
+
+  // the legal amount nearest ``aim`` (the lower one on a tie): a listed bet, or an
+  // amount of the grid from the smallest listed bet by ``step`` up to the largest
+  function snapAmount(aim, amounts, step) {
+    const low = amounts[0], high = amounts[amounts.length - 1];
+    if (!Number.isFinite(aim)) return low;
+    const within = Math.min(high, Math.max(low, Math.round(aim)));
+    const down = low + Math.floor((within - low) / step) * step;
+    const candidates = amounts.concat([down, Math.min(down + step, high)]);
+    const onGrid = (a) => amounts.includes(a) || (a - low) % step === 0;
+    return candidates.filter(onGrid).reduce((best, a) =>
+      Math.abs(a - aim) < Math.abs(best - aim) || (Math.abs(a - aim) === Math.abs(best - aim) && a < best) ? a : best);
   }
 
   function resultLine(view) {
@@ -396,6 +431,9 @@
       sitOutAsked = false;
     }
     if (now && !now.sitting_out && $("notice").dataset.kind === "timeouts") setNotice("", "");
+    // this player was in the session and is no longer (left, S4, or out of chips, R7):
+    // its token opens nothing now
+    if (was && now && was.in_session && was.name && !now.in_session) forgetToken();
     const playing = !HAND_PHASES.includes(view.phase);
     $("pot").textContent = view.pot;
     $("stake").textContent = playing ? view.stake : "–";
@@ -444,9 +482,9 @@
       }
       else if (message.type === "left") {
         // the chair is free now (S4): this browser's token opens nothing; watch instead
-        localStorage.removeItem(`tp-token-${tableId}`);
         const seat = last && me !== null ? last.view.seats[me] : null;
-        token = null; me = null;
+        forgetToken(); me = null;
+        if (last) last = Object.assign({}, last, { legal: [] });  // no key acts for the chair now
         // R7: a player with no chips left is out of the session; else it left (S4)
         setNotice(seat && seat.stack === 0 && !seat.leaving ? "You are out of chips (R7); you are watching." :
           "You left the table; you are watching.", "left");
@@ -458,6 +496,14 @@
     });
     socket.addEventListener("close", (event) => {
       $("conn").textContent = "reconnecting…";
+      if (event.code === 4401 && token) {
+        // this token opens no seat (the chair was given up, S4): forget it and go back
+        // to the lobby, which offers "Sit" again
+        forgetToken();
+        sessionStorage.setItem("tp-note", "That chair is no longer yours (you left it): sit again or watch.");
+        location.replace("/");
+        return;
+      }
       if (event.code >= 4400 && event.code < 4500) { $("conn").textContent = "not admitted"; return; }
       setTimeout(connect, retry);
       retry = Math.min(retry * 2, 8000);
@@ -478,8 +524,15 @@
     if (key === "c") action = legal.find((a) => a.type === "Bet");
     if (key === "r") action = legal.filter((a) => a.type === "Bet")[1];
     if (key === "q") action = event.shiftKey ? legal.find((a) => a.type === "Leave") : null;
-    if (action && action.type === "SitOut" && last.view.seats[me] && last.view.seats[me].leaving) action = null;
-    if (action) { event.preventDefault(); if (action.type === "Leave") pressLeave(action); else send(action, true); }
+    const chair = action && (action.type === "SitOut" || action.type === "SitIn");
+    if (chair && me !== null && last.view.seats[me] && last.view.seats[me].leaving) action = null;
+    if (!action) return;
+    event.preventDefault();
+    if (event.repeat) return;  // a held key acts once (a held Shift+Q never confirms a leave)
+    if (action.type === "Leave") pressLeave(action);
+    // a turn's key is guarded as a click is (two presses within SEND_GAP ms act once);
+    // the chair's keys O and I are not (sitting out then in again at once is meant)
+    else send(action, chair);
   });
 
   $("title").textContent = `Table ${tableId}`;
