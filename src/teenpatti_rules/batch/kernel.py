@@ -23,7 +23,8 @@ on all of these files (:mod:`teenpatti_rules.batch.kernel_jit`).
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, cast
 
 import numpy as np
 
@@ -240,7 +241,7 @@ def _seats(words: Any, offset: int, itemsize: int, players: int, n: int) -> Any:
     )
 
 
-_step_tables_linked = _plain(step_tables.py_func)
+_step_tables_linked: Callable[..., int] = _plain(cast(Any, step_tables).py_func)
 """:func:`step_tables` compiled again without the disk cache, for :func:`step_packed` to
 call: a cached function that links a callee loaded from the cache cannot itself be
 saved (numba: "no compiled object yet"), which happens when two processes compile the
