@@ -26,6 +26,26 @@ _ABOVE = 2**31 - 1
 
 
 @_inline
+def _levels(
+    contributed: Any, in_hand: Any, all_in: Any, i: int, players: int, won: Any
+) -> Any:  # pragma: no cover - compiled
+    """Table ``i``'s pot-slice tops (R41): the all-in players' contributions in
+    increasing order, then ``_ABOVE``; ``won`` is zeroed on the way. Returns the
+    ``(players + 1,)`` levels and how many all-in levels come before ``_ABOVE``.
+    """
+    levels = np.empty(players + 1, dtype=np.int64)
+    count = 0
+    for p in range(players):
+        won[p] = 0
+        if in_hand[p, i] and all_in[p, i]:
+            levels[count] = contributed[p, i]
+            count += 1
+    levels[:count].sort()
+    levels[count] = _ABOVE
+    return levels, count
+
+
+@_inline
 def _open_flush(
     i: int,
     config: Any,
@@ -80,15 +100,7 @@ def _open_flush(
         if deck[c] < 52:  # V8: printed jokers passed over
             rest[left] = deck[c]
             left += 1
-    levels = np.empty(players + 1, dtype=np.int64)
-    count = 0
-    for p in range(players):
-        won[p] = 0
-        if in_hand[p, i] and all_in[p, i]:
-            levels[count] = contributed[p, i]
-            count += 1
-    levels[:count].sort()
-    levels[count] = _ABOVE
+    levels, count = _levels(contributed, in_hand, all_in, i, players, won)
     # The slices from the lowest (R41): their amounts and eligible seats (bit masks).
     amounts = np.zeros(players + 1, dtype=np.int64)
     eligible = np.zeros(players + 1, dtype=np.int64)

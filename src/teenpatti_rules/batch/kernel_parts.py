@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from .kernel_flush import _ABOVE, _open_flush
+from .kernel_flush import _levels, _open_flush
 from .kernel_hash import _DEALER_TAG, _DECK_TAG, _GOLDEN, _M2, _mix
 from .kernel_jit import inline as _inline
 from .kernel_sizing import sized_mask
@@ -50,15 +50,7 @@ def _payout(
     won: Any,
 ) -> None:  # pragma: no cover - compiled
     """Table ``i``'s side-pot slices into ``won`` (R18, R35, R41), as ``payout``."""
-    levels = np.empty(players + 1, dtype=np.int64)
-    c = 0
-    for p in range(players):
-        won[p] = 0
-        if in_hand[p, i] and all_in[p, i]:
-            levels[c] = contributed[p, i]
-            c += 1
-    levels[:c].sort()
-    levels[c] = _ABOVE
+    levels, c = _levels(contributed, in_hand, all_in, i, players, won)
     carry = 0
     for k in range(c, -1, -1):
         upper = levels[k]
