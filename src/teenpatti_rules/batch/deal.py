@@ -131,6 +131,7 @@ def _forced_bets(
     all_in: Array,
     blind_bets: Array,
     stake: Array,
+    in_hand: Array,
 ) -> Array:
     """V22's forced blind bets at the ``live`` tables, written into the seat-major
     ``stack``, ``contributed``, ``all_in``, ``blind_bets`` and the ``stake``: each an
@@ -138,7 +139,7 @@ def _forced_bets(
     that can still bet; a stack at most the bet goes all in (short of it, the stake
     stays, R26). ``forced_blinds == 1`` ("dealer"): the dealer bets one stake;
     ``2`` ("small_big"): the first seat left of the dealer one stake, the next one
-    twice it (the stake doubles).
+    twice it (the stake doubles). Only seats ``in_hand`` bet (the seats dealt in).
 
     :returns: ``int32`` ``(n,)`` the first to act after them (R19 for "dealer"; the
         seat after the last forced bet for "small_big"); meaningful where betting
@@ -160,16 +161,20 @@ def _forced_bets(
 
     if config.forced_blinds == 1:
         bet(np.where(live & ~all_in[dealer, columns], dealer, -1), stake)
-        return seats.first_player(~all_in, seats.code(~all_in), dealer)
-    small = np.where(live, seats.next_player(~all_in, seats.code(~all_in), dealer), -1)
+        can = in_hand & ~all_in
+        return seats.first_player(can, seats.code(can), dealer)
+    can = in_hand & ~all_in
+    small = np.where(live, seats.next_player(can, seats.code(can), dealer), -1)
     bet(small, stake)
-    following = seats.next_player(~all_in, seats.code(~all_in), np.maximum(small, 0))
+    can = in_hand & ~all_in
+    following = seats.next_player(can, seats.code(can), np.maximum(small, 0))
     big = np.where((small >= 0) & (following >= 0), following, -1)
     owed = 2 * stake
     paid = bet(big, owed)
     stake[:] = np.where((big >= 0) & (paid == owed), owed, stake)  # R24: the stake doubles
     last = np.where(big >= 0, big, np.where(small >= 0, small, dealer))
-    return seats.next_player(~all_in, seats.code(~all_in), last)
+    can = in_hand & ~all_in
+    return seats.next_player(can, seats.code(can), last)
 
 
 def new_hands(
@@ -179,6 +184,10 @@ def new_hands(
     hand_index: Array,
     start_stack: Array,
     dealer: int | None,
+    *,
+    dealer_seats: Array | None = None,
+    dealt: Array | None = None,
+    boots: Array | None = None,
 ) -> BatchState:
     """Deal one hand at each table: the boots, the cards, the first actor (R5, R9–R12, R19).
 
@@ -195,45 +204,55 @@ def new_hands(
     :param start_stack: integer ``(n, P)`` stacks before the boots (each at least the
         boot, or at least 1 chip under a ``boot_schedule``, V18).
     :param dealer: a fixed dealer seat, or None for a dealer drawn per table and hand.
+    :param dealer_seats: ``int32`` ``(n,)`` each table's dealer, instead of ``dealer``
+        (a session's button, R5, V21).
+    :param dealt: ``bool`` seat-major ``(P, n)`` the seats still in the session, the
+        only ones that post and are in the hand (R7, R9); None for every seat. The
+        others get cards too (the deal stays that of ``P`` seats), out of play.
+    :param boots: ``int32`` ``(n,)`` each table's boot (a V18 schedule's), instead
+        of ``config.boot``.
     :returns: the new :class:`~teenpatti_rules.batch.state.BatchState`.
     """
     players = config.players
     rows = keys.shape[0]
     deck = shuffle(keys, hand_index, rules.deck_size)  # V8: and the printed jokers
-    dealer_seat = (
-        dealers(keys, hand_index, players)
-        if dealer is None
-        else np.full(rows, dealer, dtype=np.int32)
-    )
+    if dealer_seats is not None:
+        dealer_seat = np.asarray(dealer_seats, dtype=np.int32)
+    elif dealer is None:
+        dealer_seat = dealers(keys, hand_index, players)
+    else:
+        dealer_seat = np.full(rows, dealer, dtype=np.int32)
     cards = deal_cards(deck, dealer_seat, players, config.hand_size)
     indicator = indicators(deck, players, config.hand_size) if rules.has_indicator else None
     strength = hand_strengths(cards, rules, indicator)  # V8 W5: under the table's indicator
     # Seat-major (P, n) arrays from here on.
     start = np.ascontiguousarray(start_stack.T, dtype=np.int32)
-    boot = config.boot
-    contributed = np.minimum(start, boot)  # R9, V18: a short stack posts all of it
+    boot = np.full(rows, config.boot, dtype=np.int32) if boots is None else boots
+    contributed = np.minimum(start, boot[None, :])  # R9, V18: a short stack posts all of it
+    if dealt is not None:  # R7: only the seats still in the session post
+        contributed *= dealt
     if config.dealer_boots > 1:  # V13: the dealer posts more, at most its stack
         columns = np.arange(rows)
         dealer_start = start[dealer_seat, columns]
         contributed[dealer_seat, columns] = np.minimum(dealer_start, boot * config.dealer_boots)
     stack = start - contributed
-    in_hand = np.ones((players, rows), dtype=bool)
+    in_hand = np.ones((players, rows), dtype=bool) if dealt is None else dealt.copy()
     seen = np.zeros((players, rows), dtype=bool)
-    all_in = stack == 0
+    all_in = (stack == 0) & in_hand
     blind_bets = np.zeros((players, rows), dtype=np.int32)
     pot = contributed.sum(axis=0, dtype=np.int32)
-    stake = np.full(rows, boot, dtype=np.int32)
-    bettors = ~all_in
+    stake = boot.astype(np.int32)
+    bettors = in_hand & ~all_in
     seats = seating(players)
     bettor_code = seats.code(bettors)
     straight = (pot >= config.pot_limit) | (seats.count(bettors, bettor_code) <= 1)  # R12
     first = seats.first_player(bettors, bettor_code, dealer_seat)  # R19
     if config.forced_blinds:  # V22, where R12 did not end the hand
         first = _forced_bets(
-            config, ~straight, dealer_seat, stack, contributed, all_in, blind_bets, stake
+            config, ~straight, dealer_seat, stack, contributed, all_in, blind_bets, stake, in_hand
         )
         pot = contributed.sum(axis=0, dtype=np.int32)
-        bettors = ~all_in
+        bettors = in_hand & ~all_in
         bettor_code = seats.code(bettors)
         straight |= (pot >= config.pot_limit) | (seats.count(bettors, bettor_code) <= 1)
     winnings = np.zeros((players, rows), dtype=np.int32)

@@ -29,6 +29,15 @@ from .config import TableConfig, kernel_refusal, table_config
 from .convert import to_state
 from .deal import new_hands, table_keys
 from .history import NEW_HAND, fold, push, tail_limit
+from .session import (
+    SESSION_FIELDS,
+    SessionBatchState,
+    end_hands,
+    next_hands,
+    session_problem,
+    start_sessions,
+    to_session_state,
+)
 from .state import BatchState, freeze
 from .step import advance
 
@@ -86,19 +95,31 @@ class BatchEnv:
     :param dealer: a fixed dealer seat for every hand, or None (default) for a
         dealer drawn per table and hand from the seed (R5).
     :param backend: ``"auto"`` (default: the compiled kernel when numba is
-        installed, else numpy; numpy for V17's split sideshows and V20's draws,
-        which the kernel does not play:
+        installed, else numpy; numpy for V17's split sideshows, V20's draws and
+        sessions, which the kernel does not play:
         :func:`~teenpatti_rules.batch.config.kernel_refusal`), ``"numba"`` or ``"numpy"``
         (:mod:`teenpatti_rules.batch.backend`); both give equal states.
+    :param sessions: a bool (keyword only; needs ``autoreset=True``). When True each
+        row plays a whole session, as the reducer does
+        (:mod:`~teenpatti_rules.batch.session`): after a hand, stacks carry over, the
+        players below ``rules.leaving_stack`` leave (R7; V18: at 0 chips), the button
+        moves (R5, V21), the hand number grows (V18 picks each hand's boot, V13 the
+        dealer's), and the session ends with one player left or at the hand limit
+        (R2, R8; ``session_over``, with V19's placings); the next step then starts a
+        new session with ``stacks`` (the first dealer ``dealer`` or drawn, R5). The
+        states are :class:`~teenpatti_rules.batch.session.SessionBatchState`;
+        ``terminated`` still marks each hand's end, ``session_over`` the episode's.
     :raises ImportError: for ``backend="numba"`` without numba (naming the ``fast``
         extra).
     :raises TypeError: for a ``rules`` that is not a Rules, a non-int ``players`` or
-        ``dealer``, or a ``stacks`` that is not None, an int or a sequence of ints.
+        ``dealer``, a ``stacks`` that is not None, an int or a sequence of ints, or a
+        ``sessions`` that is not a bool.
     :raises ValueError: naming the field or parameter, for options the engine does
         not play, a player count outside the rules, stacks below the boot (below 1
         chip under a ``boot_schedule``) or too big,
-        or a dealer that is not a seat, or an unknown ``backend`` (or ``"numba"`` on
-        a V17 split-sideshow table or a V20 draw table).
+        or a dealer that is not a seat, an unknown ``backend`` (or ``"numba"`` on
+        a V17 split-sideshow table, a V20 draw table or with ``sessions=True``), or
+        ``sessions=True`` without ``autoreset=True``.
     """
 
     def __init__(
@@ -110,13 +131,24 @@ class BatchEnv:
         autoreset: bool = False,
         dealer: int | None = None,
         backend: str = "auto",
+        sessions: bool = False,
     ) -> None:
+        if not isinstance(sessions, bool):
+            raise TypeError(f"sessions must be a bool, not {sessions!r}")
+        if sessions and not autoreset:
+            raise ValueError(
+                "sessions=True needs autoreset=True (the step after a hand deals the "
+                "session's next hand)"
+            )
+        self.sessions: bool = sessions
         picked = pick_backend(backend)
         self._kernel: KernelStep | None = None
         self._made: weakref.WeakSet[BatchState] = weakref.WeakSet()
         self.rules: Rules = Rules() if rules is None else rules
         self.config: TableConfig = table_config(self.rules, players)
         refusal = kernel_refusal(self.rules)  # V17 split, V20
+        if refusal is None and sessions:
+            refusal = "sessions=True (R5, R7, V18, V19, V21: hands carried over)"
         if refusal is not None and picked == "numba":
             if backend == "numba":
                 raise ValueError(
@@ -195,16 +227,17 @@ class BatchEnv:
             start = np.broadcast_to(self.stacks, (n, self.players))
         else:
             start = self._check_stacks(np.asarray(stacks), (n, self.players))
-        return self._remember(
-            new_hands(
-                self.config,
-                self.rules,
-                table_keys(seed, n),
-                np.zeros(n, dtype=np.int32),
-                np.array(start, dtype=np.int32),
-                self.dealer,
-            )
+        first = new_hands(
+            self.config,
+            self.rules,
+            table_keys(seed, n),
+            np.zeros(n, dtype=np.int32),
+            np.array(start, dtype=np.int32),
+            self.dealer,
         )
+        if self.sessions:  # V19 and the rest: every seat in, hand 1
+            first = start_sessions(first, self.rules)
+        return self._remember(first)
 
     def step(self, state: BatchState, actions: Array | Sequence[int]) -> BatchState:
         """Every table's actor plays its action; a new state (``state`` is unchanged).
@@ -246,6 +279,8 @@ class BatchEnv:
         after = advance(self.config, state, ids, self.rules)
         if self.autoreset:
             after = self._reset_over(state, after)
+        if isinstance(after, SessionBatchState):  # R7, R8: the hands that just ended
+            after = end_hands(after, self.rules)
         return self._remember(_fold_history(after))
 
     def _step_kernel(self, state: BatchState, ids: Array) -> BatchState:
@@ -284,6 +319,10 @@ class BatchEnv:
         problem = state.shape_problem(
             self.players, self.config.actions, draws=bool(self.config.draws)
         )
+        if problem is None and self.sessions:
+            problem = session_problem(state, self.players)
+        elif problem is None and isinstance(state, SessionBatchState):
+            problem = "a SessionBatchState needs a sessions=True environment"
         if problem is not None:
             raise ValueError(f"state is not a state of this environment: {problem}")
 
@@ -295,15 +334,26 @@ class BatchEnv:
         rows = np.flatnonzero(before.terminated)
         if not rows.size:
             return after
+        changes: dict[str, Any] = {}
+        session: dict[str, Any] = {}
+        if isinstance(before, SessionBatchState):  # the session's next hand, or a new one
+            arrays, dealt = next_hands(before, self.rules, rows, self.stacks, self.dealer)
+            start = dealt.pop("start_stack")
+            for name in SESSION_FIELDS:
+                merged = getattr(after, name).copy()
+                merged[..., rows] = arrays[name]
+                session[name] = freeze(merged)
+        else:
+            start, dealt = before.start_stack[rows], {}
         fresh = new_hands(
             self.config,
             self.rules,
             before.table_key[rows],
             before.hand_index[rows] + 1,
-            before.start_stack[rows],
+            start,
             self.dealer,
+            **dealt,
         )
-        changes: dict[str, Any] = {}
         for name in _RESET_FIELDS:
             merged = getattr(after, name)
             if merged is None:  # seat_drawn on a table without draws
@@ -322,15 +372,18 @@ class BatchEnv:
         column = tail.column.copy()
         column[rows] = NEW_HAND
         changes["history_tail"] = push(tail.previous, column)
-        return after.replace(**changes)
+        return after.replace(**changes).with_frozen(session)
 
     def to_state(self, state: BatchState, index: int) -> State:
         """Table ``index`` as a reducer :class:`~teenpatti_rules.state.State`
-        (see :func:`teenpatti_rules.batch.convert.to_state`).
+        (see :func:`teenpatti_rules.batch.convert.to_state`; with ``sessions=True``
+        the state of its session, :func:`teenpatti_rules.batch.session.to_session_state`).
 
         :raises TypeError: if ``state`` is not a BatchState or ``index`` not an int.
         :raises ValueError: if ``state`` is not shaped as this environment's states.
         :raises IndexError: if ``index`` is out of range.
         """
         self._check_state(state)
+        if isinstance(state, SessionBatchState):
+            return to_session_state(self.rules, state, index)
         return to_state(self.rules, state, index)

@@ -344,7 +344,7 @@ class BatchState:
         if not isinstance(self.pot, np.ndarray) or self.pot.ndim != 1:
             return "pot must be a 1-d array"
         n = self.pot.shape[0]
-        for field in dataclasses.fields(self):
+        for field in dataclasses.fields(BatchState):
             array = getattr(self, field.name)
             if field.name == "seat_drawn" and (array is None) is draws:
                 return "seat_drawn must be an array on a draw table (V20), None on any other"

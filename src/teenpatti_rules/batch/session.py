@@ -1,0 +1,362 @@
+"""Sessions at many tables: stacks, the button, leavers and placings carried from hand to
+hand (R2, R4–R9, V13, V18, V19, V21), for ``BatchEnv(..., sessions=True)``.
+
+A :class:`SessionBatchState` is a :class:`~teenpatti_rules.batch.state.BatchState` with
+five more arrays (9 bytes per seat and 5 per table: 68 bytes per table at 7 seats).
+Each row plays the hands of one session as the reducer does after each hand: every
+player whose stack is below ``rules.leaving_stack`` leaves (R7: the boot; V18: 0
+chips), the session is over when one player is left or at the hand limit (R2, R8),
+and the next hand is dealt with the stacks carried over, to the players still in
+(R9), by the dealer R5 moves the button to (V21: the winner), with the boot of its
+hand number (V18). Who left is kept with the hand they left after and their stack
+at its start, from which the placings are built (V19).
+
+The deal stays that of ``P`` seats: the seats that left get cards too, out of play,
+and the reducer is handed the cards of the seats in the hand, dealt as R10 deals
+them to ``k`` players, followed by the rest of the batch deck
+(:func:`reducer_deck`): a row's hand replays exactly, and so do its V8 indicator, its
+V16 open flushes and its V20 draws.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import attrs
+import numpy as np
+from numpy.typing import NDArray
+
+from ..actions import Deal
+from ..cards import Card
+from ..encoding import action_for_id
+from ..engine import apply
+from ..engine.trust import vouch
+from ..rules import Rules
+from ..state import Seat, State, new_session
+from .deal import deal_cards, dealers
+from .state import BatchState, freeze
+
+__all__ = [
+    "SESSION_FIELDS",
+    "SessionBatchState",
+    "boots_of_hands",
+    "end_hands",
+    "next_hands",
+    "placings",
+    "reducer_deck",
+    "session_problem",
+    "start_sessions",
+    "to_session_state",
+]
+
+Array = NDArray[Any]
+
+SESSION_FIELDS = (
+    "seat_in_session",
+    "seat_left_hand",
+    "seat_left_stack",
+    "hand_number",
+    "session_over",
+)
+"""The arrays a :class:`SessionBatchState` adds to a BatchState."""
+
+
+@dataclasses.dataclass(frozen=True, eq=False, kw_only=True)
+class SessionBatchState(BatchState):
+    """A :class:`~teenpatti_rules.batch.state.BatchState` whose rows play sessions.
+
+    ``terminated`` still marks the end of a hand (the step that ends it shows it, with
+    its ``rewards``; the next step deals the next hand of the session, as the
+    reducer's ``Deal``); ``session_over`` marks the end of the session, the episode.
+
+    :param seat_in_session: ``bool`` seat-major ``(P, n)``: still in the session (R7),
+        read as :attr:`in_session` ``(n, P)``. Once a hand is over, the players who
+        leave after it are out.
+    :param seat_left_hand: ``int32`` ``(P, n)``: the hand number after which the seat
+        left the session, 0 while it is in (V19), read as :attr:`left_hand`.
+    :param seat_left_stack: ``int32`` ``(P, n)``: a leaver's stack at the start of
+        the hand it left after, before the boots (V19's order among the leavers of
+        one hand); 0 while it is in.
+    :param hand_number: ``int32`` ``(n,)``: the hand's number in its session, 1 for
+        the first (V18's schedule picks its boot).
+    :param session_over: ``bool`` ``(n,)``: the hand is over and so is the session
+        (R2, R8): one player is left, or the hand limit is reached. The next step
+        starts a new session.
+    """
+
+    seat_in_session: Array
+    seat_left_hand: Array
+    seat_left_stack: Array
+    hand_number: Array
+    session_over: Array
+
+    @property
+    def in_session(self) -> Array:
+        """``bool`` ``(n, P)`` still in the session (R7)."""
+        return self.seat_in_session.T
+
+    @property
+    def left_hand(self) -> Array:
+        """``int32`` ``(n, P)`` the hand after which each seat left, 0 if still in."""
+        return self.seat_left_hand.T
+
+    def placings(self, index: int) -> tuple[tuple[int, ...], ...]:
+        """Table ``index``'s places once its session is over (V19), as
+        :attr:`~teenpatti_rules.state.State.placings`; ``()`` before.
+
+        :raises IndexError: if ``index`` is not a table number.
+        """
+        if not bool(self.session_over[index]):
+            return ()
+        return placings(self, index)
+
+    def session_winners(self, index: int) -> tuple[int, ...]:
+        """Table ``index``'s winners once its session is over (R8: the first place of
+        :meth:`placings`); ``()`` before.
+        """
+        places = self.placings(index)
+        return places[0] if places else ()
+
+
+def session_problem(state: BatchState, players: int) -> str | None:
+    """Why ``state`` is not a session state of ``players`` seats, or None."""
+    if not isinstance(state, SessionBatchState):
+        return "a sessions=True environment takes the SessionBatchState it made"
+    n = state.tables
+    for name in SESSION_FIELDS:
+        array = getattr(state, name)
+        shape = (players, n) if name.startswith("seat_") else (n,)
+        kind = "b" if name in ("seat_in_session", "session_over") else "iu"
+        if (
+            not isinstance(array, np.ndarray)
+            or array.shape != shape
+            or array.dtype.kind not in kind
+        ):
+            return f"{name} must be a {kind} array of shape {shape}"
+    return None
+
+
+def boots_of_hands(rules: Rules, hand_number: Array) -> Array:
+    """``int32`` each hand's boot (V18's ``boot_schedule``, else ``rules.boot``).
+
+    :param hand_number: integer hand numbers, each at least 1.
+    """
+    schedule = rules.boot_schedule
+    if schedule is None:
+        return np.full(hand_number.shape, rules.boot, dtype=np.int32)
+    firsts = np.array([first for first, _ in schedule])
+    boots = np.array([boot for _, boot in schedule], dtype=np.int32)
+    return boots[np.searchsorted(firsts, hand_number, side="right") - 1]
+
+
+def start_sessions(state: BatchState, rules: Rules) -> SessionBatchState:
+    """``state`` (each row the first hand of a session, every seat in) as a session
+    state, with the hands that the deal already ended (R12) ended (:func:`end_hands`).
+    """
+    players, n = state.seat_stack.shape
+    fields = {f.name: getattr(state, f.name) for f in dataclasses.fields(BatchState)}
+    fields.update(
+        seat_in_session=freeze(np.ones((players, n), dtype=bool)),
+        seat_left_hand=freeze(np.zeros((players, n), dtype=np.int32)),
+        seat_left_stack=freeze(np.zeros((players, n), dtype=np.int32)),
+        hand_number=freeze(np.ones(n, dtype=np.int32)),
+        session_over=freeze(np.zeros(n, dtype=bool)),
+    )
+    return end_hands(SessionBatchState(**fields), rules)
+
+
+def end_hands(state: SessionBatchState, rules: Rules) -> SessionBatchState:
+    """The end of every hand that is over (``terminated``): the players still in the
+    session whose stack is below ``rules.leaving_stack`` leave (R7; V18: only with 0
+    chips), noted with the hand and their stack at its start (V19); the session is over
+    when at most one player is left, or at ``rules.hand_limit`` (R2, R8). Idempotent:
+    a row already ended is unchanged.
+    """
+    ended = state.terminated
+    if not ended.any():
+        return state
+    hand = state.hand_number
+    in_session = state.seat_in_session
+    leaves = in_session & ended[None, :] & (state.seat_stack < rules.leaving_stack)
+    staying = in_session & ~leaves
+    limit = rules.hand_limit
+    at_limit = hand >= limit if limit is not None else np.zeros_like(ended)
+    over = ended & ((staying.sum(axis=0) <= 1) | at_limit)
+    changes = {
+        "seat_in_session": staying,
+        "seat_left_hand": np.where(leaves, hand[None, :], state.seat_left_hand).astype(np.int32),
+        "seat_left_stack": np.where(leaves, state.seat_start_stack, state.seat_left_stack).astype(
+            np.int32
+        ),
+        "session_over": over,
+    }
+    ended_state = state.with_frozen({name: freeze(value) for name, value in changes.items()})
+    assert isinstance(ended_state, SessionBatchState)  # with_frozen keeps the class
+    return ended_state
+
+
+def _button(dealer: Array, in_session: Array, winnings: Array, winner: bool) -> Array:
+    """``int32`` ``(m,)`` the next hands' dealers: the first seat to the left of the old
+    dealer still in the session (R5); under V21 the seat that won the most chips from
+    the pot (equal amounts: the first from the old dealer's left, the old dealer last),
+    or if it left, the first seat to its left still in (seat-major ``(P, m)`` inputs).
+    """
+    players, m = in_session.shape
+    columns = np.arange(m)
+    if winner:
+        order = (dealer[None, :] + np.arange(1, players + 1)[:, None]) % players
+        won = winnings[order, columns]
+        dealer = order[np.argmax(won == won.max(axis=0), axis=0), columns]
+        stays = in_session[dealer, columns]
+    else:
+        stays = np.zeros(m, dtype=bool)
+    order = (dealer[None, :] + np.arange(1, players + 1)[:, None]) % players
+    moved = order[np.argmax(in_session[order, columns], axis=0), columns]
+    return np.where(stays, dealer, moved).astype(np.int32)
+
+
+def next_hands(
+    state: SessionBatchState,
+    rules: Rules,
+    rows: Array,
+    stacks: Array,
+    dealer: int | None,
+) -> tuple[dict[str, Array], dict[str, Any]]:
+    """What the next hands at the (ended) ``rows`` are dealt with: the next hand of the
+    session (the stacks carried over, the players still in, R5's or V21's button, the
+    next hand number and its boot, V18), or where the session is over a new one
+    (``stacks`` for every seat, R4; the dealer ``dealer`` or drawn from the table's key,
+    R5; hand 1).
+
+    :returns: the session arrays of those rows (seat-major ``(P, m)`` and ``(m,)``)
+        and the keyword arguments of :func:`~teenpatti_rules.batch.deal.new_hands`.
+    """
+    players = state.players
+    carry = ~state.session_over[rows]
+    hand = np.where(carry, state.hand_number[rows] + 1, 1).astype(np.int32)
+    in_session = np.where(carry, state.seat_in_session[:, rows], True)
+    button = _button(
+        state.dealer[rows],
+        state.seat_in_session[:, rows],
+        state.seat_winnings[:, rows],
+        rules.button == "winner",
+    )
+    index = state.hand_index[rows] + 1
+    first = (
+        dealers(state.table_key[rows], index, players)
+        if dealer is None
+        else np.full(rows.size, dealer, dtype=np.int32)
+    )
+    start = np.where(carry, state.seat_stack[:, rows], stacks[:, None]).astype(np.int32)
+    arrays = {
+        "seat_in_session": in_session,
+        "seat_left_hand": np.where(carry, state.seat_left_hand[:, rows], 0).astype(np.int32),
+        "seat_left_stack": np.where(carry, state.seat_left_stack[:, rows], 0).astype(np.int32),
+        "hand_number": hand,
+        "session_over": np.zeros(rows.size, dtype=bool),
+    }
+    deal = {
+        "start_stack": start.T,
+        "dealer_seats": np.where(carry, button, first).astype(np.int32),
+        "dealt": in_session,
+        "boots": boots_of_hands(rules, hand),
+    }
+    return arrays, deal
+
+
+def _grouped(seats: list[int], key: dict[int, tuple[int, ...]]) -> list[tuple[int, ...]]:
+    """``seats`` as places by ``key``, biggest first; equal keys share a place."""
+    values = sorted({key[seat] for seat in seats}, reverse=True)
+    return [tuple(sorted(seat for seat in seats if key[seat] == value)) for value in values]
+
+
+def placings(state: SessionBatchState, index: int) -> tuple[tuple[int, ...], ...]:
+    """Row ``index``'s places (V19): the players still in by stack (biggest first, equal
+    stacks share a place), then those who left, the later leaver higher, leavers of one
+    hand by their stack at its start (bigger higher, equal share).
+    """
+    in_session = state.seat_in_session[:, index]
+    stack = state.seat_stack[:, index]
+    left = state.seat_left_hand[:, index]
+    left_stack = state.seat_left_stack[:, index]
+    staying = [int(p) for p in np.flatnonzero(in_session)]
+    gone = [int(p) for p in np.flatnonzero(~in_session)]
+    return tuple(
+        _grouped(staying, {p: (int(stack[p]),) for p in staying})
+        + _grouped(gone, {p: (int(left[p]), int(left_stack[p])) for p in gone})
+    )
+
+
+def reducer_deck(state: SessionBatchState, index: int, rules: Rules) -> tuple[Card, ...]:
+    """The deck the reducer deals row ``index``'s hand from, ``Deal(dealer, deck)``: the
+    cards of the seats dealt in (R10: for ``k`` seats, the ``i``-th from the dealer's
+    left gets ``deck[i]``, ``deck[i + k]``, …), then the batch deck after its ``P``
+    seats' cards (the indicator, W5; the cards of V16 open flushes and V20 draws). With
+    every seat in, the batch deck itself.
+    """
+    players = state.players
+    size = rules.hand_size
+    deck = state.row_deck(index, rules.deck_size)
+    dealer = int(state.dealer[index])
+    hand = int(state.hand_number[index])
+    left = state.seat_left_hand[:, index]
+    dealt = state.seat_in_session[:, index] | (left == hand)
+    cards = deal_cards(deck[None, :], np.array([dealer]), players, size)[0]
+    order = [s for s in ((dealer + 1 + i) % players for i in range(players)) if dealt[s]]
+    first = [int(cards[seat, r]) for r in range(size) for seat in order]
+    return tuple(Card.from_index(c) for c in [*first, *(int(c) for c in deck[size * players :])])
+
+
+def _departed(left: Array, left_stack: Array, before: int) -> tuple[tuple[int, ...], ...]:
+    """V19's places of the seats that left after hands before ``before``."""
+    gone = [int(p) for p in np.flatnonzero((left > 0) & (left < before))]
+    return tuple(_grouped(gone, {p: (int(left[p]), int(left_stack[p])) for p in gone}))
+
+
+def to_session_state(rules: Rules, state: SessionBatchState, index: int) -> State:
+    """Table ``index`` as the reducer's state of its session: the session as it stood
+    before this hand (the players still in with their stacks, those who left with
+    theirs, the button, the hand number, V19's departed), then ``Deal(dealer, deck)``
+    with :func:`reducer_deck` and the hand's actions.
+
+    Every field is the reducer's, played from the session's first hand, except
+    :attr:`~teenpatti_rules.state.State.turn` (S9: counted from this hand's deal) and,
+    while the hand is in play, :attr:`~teenpatti_rules.state.State.result` (None: the
+    last hand's result is not kept).
+    """
+    players = state.players
+    hand = int(state.hand_number[index])
+    dealer = int(state.dealer[index])
+    start = [int(chips) for chips in state.seat_start_stack[:, index]]
+    left = state.seat_left_hand[:, index]
+    dealt = state.seat_in_session[:, index] | (left == hand)
+    names = [f"P{seat}" for seat in range(players)]
+    session = new_session(
+        names,
+        rules,
+        seed=int(state.table_key[index]),
+        dealer=dealer,
+        stacks=[chips if dealt[p] else rules.leaving_stack for p, chips in enumerate(start)],
+    )
+    gone = [p for p in range(players) if not dealt[p]]
+    seats = tuple(
+        Seat(names[p], start[p], in_session=False) if p in gone else seat
+        for p, seat in enumerate(session.seats)
+    )
+    session = vouch(
+        attrs.evolve(
+            session,
+            hand_number=hand - 1,
+            seats=seats,
+            departed=_departed(left, state.seat_left_stack[:, index], hand),
+            chips_brought=sum(start),
+            chips_taken=sum(start[p] for p in gone),
+        )
+    )
+    result = apply(session, Deal(dealer, reducer_deck(state, index, rules)))
+    for action_id in state.row_history(index):
+        actor = result.actor
+        assert actor is not None
+        result = apply(result, action_for_id(result, actor, int(action_id)))
+    return result

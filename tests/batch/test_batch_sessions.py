@@ -1,0 +1,305 @@
+"""Sessions at the batch tables (``BatchEnv(..., sessions=True)``) against the reducer.
+
+Each row is driven in parallel with a reducer session (``new_session`` + ``apply``),
+with random legal ids, over many hands and several sessions: the hand-ending action,
+then ``Deal`` by the reducer's own button (R5, V21) with the row's deck, and a new
+``new_session`` once the reducer's session is over (R2, R8). After every step the row
+equals the reducer field by field (stacks, in_session, dealer, hand number, pot, stake,
+actor, the seats, placings and winners, V19) and ``to_state`` equals the reducer's
+state in every field but ``turn`` (S9, counted from the hand's deal) and, while a hand
+is in play, ``result`` (the last hand's result is not kept by the batch).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from typing import Any
+
+import attrs
+import numpy as np
+import pytest
+from batch_helpers import random_actions, reducer_action, reducer_ids
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import teenpatti_rules as tp
+from teenpatti_rules.batch import BatchEnv
+from teenpatti_rules.batch.session import SessionBatchState, reducer_deck
+
+NUMBA = importlib.util.find_spec("numba") is not None
+
+TABLES = 6
+
+
+@st.composite
+def session_tables(draw: st.DrawFn) -> dict[str, Any]:
+    """Random session tables: small stacks (sessions end within a few hands), V13
+    dealer boots, V18 schedules, V21 winner's button, R2 hand limits, and a few
+    other options whose deck use the session's deal must keep (V8 indicators, V16
+    open flushes, V20 draws), V22 forced blinds and V3 sizings."""
+    players = draw(st.integers(3, 7))
+    boot = draw(st.integers(1, 3))
+    options: dict[str, Any] = draw(
+        st.fixed_dictionaries(
+            {},
+            optional={
+                "dealer_boots": st.integers(2, 3),  # V13
+                "button": st.just("winner"),  # V21
+                "boot_schedule": st.just(((1, boot), (2, boot + 1), (4, 3 * boot))),  # V18
+                "hand_limit": st.integers(1, 6),  # R2
+                "wild": st.sampled_from(["joker", "hukam"]),  # V8 W5
+                "ties": st.just("open_flush"),  # V16
+                "draw_price": st.integers(1, 2),  # V20
+                "forced_blinds": st.sampled_from(["dealer", "small_big"]),  # V22
+                "bet_sizing": st.sampled_from(["range", "no_limit"]),  # V3
+                "pot_limit": st.integers(boot * players, 60),  # R37
+                "max_turns": st.integers(1, 4),  # V15
+            },
+        )
+    )
+    try:
+        rules = tp.Rules(boot=boot, **options)
+    except ValueError:
+        rules = tp.Rules(boot=boot)
+    return {
+        "rules": rules,
+        "players": players,
+        "seed": draw(st.integers(0, 2**40)),
+        "big": draw(st.sampled_from([2, 4, 10])),
+        "dealer": draw(st.none() | st.integers(0, players - 1)),
+        "pack_weight": draw(st.sampled_from([0.05, 0.3, 1.0])),
+    }
+
+
+def _normal(state: tp.State) -> tp.State:
+    """``state`` without the fields ``to_state`` does not rebuild: ``turn`` (S9), and
+    the last hand's ``result`` while a hand is in play."""
+    between = state.phase in (tp.Phase.AWAITING_DEAL, tp.Phase.SESSION_OVER)
+    return attrs.evolve(state, turn=0, result=state.result if between else None)
+
+
+def _deal(state: tp.State, batch: SessionBatchState, i: int) -> tp.State:
+    """The reducer deals the row's hand: its own button's seat deals (R5, R6) the
+    row's deck."""
+    return tp.apply(state, tp.Deal(state.dealer, reducer_deck(batch, i, state.rules)))
+
+
+def _new_session(rules: tp.Rules, batch: SessionBatchState, i: int, stacks: list[int]) -> tp.State:
+    """A reducer session for row ``i``: its seed is the table's key, its first dealer
+    the row's (drawn or fixed, R5), its stacks ``stacks`` (R4)."""
+    session = tp.new_session(
+        [f"P{p}" for p in range(batch.players)],
+        rules,
+        seed=int(batch.table_key[i]),
+        dealer=int(batch.dealer[i]),
+        stacks=stacks,
+    )
+    return _deal(session, batch, i)
+
+
+def assert_row(batch: SessionBatchState, i: int, state: tp.State, ended_now: bool) -> None:
+    """Row ``i`` equals the reducer's session ``state``, field by field."""
+    where = f"table {i}"
+    between = state.phase in (tp.Phase.AWAITING_DEAL, tp.Phase.SESSION_OVER)
+    assert bool(batch.terminated[i]) == between, where
+    assert bool(batch.session_over[i]) == (state.phase is tp.Phase.SESSION_OVER), where
+    assert int(batch.hand_number[i]) == state.hand_number, where
+    assert batch.in_session[i].tolist() == [s.in_session for s in state.seats], where
+    assert int(batch.pot[i]) == state.pot, where
+    assert int(batch.stake[i]) == state.stake, where
+    assert batch.placings(i) == state.placings, where
+    assert batch.session_winners(i) == state.session_winners, where
+    if between:
+        assert state.result is not None
+        assert int(batch.dealer[i]) == state.result.dealer, where
+        assert int(batch.current_player[i]) == -1, where
+        won = {p: int(c) for p, c in enumerate(batch.winnings[i]) if c}
+        assert won == dict(state.result.winnings), where
+        start = batch.start_stack[i]
+        net = [state.seats[p].stack - int(start[p]) for p in range(batch.players)]
+        assert batch.rewards[i].tolist() == (net if ended_now else [0] * batch.players), where
+    else:
+        assert int(batch.dealer[i]) == state.dealer, where
+        assert state.actor is not None and int(batch.current_player[i]) == state.actor, where
+        width = batch.legal_action_mask.shape[1]
+        ids = reducer_ids(state)
+        assert batch.legal_action_mask[i].tolist() == [a in ids for a in range(width)], where
+    for p, seat in enumerate(state.seats):
+        got = (
+            int(batch.stack[i, p]),
+            bool(batch.in_hand[i, p]),
+            bool(batch.seen[i, p]),
+            bool(batch.all_in[i, p]),
+            int(batch.contributed[i, p]),
+        )
+        want = (seat.stack, seat.in_hand, seat.seen, seat.all_in, seat.contributed)
+        assert got == want, f"{where} seat {p}: {got} != {want}"
+        if seat.cards and not between:
+            assert tuple(int(c) for c in batch.cards[i, p]) == tuple(
+                card.index for card in seat.cards
+            ), where
+
+
+def run(table: dict[str, Any], steps: int, tables: int = TABLES) -> tuple[int, int]:
+    """Play ``steps`` steps at ``tables`` rows against reducer sessions; returns how many
+    hands and sessions ended."""
+    rules, players = table["rules"], table["players"]
+    rng = np.random.default_rng(table["seed"])
+    first = rng.integers(rules.leaving_stack, rules.boot * table["big"] + 1, (tables, players))
+    env = BatchEnv(
+        rules,
+        players,
+        stacks=rules.boot * table["big"],
+        autoreset=True,
+        sessions=True,
+        dealer=table["dealer"],
+        backend="numpy",
+    )
+    later = [int(chips) for chips in env.stacks]
+    batch = env.init(seed=table["seed"], n=tables, stacks=first)
+    assert isinstance(batch, SessionBatchState)
+    states = [_new_session(rules, batch, i, [int(c) for c in first[i]]) for i in range(tables)]
+    hands = sessions = 0
+    for i in range(tables):
+        assert_row(batch, i, states[i], ended_now=True)
+        assert _normal(env.to_state(batch, i)) == _normal(states[i])
+    for _ in range(steps):
+        actions = random_actions(rng, batch.legal_action_mask, table["pack_weight"])
+        before = batch
+        batch = env.step(batch, actions)
+        assert isinstance(batch, SessionBatchState)
+        for i in range(tables):
+            if not before.terminated[i]:
+                states[i] = tp.apply(states[i], reducer_action(states[i], int(actions[i])))
+            elif states[i].phase is tp.Phase.SESSION_OVER:  # the next step: a new session
+                sessions += 1
+                assert int(batch.hand_number[i]) == 1
+                states[i] = _new_session(rules, batch, i, later)
+            else:  # the session's next hand, dealt by the reducer's button (R5, V21)
+                states[i] = _deal(states[i], batch, i)
+            assert_row(batch, i, states[i], ended_now=True)
+            hands += bool(batch.terminated[i])
+            assert _normal(env.to_state(batch, i)) == _normal(states[i]), f"table {i}"
+    return hands, sessions
+
+
+@given(table=session_tables())
+def test_every_row_plays_the_reducers_session(table: dict[str, Any]) -> None:
+    """Steps per example: the profile's ``stateful_step_count``, each checking every
+    row against its reducer session (R2, R4-R9, V13, V18, V19, V21)."""
+    run(table, steps=settings().stateful_step_count)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"button": "winner", "dealer_boots": 2},  # V21, V13
+        {"boot_schedule": ((1, 1), (2, 2), (3, 4))},  # V18: out only at 0 chips
+        {"hand_limit": 3},  # R2, R8: the biggest stacks win at the limit
+        {"wild": "joker", "ties": "open_flush"},  # V8 W5, V16: the rest of the deck
+        {"draw_price": 1, "max_blind_bets": 0},  # V20: draws from the rest of the deck
+    ],
+)
+def test_sessions_end_and_restart_as_the_reducers(options: dict[str, Any]) -> None:
+    """Short stacks at five seats: many players leave, several sessions end and new
+    ones start (R7, R8, V19), each row equal to its reducer session after every step."""
+    table = {
+        "rules": tp.Rules(**options),
+        "players": 5,
+        "seed": 3,
+        "big": 3,
+        "dealer": None,
+        "pack_weight": 0.3,
+    }
+    hands, sessions = run(table, steps=2 * settings().stateful_step_count)
+    assert hands > sessions > 0
+
+
+def test_all_in_boots_end_the_session_at_the_deal() -> None:
+    """Stacks of one boot: every seat posts it and is all-in (R9), the hand goes to a
+    showdown at the deal (R12); the losers, with 0 chips, leave (R7) and the winner is
+    the last player: the session is over (R8). V19: the winner first, then the two
+    leavers of hand 1, who started it with equal stacks, sharing second place."""
+    env = BatchEnv(tp.Rules(), 3, stacks=1, autoreset=True, sessions=True, backend="numpy")
+    batch = env.init(seed=5, n=16)
+    assert isinstance(batch, SessionBatchState)
+    for i in range(16):
+        assert batch.terminated[i] and int(batch.hand_number[i]) == 1
+        won = batch.winnings[i].tolist()
+        if sorted(won) != [0, 0, 3]:
+            continue  # a split showdown: players with 1 chip stay in
+        winner = won.index(3)
+        others = tuple(p for p in range(3) if p != winner)
+        assert bool(batch.session_over[i])
+        assert batch.in_session[i].tolist() == [p == winner for p in range(3)]
+        assert batch.placings(i) == ((winner,), others)
+        assert batch.session_winners(i) == (winner,)
+        assert batch.rewards[i].tolist() == [2 if p == winner else -1 for p in range(3)]
+        assert batch.left_hand[i].tolist() == [0 if p == winner else 1 for p in range(3)]
+    after = env.step(batch, np.zeros(16, dtype=np.int64))
+    assert isinstance(after, SessionBatchState)
+    assert after.hand_number.tolist() == [1 if over else 2 for over in batch.session_over.tolist()]
+    over = batch.session_over
+    assert (after.start_stack[over] == 1).all()  # a new session: every seat's stack (R4)
+    assert (after.hand_number[over] == 1).all()
+
+
+def test_next_hand_moves_the_button_and_takes_the_schedules_boot() -> None:
+    """Hand 1 ends when its first player packs... until one is left (R39); the next
+    step deals hand 2: the button moves to the old dealer's left (R5), every player
+    posts hand 2's scheduled boot (V18: 5), the dealer twice it (V13), stacks carry
+    over."""
+    rules = tp.Rules(boot_schedule=((1, 1), (2, 5)), dealer_boots=2)
+    env = BatchEnv(rules, 4, stacks=50, autoreset=True, sessions=True, dealer=1)
+    batch = env.init(seed=9, n=3)
+    assert batch.dealer.tolist() == [1, 1, 1]
+    while not batch.terminated.all():
+        batch = env.step(batch, np.zeros(3, dtype=np.int64))  # PACK (R29)
+    assert isinstance(batch, SessionBatchState)
+    ended = batch.stack.copy()
+    after = env.step(batch, np.zeros(3, dtype=np.int64))
+    assert isinstance(after, SessionBatchState)
+    assert after.hand_number.tolist() == [2, 2, 2]
+    assert after.dealer.tolist() == [2, 2, 2]
+    assert after.contributed.tolist() == [[5, 5, 10, 5]] * 3
+    assert after.pot.tolist() == [25, 25, 25]
+    assert after.stake.tolist() == [5, 5, 5]
+    assert (after.stack + after.contributed).tolist() == ended.tolist()
+
+
+def test_session_arrays_add_nine_bytes_a_seat_and_five_a_table() -> None:
+    """The memory sessions add: ``bool`` in_session, ``int32`` left_hand and
+    left_stack per seat, ``int32`` hand number and ``bool`` session_over per table."""
+    plain = BatchEnv(tp.Rules(), 7, autoreset=True, backend="numpy").init(seed=1, n=100)
+    env = BatchEnv(tp.Rules(), 7, autoreset=True, sessions=True, backend="numpy")
+    assert env.init(seed=1, n=100).nbytes - plain.nbytes == 100 * (9 * 7 + 5)
+
+
+@pytest.mark.parametrize("value", [1, 0, "yes", None, np.bool_(True)])
+def test_sessions_must_be_a_bool(value: object) -> None:
+    with pytest.raises(TypeError, match="sessions must be a bool"):
+        BatchEnv(tp.Rules(), 3, autoreset=True, sessions=value)  # type: ignore[arg-type]
+
+
+def test_sessions_need_autoreset() -> None:
+    with pytest.raises(ValueError, match="sessions=True needs autoreset=True"):
+        BatchEnv(tp.Rules(), 3, sessions=True)
+
+
+def test_auto_picks_numpy_and_the_kernel_refuses_sessions() -> None:
+    assert BatchEnv(tp.Rules(), 3, autoreset=True, sessions=True).backend == "numpy"
+    if not NUMBA:
+        pytest.skip("numba is not installed (the fast extra)")
+    with pytest.raises(ValueError, match=r"kernel does not play sessions=True"):
+        BatchEnv(tp.Rules(), 3, autoreset=True, sessions=True, backend="numba")
+
+
+def test_states_of_the_other_kind_are_refused() -> None:
+    """A session state at a one-hand environment, and the reverse, name the problem."""
+    plain = BatchEnv(tp.Rules(), 3, autoreset=True, backend="numpy")
+    sessions = BatchEnv(tp.Rules(), 3, autoreset=True, sessions=True, backend="numpy")
+    with pytest.raises(ValueError, match="SessionBatchState"):
+        plain.step(sessions.init(seed=1, n=2), np.zeros(2, dtype=np.int64))
+    with pytest.raises(ValueError, match="SessionBatchState"):
+        sessions.step(plain.init(seed=1, n=2), np.zeros(2, dtype=np.int64))
