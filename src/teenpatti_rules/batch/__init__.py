@@ -31,6 +31,7 @@ Modules: :mod:`~teenpatti_rules.batch.env` (the environment),
 :mod:`~teenpatti_rules.batch.strength` (hand strengths, wild cards and indicators),
 :mod:`~teenpatti_rules.batch.seats` (turn order),
 :mod:`~teenpatti_rules.batch.convert` (a table as a reducer state),
+:mod:`~teenpatti_rules.batch.session` (whole sessions: ``sessions=True``),
 :mod:`~teenpatti_rules.batch.config` (which rules are played),
 :mod:`~teenpatti_rules.batch.history` (the action histories),
 :mod:`~teenpatti_rules.batch.backend` and :mod:`~teenpatti_rules.batch.kernel` (the
