@@ -322,7 +322,7 @@ def to_session_state(rules: Rules, state: SessionBatchState, index: int) -> Stat
 
     Every field is the reducer's, played from the session's first hand, except
     :attr:`~teenpatti_rules.state.State.turn` (S9: counted from this hand's deal) and,
-    while the hand is in play, :attr:`~teenpatti_rules.state.State.result` (None: the
+    while the hand is in play, ``result`` (None: the
     last hand's result is not kept).
     """
     players = state.players
