@@ -303,3 +303,36 @@ def test_states_of_the_other_kind_are_refused() -> None:
         plain.step(sessions.init(seed=1, n=2), np.zeros(2, dtype=np.int64))
     with pytest.raises(ValueError, match="SessionBatchState"):
         sessions.step(plain.init(seed=1, n=2), np.zeros(2, dtype=np.int64))
+
+
+@pytest.mark.parametrize(("index", "error"), [(-1, IndexError), (4, IndexError), (True, TypeError)])
+def test_rows_are_checked(index: Any, error: type[Exception]) -> None:
+    """A table number outside ``0..n-1`` (a negative one too: no wrapping) or not an int
+    is refused by every per-row reader."""
+    env = BatchEnv(tp.Rules(), 3, autoreset=True, sessions=True, backend="numpy")
+    batch = env.init(seed=1, n=4)
+    assert isinstance(batch, SessionBatchState)
+    for read in (batch.placings, batch.session_winners, lambda i: env.to_state(batch, i)):
+        with pytest.raises(error, match="index must be"):
+            read(index)
+    with pytest.raises(error, match="index must be"):
+        reducer_deck(batch, index, env.rules)
+
+
+def test_a_session_state_pickles_and_steps_on() -> None:
+    """A pickled session state comes back as a SessionBatchState with equal arrays, and
+    the environment steps it (after checking its shapes) as the original."""
+    import pickle
+
+    env = BatchEnv(tp.Rules(), 4, stacks=6, autoreset=True, sessions=True, backend="numpy")
+    batch = env.init(seed=2, n=8)
+    rng = np.random.default_rng(1)
+    for _ in range(20):
+        batch = env.step(batch, random_actions(rng, batch.legal_action_mask))
+    copy = pickle.loads(pickle.dumps(batch))
+    assert isinstance(copy, SessionBatchState)
+    ids = random_actions(rng, batch.legal_action_mask)
+    one, two = env.step(batch, ids), env.step(copy, ids)
+    assert isinstance(one, SessionBatchState) and isinstance(two, SessionBatchState)
+    for name in ("seat_stack", "seat_in_session", "hand_number", "session_over", "dealer"):
+        assert np.array_equal(getattr(one, name), getattr(two, name)), name

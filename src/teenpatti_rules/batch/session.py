@@ -41,6 +41,7 @@ __all__ = [
     "SESSION_FIELDS",
     "SessionBatchState",
     "boots_of_hands",
+    "check_row",
     "end_hands",
     "next_hands",
     "placings",
@@ -105,18 +106,36 @@ class SessionBatchState(BatchState):
         """Table ``index``'s places once its session is over (V19), as
         :attr:`~teenpatti_rules.state.State.placings`; ``()`` before.
 
-        :raises IndexError: if ``index`` is not a table number.
+        :raises TypeError: if ``index`` is not an int.
+        :raises IndexError: if ``index`` is not a table number ``0..n-1``.
         """
-        if not bool(self.session_over[index]):
+        if not bool(self.session_over[check_row(self, index)]):
             return ()
         return placings(self, index)
 
     def session_winners(self, index: int) -> tuple[int, ...]:
         """Table ``index``'s winners once its session is over (R8: the first place of
         :meth:`placings`); ``()`` before.
+
+        :raises TypeError: if ``index`` is not an int.
+        :raises IndexError: if ``index`` is not a table number ``0..n-1``.
         """
         places = self.placings(index)
         return places[0] if places else ()
+
+
+def check_row(state: BatchState, index: int) -> int:
+    """``index`` if it is a table number of ``state``.
+
+    :raises TypeError: if ``index`` is not an int (a bool is not).
+    :raises IndexError: if it is outside ``0..n-1``.
+    """
+    if isinstance(index, bool) or not isinstance(index, int):
+        raise TypeError(f"index must be an int table number, not {index!r}")
+    tables = state.tables
+    if not 0 <= index < tables:
+        raise IndexError(f"index must be a table number 0..{tables - 1}, not {index}")
+    return index
 
 
 def session_problem(state: BatchState, players: int) -> str | None:
@@ -294,7 +313,11 @@ def reducer_deck(state: SessionBatchState, index: int, rules: Rules) -> tuple[Ca
     left gets ``deck[i]``, ``deck[i + k]``, …), then the batch deck after its ``P``
     seats' cards (the indicator, W5; the cards of V16 open flushes and V20 draws). With
     every seat in, the batch deck itself.
+
+    :raises TypeError: if ``index`` is not an int.
+    :raises IndexError: if ``index`` is out of range.
     """
+    check_row(state, index)
     players = state.players
     size = rules.hand_size
     deck = state.row_deck(index, rules.deck_size)
@@ -324,7 +347,11 @@ def to_session_state(rules: Rules, state: SessionBatchState, index: int) -> Stat
     :attr:`~teenpatti_rules.state.State.turn` (S9: counted from this hand's deal) and,
     while the hand is in play, ``result`` (None: the
     last hand's result is not kept).
+
+    :raises TypeError: if ``index`` is not an int.
+    :raises IndexError: if ``index`` is out of range.
     """
+    check_row(state, index)
     players = state.players
     hand = int(state.hand_number[index])
     dealer = int(state.dealer[index])
