@@ -48,6 +48,7 @@ if importlib.util.find_spec("numpy") is None:  # pragma: no cover - a venv witho
 from ..encoding import ActionId
 from .config import SUPPORTED_FIELDS
 from .env import MAX_BATCH_TABLES, BatchEnv
+from .session import SessionBatchState
 from .state import (
     ENDING_NONE,
     ENDING_PACKED,
@@ -72,4 +73,5 @@ __all__ = [
     "ActionId",
     "BatchEnv",
     "BatchState",
+    "SessionBatchState",
 ]

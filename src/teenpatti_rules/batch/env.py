@@ -211,8 +211,11 @@ class BatchEnv:
         :param n: the number of tables, 1 to :data:`~teenpatti_rules.batch.env.MAX_BATCH_TABLES`.
         :param stacks: optional integer ``(n, P)`` stacks per table (each at least the
             boot, or 1 chip under a ``boot_schedule``, V18), instead of the
-            environment's ``stacks``.
-        :returns: the first :class:`~teenpatti_rules.batch.state.BatchState`.
+            environment's ``stacks`` (with ``sessions=True``: for each table's first
+            session; later sessions start with the environment's ``stacks``, R4).
+        :returns: the first :class:`~teenpatti_rules.batch.state.BatchState` (a
+            :class:`~teenpatti_rules.batch.session.SessionBatchState` with
+            ``sessions=True``: hand 1 of each table's session).
         :raises TypeError: if ``seed`` or ``n`` is not an int.
         :raises ValueError: if ``n`` is outside ``1..MAX_BATCH_TABLES`` (before any
             allocation) or ``stacks`` has a bad shape or values.
