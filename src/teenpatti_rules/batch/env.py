@@ -79,7 +79,8 @@ def _fold_history(state: BatchState) -> BatchState:
 
 
 class BatchEnv:
-    """Many tables of one hand each, stepped together (the pgx shape).
+    """Many tables of one hand each (or of whole sessions, ``sessions=True``), stepped
+    together (the pgx shape).
 
     :param rules: the table's :class:`~teenpatti_rules.rules.Rules` (None for the
         default table); see :mod:`teenpatti_rules.batch.config` for the options played.
@@ -90,8 +91,9 @@ class BatchEnv:
         ``boot_schedule``: a stack at most the boot posts all of it and is all-in, R9).
     :param autoreset: when True, :meth:`step` deals the next hand at every table
         whose hand was already over (its action is ignored), with the table's stacks
-        of :meth:`init` and the next deck of its seed ("next-step" autoreset: the
-        step that ends a hand still shows it, with its ``rewards``).
+        of :meth:`init` (with ``sessions=True``: the session's next hand, below) and
+        the next deck of its seed ("next-step" autoreset: the step that ends a hand
+        still shows it, with its ``rewards``).
     :param dealer: a fixed dealer seat for every hand, or None (default) for a
         dealer drawn per table and hand from the seed (R5).
     :param backend: ``"auto"`` (default: the compiled kernel when numba is
