@@ -195,21 +195,28 @@ def end_hands(state: SessionBatchState, rules: Rules) -> SessionBatchState:
     ended = state.terminated
     if not ended.any():
         return state
-    hand = state.hand_number
-    in_session = state.seat_in_session
-    leaves = in_session & ended[None, :] & (state.seat_stack < rules.leaving_stack)
+    rows = np.flatnonzero(ended)  # (only those columns are read and written)
+    in_session = state.seat_in_session[:, rows]
+    leaves = in_session & (state.seat_stack[:, rows] < rules.leaving_stack)
     staying = in_session & ~leaves
     limit = rules.hand_limit
-    at_limit = hand >= limit if limit is not None else np.zeros_like(ended)
-    over = ended & ((staying.sum(axis=0) <= 1) | at_limit)
-    changes = {
-        "seat_in_session": staying,
-        "seat_left_hand": np.where(leaves, hand[None, :], state.seat_left_hand).astype(np.int32),
-        "seat_left_stack": np.where(leaves, state.seat_start_stack, state.seat_left_stack).astype(
-            np.int32
-        ),
-        "session_over": over,
-    }
+    at_limit = state.hand_number[rows] >= (limit if limit is not None else 2**31 - 1)
+    over = np.zeros_like(ended)
+    over[rows] = (staying.sum(axis=0) <= 1) | at_limit
+    changes: dict[str, Array] = {"session_over": over}
+    if leaves.any():
+        hand = state.hand_number[rows]
+        for name, value in (
+            ("seat_in_session", staying),
+            ("seat_left_hand", np.where(leaves, hand[None, :], state.seat_left_hand[:, rows])),
+            (
+                "seat_left_stack",
+                np.where(leaves, state.seat_start_stack[:, rows], state.seat_left_stack[:, rows]),
+            ),
+        ):
+            merged = getattr(state, name).copy()
+            merged[:, rows] = value
+            changes[name] = merged
     ended_state = state.with_frozen({name: freeze(value) for name, value in changes.items()})
     assert isinstance(ended_state, SessionBatchState)  # with_frozen keeps the class
     return ended_state
