@@ -103,7 +103,7 @@ class BatchState:
       :func:`~teenpatti_rules.ranking.evaluate_many`, or with a ``suit_order`` (V7) its
       :func:`~teenpatti_rules.ranking.showdown_key`; higher wins, equal ties.
     - ``start_stack``: ``int32`` stacks when the hand was dealt (before the boots);
-      an autoreset deals the next hand with these stacks again.
+      an autoreset deals the next hand with these stacks again (not in a session).
     - ``rewards``: ``int32`` chips won (+) or lost (−) per seat over the hand that
       ended in the last step (final stack − ``start_stack``); zeros on every other
       step. A hand's rewards sum to 0 (R42).
