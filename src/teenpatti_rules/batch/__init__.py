@@ -45,9 +45,7 @@ if importlib.util.find_spec("numpy") is None:  # pragma: no cover - a venv witho
     raise ImportError("teenpatti_rules.batch needs numpy: pip install numpy")
 
 from ..encoding import ActionId
-from .config import SUPPORTED_FIELDS
-from .env import MAX_BATCH_TABLES, BatchEnv
-from .state import (
+from .codes import (
     ENDING_NONE,
     ENDING_PACKED,
     ENDING_SHOW,
@@ -55,8 +53,10 @@ from .state import (
     PHASE_BETTING,
     PHASE_OVER,
     PHASE_SIDESHOW,
-    BatchState,
 )
+from .config import SUPPORTED_FIELDS
+from .env import MAX_BATCH_TABLES, BatchEnv
+from .state import BatchState
 
 __all__ = [
     "ENDING_NONE",
