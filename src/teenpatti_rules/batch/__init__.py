@@ -45,7 +45,9 @@ if importlib.util.find_spec("numpy") is None:  # pragma: no cover - a venv witho
     raise ImportError("teenpatti_rules.batch needs numpy: pip install numpy")
 
 from ..encoding import ActionId
-from .codes import (
+from .config import SUPPORTED_FIELDS
+from .env import MAX_BATCH_TABLES, BatchEnv
+from .state import (
     ENDING_NONE,
     ENDING_PACKED,
     ENDING_SHOW,
@@ -53,10 +55,8 @@ from .codes import (
     PHASE_BETTING,
     PHASE_OVER,
     PHASE_SIDESHOW,
+    BatchState,
 )
-from .config import SUPPORTED_FIELDS
-from .env import MAX_BATCH_TABLES, BatchEnv
-from .state import BatchState
 
 __all__ = [
     "ENDING_NONE",
