@@ -146,7 +146,7 @@ def test_str_of_a_state_is_one_line_without_cards() -> None:
     assert str(state) == "Before the first hand"
     deck = tp.deck_for(state, {0: "As Ah Ad", 1: "2c 3d 5h", 2: "Kh Qh Jh"})
     state = tp.apply(tp.apply(state, tp.Deal(0, deck)), tp.Look(1))
-    # R9: three boots of 1 chip; R10: Bilal, left of the dealer Asha, acts first (S9)
+    # R9: three boots of 1 chip; R19: Bilal, left of the dealer Asha, acts first
     assert str(state) == "Hand 1: pot 3 chips, stake 1; Bilal to act"
     assert str(tp.view(state, 1)) == str(state)  # a view prints the same line (R43)
     assert tp.describe_table(tp.view(state, None)).split("\n")[0] == str(state)

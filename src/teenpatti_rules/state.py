@@ -261,10 +261,11 @@ class State(_StateSlots):
 
     def __str__(self) -> str:
         """The table in one line, as everyone at it may know it (no cards): before the
-        first hand; the hand in play with its pot, stake and whose turn it is (S9); after
-        a hand; or after the session. It is the first line of
-        :func:`~teenpatti_rules.text.narrate.describe_table`, which adds a line per seat
-        (stack, status and the cards a view holds). ``repr`` gives every field.
+        first hand; the hand in play with its pot, stake and whose turn it is; after
+        a hand; or after the session. :func:`~teenpatti_rules.text.narrate.describe_table`
+        starts with this line (adding a seat's minimum bet and the indicator, W5) and adds
+        a line per seat (stack, status and the cards a view holds). ``repr`` gives every
+        field.
 
         >>> state = new_session(["Asha", "Bilal", "Chen"], seed=1)
         >>> str(state)

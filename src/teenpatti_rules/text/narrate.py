@@ -390,7 +390,7 @@ def describe_table(state: State, seat: int | None = None) -> str:
       > Bilal   100 chips
         Chen    100 chips
     """
-    header = str(state)  # the state's one line: hand, pot, stake, whose turn (S9)
+    header = str(state)  # the state's one line: hand, pot, stake, whose turn
     in_play = state.phase is Phase.BETTING or state.phase is Phase.SIDESHOW
     if in_play and seat is not None and state.hand_number:
         player = state.seats[seat]
