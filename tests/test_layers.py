@@ -3,9 +3,8 @@ under ``if TYPE_CHECKING:`` not) goes to the importing module's own layer or a l
 above it, as docs/architecture.rst draws them. The layers are read from that page's
 "layers contract" block, so the page and the test cannot disagree.
 
-The known violations that live in other areas of the code are listed in ``ALLOWED``,
-each with a comment; delete a line when its import is fixed (the test fails on a
-listed import that no longer exists, so the list only shrinks).
+There are no known violations to allow: the last two (``State.__str__`` importing the
+text layer and the views) went when ``str(state)`` became the state's own one line.
 """
 
 from __future__ import annotations
@@ -19,16 +18,6 @@ ROOT = Path(__file__).resolve().parents[1]
 SRC = ROOT / "src" / "teenpatti_rules"
 PAGE = ROOT / "docs" / "architecture.rst"
 PACKAGE = "teenpatti_rules"
-
-ALLOWED: frozenset[tuple[str, str]] = frozenset(
-    {
-        # (importer, imported): imports against the layers, in code that other work owns;
-        # delete each line when its import is gone.
-        # str(state) is the table as text (State.__str__): gone when the text leaves State.
-        ("teenpatti_rules.state", "teenpatti_rules.text.narrate"),
-        ("teenpatti_rules.state", "teenpatti_rules.views"),
-    }
-)
 
 
 @functools.cache
@@ -165,11 +154,5 @@ def test_the_page_lists_every_module_of_src() -> None:
 
 
 def test_every_import_goes_to_its_own_layer_or_above() -> None:
-    found = violations()
-    unexpected = [f"{a} imports {b} (line {n})" for a, b, n in found if (a, b) not in ALLOWED]
-    assert not unexpected, "\n".join(unexpected)
-
-
-def test_every_allowed_violation_still_exists() -> None:
-    present = {(a, b) for a, b, _ in violations()}
-    assert not (ALLOWED - present), sorted(ALLOWED - present)
+    found = [f"{a} imports {b} (line {n})" for a, b, n in violations()]
+    assert not found, "\n".join(found)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -89,6 +91,35 @@ def test_award_show_asker_loses_ties() -> None:
     assert award(slices, {0: 9, 1: 9}, dealer=0, seat_count=2, loses_ties=1) == {0: 12}
     # ... and wins: only up to its level (R34, R41).
     assert award(slices, {0: 1, 1: 9}, dealer=0, seat_count=2, loses_ties=1) == {1: 10, 0: 2}
+
+
+def test_award_breaks_ties_once_per_tied_set() -> None:
+    """V16 through ``break_tie``: seat 0 is all-in at 5, seats 1 and 2 put in 10 each, so
+    the pot is a slice of 15 (seats 0, 1, 2) and one of 10 (seats 1, 2) (R41)."""
+    slices = pot_slices([5, 10, 10], [True, True, True], [True, False, False])
+    calls: list[list[int]] = []
+
+    def breaker(answer: list[int] | None) -> Callable[[list[int]], list[int]]:
+        """A tie-break that records its calls and answers ``answer`` (None: still tied)."""
+
+        def break_tie(tied: list[int]) -> list[int]:
+            calls.append(tied)
+            return tied if answer is None else answer
+
+        return break_tie
+
+    # Seats 1 and 2 tie for both slices: one tie-break settles both.
+    assert award(slices, {0: 1, 1: 9, 2: 9}, 0, 3, break_tie=breaker([2])) == {2: 25}
+    assert calls == [[1, 2]]
+    # Still tied after it: R18 splits each slice, the odd chip to seat 1 (first from
+    # dealer 0's left): 15 -> 8/7, 10 -> 5/5.
+    calls.clear()
+    assert award(slices, {0: 1, 1: 9, 2: 9}, 0, 3, break_tie=breaker(None)) == {1: 13, 2: 12}
+    assert calls == [[1, 2]]
+    # All three tie for the first slice, seats 1 and 2 for the second: two tie-breaks.
+    calls.clear()
+    assert award(slices, {0: 9, 1: 9, 2: 9}, 0, 3, break_tie=breaker([1])) == {1: 25}
+    assert calls == [[0, 1, 2], [1, 2]]
 
 
 @given(

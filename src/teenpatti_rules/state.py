@@ -260,16 +260,27 @@ class State(_StateSlots):
     """True for a :class:`~teenpatti_rules.views.View` (what one seat may know)."""
 
     def __str__(self) -> str:
-        """The table as text, as a spectator sees it (no hidden cards): the lines of
-        :func:`~teenpatti_rules.text.narrate.describe_table`. ``repr`` gives every field.
-        """
-        from .text.narrate import describe_table  # the text layer, which imports this module
-        from .views import view
+        """The table in one line, as everyone at it may know it (no cards): before the
+        first hand; the hand in play with its pot, stake and whose turn it is; after
+        a hand; or after the session. :func:`~teenpatti_rules.text.narrate.describe_table`
+        starts with this line (adding a seat's minimum bet and the indicator, W5) and adds
+        a line per seat (stack, status and the cards a view holds). ``repr`` gives every
+        field.
 
-        try:
-            return describe_table(self if self.is_view else view(self, None))
-        except ValueError:  # a state the engine could not reach: no table to describe
-            return f"<{type(self).__name__}: hand {self.hand_number}, not a reachable state>"
+        >>> state = new_session(["Asha", "Bilal", "Chen"], seed=1)
+        >>> str(state)
+        'Before the first hand'
+        """
+        number = self.hand_number
+        if self.phase is Phase.SESSION_OVER:
+            return f"Session over after hand {number}"
+        if number == 0:
+            return "Before the first hand"
+        if self.phase is not Phase.BETTING and self.phase is not Phase.SIDESHOW:
+            return f"After hand {number}"
+        pot = "1 chip" if self.pot == 1 else f"{self.pot} chips"
+        turn = "" if self.actor is None else f"; {self.seats[self.actor].name} to act"
+        return f"Hand {number}: pot {pot}, stake {self.stake}{turn}"
 
     @property
     def seat_count(self) -> int:

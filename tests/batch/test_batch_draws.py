@@ -10,6 +10,7 @@ next one.
 from __future__ import annotations
 
 import importlib.util
+from collections.abc import Callable
 
 import numpy as np
 import pytest
@@ -34,6 +35,20 @@ def _all(action: int) -> np.ndarray:
 def _draw_ids(state: BatchState) -> list[list[int]]:
     """Per table, the legal ids from 10 on (the DRAW ids)."""
     return [np.flatnonzero(row[10:]).tolist() for row in state.legal_action_mask]
+
+
+def _draw_one(
+    env: BatchEnv, s: BatchState, action: int, chosen: Callable[[list[int]], int], at: int
+) -> BatchState:
+    """Seat 1 draws one card on every table (V20): the card ``chosen`` picks from its
+    hand (``min`` for DRAW_0, ``max`` for DRAW_2: positions in ascending card index) is
+    replaced in place by the deck's card at index ``at``. Returns the state after."""
+    after = env.step(s, _all(action))
+    for i in range(TABLES):
+        own = s.cards[i, 1].tolist()
+        want = [int(after.deck[i, at]) if card == chosen(own) else card for card in own]
+        assert after.cards[i, 1].tolist() == want
+    return after
 
 
 def test_a_draw_replaces_the_chosen_cards_in_place_and_pays_per_card() -> None:
@@ -96,12 +111,7 @@ def test_draws_stop_when_the_deck_runs_out() -> None:
     assert env.num_actions == 17
     s = env.step(env.init(seed=8, n=TABLES), _all(LOOK))
     assert _draw_ids(s) == [[0, 1, 2]] * TABLES
-    before = s
-    s = env.step(s, _all(DRAW_2))
-    for i in range(TABLES):
-        own = before.cards[i, 1].tolist()
-        want = [int(s.deck[i, 51]) if card == max(own) else card for card in own]
-        assert s.cards[i, 1].tolist() == want
+    s = _draw_one(env, s, DRAW_2, max, 51)  # its highest card, for the deck's last
     s = env.step(s, _all(LOOK))  # seat 2 looks
     assert _draw_ids(s) == [[]] * TABLES
 
@@ -117,12 +127,7 @@ def test_more_than_three_draws_draw_again_among_drawn_cards() -> None:
     assert s.cards[:, 1].tolist() == s.deck[:, 9:12].tolist()
     s = env.step(env.step(s, _all(CHAAL)), _all(CHAAL))  # seats 2 and 0, blind
     assert _draw_ids(s) == [[0, 1, 2]] * TABLES  # one card left to draw
-    before = s
-    s = env.step(s, _all(DRAW_0))
-    for i in range(TABLES):
-        own = before.cards[i, 1].tolist()
-        want = [int(s.deck[i, 12]) if card == min(own) else card for card in own]
-        assert s.cards[i, 1].tolist() == want
+    s = _draw_one(env, s, DRAW_0, min, 12)  # its lowest, for the card after 9 dealt + 3 drawn
     assert s.drawn is not None and s.drawn[:, 1].tolist() == [4] * TABLES
 
 

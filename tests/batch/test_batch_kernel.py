@@ -63,6 +63,23 @@ def test_the_kernel_equals_numpy_field_by_field(table: dict[str, Any]) -> None:
     _play_both(table, steps=settings().stateful_step_count)
 
 
+def _play_hands(
+    rules: tp.Rules, players: int, *, seed: int, big: int, pack_weight: float, tables: int
+) -> None:
+    """:func:`_play_both` over many hands (autoreset, the dealer drawn) for twice the
+    profile's ``stateful_step_count`` steps (100 under ci), stacks up to ``big`` boots."""
+    table = {
+        "rules": rules,
+        "players": players,
+        "seed": seed,
+        "big": big,
+        "dealer": None,
+        "pack_weight": pack_weight,
+        "autoreset": True,
+    }
+    _play_both(table, steps=2 * settings().stateful_step_count, tables=tables)
+
+
 def _play_both(table: dict[str, Any], steps: int, tables: int = 16) -> None:
     """Step the numpy engine and the kernel with the same random legal ids, every field
     of every table equal after every step, the kernel's input never written."""
@@ -106,18 +123,9 @@ def test_the_kernel_plays_v3_as_numpy(options: dict[str, Any], big: int) -> None
     engine's after every step: caps from R24's double to beyond any stack, V4's stake
     limit cutting the grid, odd whole-stack bets when seen, short and deep stacks."""
     rules = tp.Rules(boot=2, **options)
-    table = {
-        "rules": rules,
-        "players": 4,
-        "seed": 99,
-        "big": big,
-        "dealer": None,
-        "pack_weight": 0.05,
-        "autoreset": True,
-    }
     width = 16 if rules.bet_sizing == "range" else 24
     assert BatchEnv(rules, 4, backend="numba").num_actions == width
-    _play_both(table, steps=2 * settings().stateful_step_count, tables=24)
+    _play_hands(rules, 4, seed=99, big=big, pack_weight=0.05, tables=24)
 
 
 @numba_only
@@ -146,16 +154,7 @@ def test_the_kernel_plays_v8_indicators_and_jokers_as_numpy(
     rules = tp.Rules(boot=1, **options)
     assert kernel_refusal(rules) is None
     assert BatchEnv(rules, players).backend == "numba"  # auto prefers the kernel
-    table = {
-        "rules": rules,
-        "players": players,
-        "seed": 23,
-        "big": 12,
-        "dealer": None,
-        "pack_weight": 0.2,
-        "autoreset": True,
-    }
-    _play_both(table, steps=100, tables=32)
+    _play_hands(rules, players, seed=23, big=12, pack_weight=0.2, tables=32)
 
 
 @numba_only
@@ -182,16 +181,7 @@ def test_the_kernel_plays_v16_open_flushes_as_numpy(
     rules = tp.Rules(boot=1, ties="open_flush", **options)
     assert kernel_refusal(rules) is None
     assert BatchEnv(rules, players).backend == "numba"  # auto prefers the kernel
-    table = {
-        "rules": rules,
-        "players": players,
-        "seed": 16,
-        "big": big,
-        "dealer": None,
-        "pack_weight": 0.1,
-        "autoreset": True,
-    }
-    _play_both(table, steps=100, tables=64)
+    _play_hands(rules, players, seed=16, big=big, pack_weight=0.1, tables=64)
 
 
 @numba_only

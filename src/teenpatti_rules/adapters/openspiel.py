@@ -91,15 +91,7 @@ try:
 except ImportError:  # pragma: no cover - exercised in a venv without OpenSpiel
     raise missing("openspiel", "OpenSpiel", "open_spiel", "openspiel") from None
 
-from .. import Deal, Phase, State, apply, view
-from ..encoding import (
-    action_for_id,
-    action_ids,
-    action_name,
-    observation,
-    observation_layout,
-    observation_size,
-)
+from .. import Deal, Phase, State, apply, encoding, view
 from ._spiel_config import DEFAULTS as _DEFAULTS
 from ._spiel_config import MAX_PLAYERS as _MAX_PLAYERS
 from ._spiel_config import MAX_RECALL_FLOATS, game_rules
@@ -242,7 +234,7 @@ class TeenPattiState(pyspiel.State):
         return actor
 
     def _legal_actions(self, player: int) -> list[int]:
-        return list(action_ids(self.core, player, bet_bins=self._config.bet_bins))
+        return list(encoding.action_ids(self.core, player, bet_bins=self._config.bet_bins))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The seats, each with probability ``1/n``, at the dealer node
@@ -291,7 +283,7 @@ class TeenPattiState(pyspiel.State):
             return
         seat = self.core.actor
         assert seat is not None
-        move = action_for_id(self.core, seat, int(action), bet_bins=self._config.bet_bins)
+        move = encoding.action_for_id(self.core, seat, int(action), bet_bins=self._config.bet_bins)
         self.core = apply(self.core, move)
         self.decisions.append((seat, int(action)))
 
@@ -306,7 +298,7 @@ class TeenPattiState(pyspiel.State):
                 last = len(self._config.deck) - 1
                 raise ValueError(f"chance outcome {action} is not a card index 0..{last}")
             return f"Deal:{self._config.deck[action]}"
-        return action_name(action, self._config.rules, bet_bins=self._config.bet_bins)
+        return encoding.action_name(action, self._config.rules, bet_bins=self._config.bet_bins)
 
     def is_terminal(self) -> bool:
         """Whether the hand is over (the one-hand session ended, R8)."""
@@ -326,7 +318,7 @@ class TeenPattiState(pyspiel.State):
         """The cards dealt and the decisions, for debugging."""
         cards = " ".join(str(self._config.deck[i]) for i in self.cards)
         moves = " ".join(
-            f"{seat}:{action_name(a, self._config.rules, bet_bins=self._config.bet_bins)}"
+            f"{seat}:{encoding.action_name(a, self._config.rules, bet_bins=self._config.bet_bins)}"
             for seat, a in self.decisions
         )
         text = f"[{cards}] {moves}".strip()
@@ -354,14 +346,15 @@ class TeenPattiObserver:
         n = config.num_seats
         self.private = iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
         self.perfect_recall = bool(iig_obs_type.perfect_recall)
-        size = observation_size(n, config.rules)
+        size = encoding.observation_size(n, config.rules)
         width = n + config.distinct_actions
         rows = config.max_decisions if self.perfect_recall else 0
         rows = min(rows, max(0, (MAX_RECALL_FLOATS - size) // width))  # D10
         self._rows_written = 0
         self.tensor = np.zeros(size + rows * width, np.float32)
         self.dict: dict[str, np.ndarray] = {
-            name: self.tensor[part] for name, part in observation_layout(n, config.rules).items()
+            name: self.tensor[part]
+            for name, part in encoding.observation_layout(n, config.rules).items()
         }
         if self.perfect_recall:
             self.dict["history"] = self.tensor[size:].reshape(rows, width)
@@ -381,8 +374,8 @@ class TeenPattiObserver:
                 f"string, or fewer players or starting_boots"
             )
         n = self._config.num_seats
-        size = observation_size(n, self._config.rules)
-        self.tensor[:size] = observation(view(state.core, player), player)
+        size = encoding.observation_size(n, self._config.rules)
+        self.tensor[:size] = encoding.observation(view(state.core, player), player)
         if not self.private:
             self.tensor[:53] = 0.0
             if "own_jokers" in self.dict:

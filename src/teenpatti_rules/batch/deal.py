@@ -18,18 +18,12 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..rules import Rules
+from .codes import ENDING_NONE, ENDING_SHOWDOWN, PHASE_BETTING, PHASE_OVER
 from .config import TableConfig
 from .mask import legal_mask
 from .seats import seating
 from .showdown import open_flush_payout, payout
-from .state import (
-    ENDING_NONE,
-    ENDING_SHOWDOWN,
-    PHASE_BETTING,
-    PHASE_OVER,
-    BatchState,
-    freeze,
-)
+from .state import BatchState, freeze
 from .strength import hand_strengths
 
 __all__ = [

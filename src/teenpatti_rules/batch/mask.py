@@ -12,11 +12,11 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..encoding import FIXED_ACTIONS
+from .codes import PHASE_BETTING, PHASE_SIDESHOW
 from .config import SIZING_DOUBLE, TableConfig
 from .draws import draw_columns
 from .seats import at_seat, one_hot, seating
 from .sizing import bet_ids, id_amounts
-from .state import PHASE_BETTING, PHASE_SIDESHOW
 
 __all__ = ["legal_mask"]
 

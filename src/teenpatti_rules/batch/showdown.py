@@ -13,7 +13,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..engine.ending import open_flush_rules
-from ..engine.pots import pot_slices, split_chips
+from ..engine.pots import award, pot_slices
 from ..ranking import evaluate_many
 from ..rules import Rules
 from .config import TableConfig
@@ -178,19 +178,14 @@ def _open_flush_row(
     order, consumed).
     """
     players = len(contributed)
-    winnings = [0] * players
-    settled: dict[frozenset[int], list[int]] = {}
-    for piece in pot_slices(contributed, in_hand, all_in):
-        best = max(strength[p] for p in piece.eligible)
-        winners = [p for p in piece.eligible if strength[p] == best]
-        if len(winners) > 1:
-            key = frozenset(winners)
-            if key not in settled:
-                settled[key] = _play_open_flush(winners, rest, dealer, players, flush_rules)
-            winners = settled[key]
-        for seat, chips in split_chips(piece.amount, winners, dealer, players).items():
-            winnings[seat] += chips
-    return winnings
+    won = award(
+        pot_slices(contributed, in_hand, all_in),
+        dict(enumerate(strength)),
+        dealer,
+        players,
+        break_tie=lambda tied: _play_open_flush(tied, rest, dealer, players, flush_rules),
+    )
+    return [won.get(seat, 0) for seat in range(players)]
 
 
 def _play_open_flush(

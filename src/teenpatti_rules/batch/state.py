@@ -17,31 +17,13 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from .codes import (
-    ENDING_NONE,
-    ENDING_PACKED,
-    ENDING_SHOW,
-    ENDING_SHOWDOWN,
-    ENDING_TABLE_SHOW,
-    ENDING_TURN_LIMIT,
-    PHASE_BETTING,
-    PHASE_OVER,
-    PHASE_SIDESHOW,
-)
+from . import codes
+from .codes import *  # noqa: F403 (the codes were first defined here: still importable)
 from .history import HistoryTail, materialize, row_history
 from .layout import PACKED_FIELDS, PackedLayout, packed_layout
 
 __all__ = [
-    "ENDING_NONE",
-    "ENDING_PACKED",
-    "ENDING_SHOW",
-    "ENDING_SHOWDOWN",
-    "ENDING_TABLE_SHOW",
-    "ENDING_TURN_LIMIT",
     "PACKED_FIELDS",
-    "PHASE_BETTING",
-    "PHASE_OVER",
-    "PHASE_SIDESHOW",
     "SEAT_FIELDS",
     "BatchState",
     "PackedBatchState",
@@ -50,6 +32,7 @@ __all__ = [
     "pack",
     "packed_layout",
 ]
+__all__ += codes.__all__
 
 Array = NDArray[Any]
 

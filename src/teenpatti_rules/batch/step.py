@@ -15,14 +15,7 @@ from numpy.typing import NDArray
 
 from ..encoding import ActionId
 from ..rules import Rules
-from .config import SIZING_DOUBLE, TableConfig
-from .draws import draw_cards, draw_counts, undealt_start
-from .history import push
-from .mask import legal_mask
-from .seats import at_seat, one_hot, seating
-from .showdown import open_flush_payout, payout
-from .sizing import bet_ids, named_amounts
-from .state import (
+from .codes import (
     ENDING_PACKED,
     ENDING_SHOW,
     ENDING_SHOWDOWN,
@@ -31,9 +24,15 @@ from .state import (
     PHASE_BETTING,
     PHASE_OVER,
     PHASE_SIDESHOW,
-    BatchState,
-    freeze,
 )
+from .config import SIZING_DOUBLE, TableConfig
+from .draws import draw_cards, draw_counts, undealt_start
+from .history import push
+from .mask import legal_mask
+from .seats import at_seat, one_hot, seating
+from .showdown import open_flush_payout, payout
+from .sizing import bet_ids, named_amounts
+from .state import BatchState, freeze
 
 __all__ = ["advance"]
 

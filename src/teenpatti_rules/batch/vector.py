@@ -51,12 +51,13 @@ from numpy.typing import NDArray
 
 from ..encoding import FIXED_ACTIONS, ActionId, observation_layout, observation_size
 from ..rules import Rules
+from .codes import PHASE_BETTING, PHASE_SIDESHOW
 from .config import TableConfig
 from .deal import indicators, shuffle
 from .draws import draw_counts
 from .env import MAX_BATCH_TABLES, BatchEnv
 from .sizing import bet_ids
-from .state import PHASE_BETTING, PHASE_SIDESHOW, BatchState
+from .state import BatchState
 
 __all__ = ["DREW", "BatchVectorEnv", "last_codes", "observations"]
 

@@ -87,6 +87,9 @@ OPTION_OF_FIELD = {
     "Rules.pot_limit": "--pot-limit",
     "Rules.hand_limit": "--hands",
 }
+"""The :class:`~teenpatti_rules.rules.Rules` fields with an option of their own (added by
+:func:`add_table_options`): :func:`table_rules` reads each option into its field, and
+:func:`rules_from_options` names the option in a refusal of the field."""
 
 MAX_RULE_TEXT = 1000
 """The longest ``--rule FIELD=VALUE`` text read (characters)."""
@@ -143,14 +146,11 @@ def table_rules(args: argparse.Namespace) -> Rules:
 
     :raises UsageError: as :func:`rules_from_options`.
     """
-    return rules_from_options(
-        args.variant,
-        args.rule,
-        boot=args.boot,
-        starting_boots=args.starting_boots,
-        pot_limit=args.pot_limit,
-        hand_limit=args.hands,
-    )
+    fields = {
+        field.removeprefix("Rules."): getattr(args, option[2:].replace("-", "_"))
+        for field, option in OPTION_OF_FIELD.items()
+    }
+    return rules_from_options(args.variant, args.rule, **fields)
 
 
 def table_name(args: argparse.Namespace) -> str | None:

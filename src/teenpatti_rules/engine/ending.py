@@ -28,7 +28,7 @@ from ..ranking import HandRank, evaluate
 from ..records import evolve
 from ..rules import Rules, SequenceOrder
 from ..state import HandResult, Phase, Seat, State, between_hands_phase
-from .pots import award, pot_slices, seats_from_left_of, split_chips
+from .pots import PotSlice, award, pot_slices, seats_from_left_of
 from .questions import players_in_hand
 from .refusals import refuse
 
@@ -85,12 +85,16 @@ def pay_out(
     :returns: seat → chips won, only seats that won something.
     """
     seats = state.seats
-    slices = pot_slices(
+    return award(_slices(seats), strengths, state.dealer, len(seats), loses_ties)
+
+
+def _slices(seats: Sequence[Seat]) -> tuple[PotSlice, ...]:
+    """The pot of the hand ``seats`` play, cut into slices by the all-in levels (R41)."""
+    return pot_slices(
         [seat.contributed for seat in seats],
         [seat.in_hand for seat in seats],
         [seat.all_in for seat in seats],
     )
-    return award(slices, dict(strengths), state.dealer, len(seats), loses_ties)
 
 
 @cache
@@ -151,28 +155,18 @@ def open_flush_payout(
         :class:`~teenpatti_rules.events.OpenFlush` events.
     """
     seats = state.seats
-    slices = pot_slices(
-        [seat.contributed for seat in seats],
-        [seat.in_hand for seat in seats],
-        [seat.all_in for seat in seats],
-    )
+    slices = _slices(seats)
     # V16: printed jokers (V8) in the rest of the deck are passed over
     deck = [card for card in state.undealt if not card.is_joker]
     rounds: list[dict[int, tuple[Card, ...]]] = []
     events: list[Event] = []
-    settled: dict[frozenset[int], list[int]] = {}
-    winnings: dict[int, int] = {}
-    for piece in slices:
-        best = max(strengths[p] for p in piece.eligible)
-        winners = [p for p in piece.eligible if strengths[p] == best]
-        if len(winners) > 1:
-            key = frozenset(winners)
-            if key not in settled:
-                settled[key] = _play_open_flush(winners, deck, state, rounds, events)
-            winners = settled[key]
-        for seat, chips in split_chips(piece.amount, winners, state.dealer, len(seats)).items():
-            if chips:
-                winnings[seat] = winnings.get(seat, 0) + chips
+    winnings = award(
+        slices,
+        strengths,
+        state.dealer,
+        len(seats),
+        break_tie=lambda tied: _play_open_flush(tied, deck, state, rounds, events),
+    )
     return winnings, rounds, events
 
 

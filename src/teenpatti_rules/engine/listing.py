@@ -13,23 +13,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Final, NamedTuple
 
-from ..actions import (
-    AcceptSideShow,
-    Action,
-    AddChips,
-    AllIn,
-    Bet,
-    Deal,
-    Draw,
-    Leave,
-    Look,
-    Pack,
-    RefuseSideShow,
-    Show,
-    SideShow,
-    SitIn,
-    SitOut,
-)
+from .. import actions as act
 from ..limits import short
 from ..state import Phase, State
 from .questions import (
@@ -55,7 +39,7 @@ _note = object.__setattr__
 """Sets a private slot of a frozen record (its ``__setattr__`` refuses every name)."""
 
 
-def was_listed(state: State, action: Action) -> bool:
+def was_listed(state: State, action: act.Action) -> bool:
     """Whether ``action`` is one of the very objects :func:`legal_actions` listed for
     ``state`` (identity: an equal action built elsewhere, ``Bet(1, True)`` say, is
     checked in full; either way :func:`~teenpatti_rules.engine.apply` gives the same
@@ -79,7 +63,7 @@ def was_listed(state: State, action: Action) -> bool:
 
 def legal_actions(
     state: State, seat: int | None = None, *, deal: bool = False
-) -> tuple[Action, ...]:
+) -> tuple[act.Action, ...]:
     """Every action legal now, from every seat (or from one seat).
 
     Between hands: :class:`~teenpatti_rules.actions.Deal` (without a deck) for each
@@ -141,14 +125,16 @@ def legal_actions(
     if not is_seat(state, seat):
         raise ValueError(f"seat must be a seat number 0..{len(state.seats) - 1}, not {short(seat)}")
     mine = [
-        action for action in actions if action.seat == seat and (deal or type(action) is not Deal)
+        action
+        for action in actions
+        if action.seat == seat and (deal or type(action) is not act.Deal)
     ]
     if not state.rules.open_table:  # listed for the seat only (above: open tables)
         mine += table_actions(state, seat)
     return tuple(mine)
 
 
-def table_actions(state: State, seat: int) -> list[Action]:
+def table_actions(state: State, seat: int) -> list[act.Action]:
     """``seat``'s open-table actions that apply now (S4, S5, S7): Leave, SitOut or SitIn,
     and AddChips up to the buy-in limit; none after the session.
     """
@@ -157,15 +143,15 @@ def table_actions(state: State, seat: int) -> list[Action]:
     player = state.seats[seat]
     if not player.in_session:
         return []
-    actions: list[Action] = []
+    actions: list[act.Action] = []
     if not player.leaving:
-        actions.append(Leave(seat))
-    actions.append(SitIn(seat) if player.sitting_out else SitOut(seat))
+        actions.append(act.Leave(seat))
+    actions.append(act.SitIn(seat) if player.sitting_out else act.SitOut(seat))
     rules = state.rules
     if rules.rebuy and state.phase in BETWEEN_HANDS:
         room = rules.buy_in_limit - player.stack
         if room >= 1:
-            actions.append(AddChips(seat, room))
+            actions.append(act.AddChips(seat, room))
     return actions
 
 
@@ -174,25 +160,27 @@ class _SeatActions(NamedTuple):
     size: actions are immutable, so every list shares them.
     """
 
-    deals: tuple[Deal, ...]
-    looks: tuple[Look, ...]
-    packs: tuple[Pack, ...]
+    deals: tuple[act.Deal, ...]
+    looks: tuple[act.Look, ...]
+    packs: tuple[act.Pack, ...]
 
 
 @cache
 def _seat_actions(seat_count: int) -> _SeatActions:
     seats = range(seat_count)
     return _SeatActions(
-        tuple(Deal(i) for i in seats), tuple(Look(i) for i in seats), tuple(Pack(i) for i in seats)
+        tuple(act.Deal(i) for i in seats),
+        tuple(act.Look(i) for i in seats),
+        tuple(act.Pack(i) for i in seats),
     )
 
 
-def _every_table_action(state: State) -> list[Action]:
+def _every_table_action(state: State) -> list[act.Action]:
     """Every seat's :func:`table_actions`, seat by seat (S4, S5, S7)."""
     return [action for seat in range(len(state.seats)) for action in table_actions(state, seat)]
 
 
-def _list_turn_actions(state: State) -> tuple[Action, ...]:
+def _list_turn_actions(state: State) -> tuple[act.Action, ...]:
     """The deals, looks and turn actions of :func:`legal_actions`."""
     phase = state.phase
     seats = state.seats
@@ -203,7 +191,7 @@ def _list_turn_actions(state: State) -> tuple[Action, ...]:
     if phase is Phase.SESSION_OVER or phase is Phase.WAITING:
         return ()
     looks = prebuilt.looks
-    actions: list[Action] = [
+    actions: list[act.Action] = [
         looks[i]
         for i, seat in enumerate(seats)
         if seat.in_hand and not seat.seen and not seat.all_in
@@ -212,19 +200,19 @@ def _list_turn_actions(state: State) -> tuple[Action, ...]:
     assert actor is not None
     if phase is Phase.SIDESHOW:
         if accept_refusal(state, actor, refuse=refused) is None:
-            actions.append(AcceptSideShow(actor))
-        actions.append(RefuseSideShow(actor))
+            actions.append(act.AcceptSideShow(actor))
+        actions.append(act.RefuseSideShow(actor))
         return tuple(actions)
     actions.append(prebuilt.packs[actor])
     bets = bet_range(state, actor)
-    actions += [Bet(actor, amount) for amount in listed_amounts(state, bets)]
+    actions += [act.Bet(actor, amount) for amount in listed_amounts(state, bets)]
     if all_in_refusal(state, actor, refuse=refused) is None:  # "may": no refusal built
-        actions.append(AllIn(actor))
+        actions.append(act.AllIn(actor))
     if show_refusal(state, actor, refuse=refused) is None:
-        actions.append(Show(actor))
+        actions.append(act.Show(actor))
     elif sideshow_refusal(state, actor, refuse=refused) is None:  # R30, R33: not with two
         sideshows = listed_amounts(state, sideshow_range(state, actor, bets))
-        actions += [SideShow(actor, amount) for amount in sideshows]
+        actions += [act.SideShow(actor, amount) for amount in sideshows]
     if state.rules.draw_price is not None:  # V20
-        actions += [Draw(actor, cards) for cards in draw_options(state, actor)]
+        actions += [act.Draw(actor, cards) for cards in draw_options(state, actor)]
     return tuple(actions)

@@ -13,7 +13,7 @@ so each rule can be read and tested on its own. Seats are ints; amounts are chip
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 import attrs
 
@@ -132,6 +132,7 @@ def award(
     dealer: int,
     seat_count: int,
     loses_ties: int | None = None,
+    break_tie: Callable[[list[int]], list[int]] | None = None,
 ) -> dict[int, int]:
     """Pay each slice to the best hand among its eligible seats (R35, R40, R41).
 
@@ -142,16 +143,27 @@ def award(
     :param seat_count: how many seats the table has.
     :param loses_ties: the seat that asked for a show, which loses a tie (R35), or
         None for an ordinary showdown where ties split (R18).
+    :param break_tie: None to split ties (R18); or, for open flushes (V16), a function
+        given the seats tied for a slice (in seat order, at least two) that returns the
+        seats still tied after it (one winner, or those who split, R18). It is called
+        once for each set of tied seats: a later slice the same seats tie for goes to
+        the same answer.
     :returns: seat → chips won (gross), only seats that won something, in the
         order they were paid.
     :raises KeyError: if an eligible seat has no strength.
     """
     winnings: dict[int, int] = {}
+    settled: dict[frozenset[int], list[int]] = {}
     for piece in slices:
         best = max(strengths[p] for p in piece.eligible)
         winners = [p for p in piece.eligible if strengths[p] == best]
         if loses_ties in winners and len(winners) > 1:
             winners.remove(loses_ties)
+        if break_tie is not None and len(winners) > 1:
+            key = frozenset(winners)
+            if key not in settled:
+                settled[key] = break_tie(winners)
+            winners = settled[key]
         for seat, chips in split_chips(piece.amount, winners, dealer, seat_count).items():
             if chips:
                 winnings[seat] = winnings.get(seat, 0) + chips

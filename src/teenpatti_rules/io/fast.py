@@ -20,6 +20,7 @@ member gets the same treatment without a change here.
 from __future__ import annotations
 
 import functools
+import operator
 import typing
 from collections.abc import Callable, Mapping
 from enum import Enum
@@ -40,6 +41,7 @@ _CARD_BY_TEXT: Final = {str(card): card for card in (Card.from_index(i) for i in
 
 Unstructure = Callable[[Any], Any]
 Structure = Callable[..., Any]
+Convert = Callable[[Any], Any]
 
 
 def tagged_members(union: Any) -> tuple[type[Any], ...]:
@@ -110,74 +112,90 @@ def _or_none(convert: Callable[[Any], Any]) -> Callable[[Any], Any]:
     return lambda value: None if value is None else convert(value)
 
 
-def _value_writer(tp: Any) -> Unstructure:
-    """The writer of one value of type ``tp``."""
+@attrs.frozen
+class _Way:
+    """Writing or reading: what each does with each kind of type. Which kind a type
+    is, and how the kinds nest, is :func:`_converter`'s, for both ways at once.
+    """
+
+    card: Convert
+    rank: Convert
+    enum: Callable[[type[Enum]], Convert]
+    union: Callable[[tuple[type[Any], ...]], Convert]
+    places: Callable[[list[Convert]], Convert]
+    items: Callable[[Convert], Convert]
+    mapping: Callable[[Convert], Convert]
+    record: Callable[[Any], Convert]
+
+
+def _converter(tp: Any, way: _Way) -> Convert:
+    """The writer or the trusted reader (``way``) of one value of type ``tp``.
+
+    :raises TypeError: for a type without a JSON form.
+    """
     if tp in (int, bool, str, type(None), Any) or get_origin(tp) is Literal:
         return _identity
     if tp is Card:
-        return str
+        return way.card
     if tp is HandRank:
-        return _write_rank
+        return way.rank
     if isinstance(tp, type) and issubclass(tp, Enum):
-        return lambda member: member.value
+        return way.enum(tp)
     inner = _optional_inner(tp)
     if inner is not None:
-        return _or_none(_value_writer(inner))
+        return _or_none(_converter(inner, way))
     if _is_tagged_union(tp):
-        writers = {cls: writer(cls, tagged=True) for cls in get_args(tp)}
-        return lambda value: writers[type(value)](value)
+        return way.union(get_args(tp))
     sequence = _sequence(tp)
-    if isinstance(sequence, list):  # a tuple of fixed length: one writer per place
-        writes = [_value_writer(a) for a in sequence]
-        return lambda value: [w(v) for w, v in zip(writes, value, strict=True)]
-    origin = get_origin(tp)
+    if isinstance(sequence, list):  # a tuple of fixed length: one converter per place
+        return way.places([_converter(a, way) for a in sequence])
     if sequence is not None:
-        write = _value_writer(sequence)
-        if write is _identity:
-            return list
-        if write is str:
-            return lambda value: [str(v) for v in value]
-        return lambda value: [write(v) for v in value]
-    if origin in (Mapping, dict):
-        write = _value_writer(get_args(tp)[1])
-        return lambda value: {str(k): write(v) for k, v in value.items()}
+        return way.items(_converter(sequence, way))
+    if get_origin(tp) in (Mapping, dict):
+        return way.mapping(_converter(get_args(tp)[1], way))
     if attrs.has(tp):
-        return writer(tp)
+        return way.record(tp)
     raise TypeError(f"no JSON form for {tp!r}")
 
 
-def _value_reader(tp: Any) -> Structure:
-    """The trusted reader of one value of type ``tp``."""
-    if tp in (int, bool, str, type(None), Any) or get_origin(tp) is Literal:
-        return _identity
-    if tp is Card:
-        return _CARD_BY_TEXT.__getitem__
-    if tp is HandRank:
-        return _read_rank
-    if isinstance(tp, type) and issubclass(tp, Enum):
-        return tp
-    inner = _optional_inner(tp)
-    if inner is not None:
-        return _or_none(_value_reader(inner))
-    if _is_tagged_union(tp):
-        readers = {cls.__name__: reader(cls) for cls in get_args(tp)}
-        return lambda value: readers[value[TAG]](value)
-    sequence = _sequence(tp)
-    if isinstance(sequence, list):
-        reads = [_value_reader(a) for a in sequence]
-        return lambda value: tuple(r(v) for r, v in zip(reads, value, strict=True))
-    origin = get_origin(tp)
-    if sequence is not None:
-        read = _value_reader(sequence)
-        if read is _identity:
-            return tuple
-        return lambda value: tuple(map(read, value))
-    if origin in (Mapping, dict):
-        read = _value_reader(get_args(tp)[1])
-        return lambda value: {int(k): read(v) for k, v in value.items()}
-    if attrs.has(tp):
-        return reader(tp)
-    raise TypeError(f"no JSON form for {tp!r}")
+def _write_union(members: tuple[type[Any], ...]) -> Convert:
+    writers = {cls: writer(cls, tagged=True) for cls in members}
+    return lambda value: writers[type(value)](value)
+
+
+def _read_union(members: tuple[type[Any], ...]) -> Convert:
+    readers = {cls.__name__: reader(cls) for cls in members}
+    return lambda value: readers[value[TAG]](value)
+
+
+def _write_places(writes: list[Convert]) -> Convert:
+    return lambda value: [w(v) for w, v in zip(writes, value, strict=True)]
+
+
+def _read_places(reads: list[Convert]) -> Convert:
+    return lambda value: tuple(r(v) for r, v in zip(reads, value, strict=True))
+
+
+def _write_items(write: Convert) -> Convert:
+    if write is _identity:
+        return list
+    if write is str:
+        return lambda value: [str(v) for v in value]
+    return lambda value: [write(v) for v in value]
+
+
+def _read_items(read: Convert) -> Convert:
+    if read is _identity:
+        return tuple
+    return lambda value: tuple(map(read, value))
+
+
+def _write_mapping(write: Convert) -> Convert:
+    return lambda value: {str(k): write(v) for k, v in value.items()}
+
+
+def _read_mapping(read: Convert) -> Convert:
+    return lambda value: {int(k): read(v) for k, v in value.items()}
 
 
 def fields_of(cls: type[Any]) -> list[tuple[attrs.Attribute[Any], Any]]:
@@ -213,7 +231,7 @@ def _writer(cls: Any, tagged: bool, skip: frozenset[str]) -> Unstructure:
         name = field.name
         if name in skip:
             continue
-        write = _value_writer(tp)
+        write = _converter(tp, _WRITE)
         expr = f"o.{name}" if write is _identity else f"w_{name}(o.{name})"
         namespace[f"w_{name}"] = write
         default = _default(field)
@@ -255,7 +273,7 @@ def _reader(cls: Any, skip: tuple[str, ...]) -> Structure:
         if name in skip:
             arguments.append(f"{name}={name}")
             continue
-        read = _value_reader(tp)
+        read = _converter(tp, _READ)
         namespace[f"r_{name}"] = read
         get = f"d[{name!r}]" if read is _identity else f"r_{name}(d[{name!r}])"
         default = _default(field)
@@ -271,3 +289,28 @@ def _reader(cls: Any, skip: tuple[str, ...]) -> Structure:
     exec(code, namespace)
     function: Structure = namespace["read"]
     return function
+
+
+_WRITE: Final = _Way(
+    card=str,
+    rank=_write_rank,
+    enum=lambda tp: operator.attrgetter("value"),
+    union=_write_union,
+    places=_write_places,
+    items=_write_items,
+    mapping=_write_mapping,
+    record=writer,
+)
+"""The writers: JSON-ready values, as the library's converter writes them."""
+
+_READ: Final = _Way(
+    card=_CARD_BY_TEXT.__getitem__,
+    rank=_read_rank,
+    enum=lambda tp: tp,
+    union=_read_union,
+    places=_read_places,
+    items=_read_items,
+    mapping=_read_mapping,
+    record=reader,
+)
+"""The trusted readers: the values again from their JSON forms, unchecked."""

@@ -390,19 +390,12 @@ def describe_table(state: State, seat: int | None = None) -> str:
       > Bilal   100 chips
         Chen    100 chips
     """
+    header = str(state)  # the state's one line: hand, pot, stake, whose turn
     in_play = state.phase is Phase.BETTING or state.phase is Phase.SIDESHOW
-    if state.phase is Phase.SESSION_OVER:
-        header = f"Session over after hand {state.hand_number}"
-    elif state.hand_number == 0:
-        header = "Before the first hand"
-    elif in_play:
-        header = f"Hand {state.hand_number}: pot {chips(state.pot)}, stake {state.stake}" + (
-            "" if state.actor is None else f"; {state.seats[state.actor].name} to act"
-        )
-        if seat is not None and state.seats[seat].in_hand and not state.seats[seat].all_in:
+    if in_play and seat is not None and state.hand_number:
+        player = state.seats[seat]
+        if player.in_hand and not player.all_in:
             header += f"; your minimum bet is {chips(minimum_bet(state, seat))}"
-    else:
-        header = f"After hand {state.hand_number}"
     if state.indicator is not None:  # V8 W5: public to everyone until the next deal
         card = state.indicator
         kind = f"{card.rank.plural}" if state.rules.wild == "joker" else f"{card.suit.name.lower()}"
