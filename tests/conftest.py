@@ -43,7 +43,15 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     """Ray tests are opt-in (``ray.init`` takes 10–20 s): they run with
     ``TEENPATTI_RAY=1`` in the environment or when ``-m`` names the marker
     (``pytest -m ray``); otherwise they are deselected.
+
+    The batch engine's tests (``tests/batch/``) share one pytest-xdist group: under
+    ``--dist loadgroup`` (``./dev check``) they run in one worker, so the compiled
+    kernel's cold compile (numba, a minute of CPU) happens in one process, not in each.
     """
+    batch = Path(__file__).parent / "batch"
+    for item in items:
+        if batch in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.xdist_group("batch_kernel"))
     expression = str(config.getoption("markexpr", "") or "")
     if os.environ.get("TEENPATTI_RAY") == "1" or "ray" in expression.replace("not ray", ""):
         return
