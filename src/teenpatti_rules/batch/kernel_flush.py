@@ -18,6 +18,7 @@ import numpy as np
 
 from .kernel_hash import _DECK_TAG, _GOLDEN, _M2, _mix
 from .kernel_jit import inline as _inline
+from .kernel_jit import once_a_hand as _once
 
 __all__: list[str] = []
 
@@ -45,7 +46,7 @@ def _levels(
     return levels, count
 
 
-@_inline
+@_once
 def _open_flush(
     i: int,
     config: Any,

@@ -114,3 +114,8 @@ inline = numba.njit(nogil=True, error_model="numpy", inline="always")
 """The decorator of the kernel's pieces: inlined into the entry points (a call between
 compiled functions counts references to every array it passes, which costs more
 than the pieces' work), never compiled nor cached alone."""
+
+once_a_hand = numba.njit(nogil=True, error_model="numpy")
+"""The decorator of the kernel's big pieces that run once a hand at most (the deal, the
+payout, the open flush): called, not inlined, which keeps the cold compile short; the
+call's cost is spread over the hand's steps."""

@@ -22,6 +22,7 @@ import numpy as np
 from .kernel_flush import _levels, _open_flush
 from .kernel_hash import _DEALER_TAG, _DECK_TAG, _GOLDEN, _M2, _mix
 from .kernel_jit import inline as _inline
+from .kernel_jit import once_a_hand as _once
 from .kernel_sizing import sized_mask
 
 __all__: list[str] = []
@@ -37,7 +38,7 @@ def _nearest(members: Any, i: int, seat: int, players: int, step: int) -> int:  
     return -1
 
 
-@_inline
+@_once
 def _payout(
     contributed: Any,
     in_hand: Any,
@@ -182,7 +183,7 @@ def _force(
     return amount
 
 
-@_inline
+@_once
 def _deal(
     i: int,
     config: Any,
