@@ -28,6 +28,7 @@ from typing import Any, cast
 
 import numpy as np
 
+from .kernel_draws import _MASKS, _bits, _draw
 from .kernel_flush import _open_flush
 from .kernel_hash import _M1, _mix
 from .kernel_jit import inline as _inline
@@ -85,14 +86,16 @@ def step_tables(
     stake_limit, show_mult, reset = config[4], config[5], config[7]
     table_show_after, max_turns, ask_step = config[9], config[10], config[11]
     open_flush = config[17] != 0
+    draws, split = config[18] > 0, config[21] != 0  # V20, V17
     stack, contributed, in_hand, seen, all_in, blind_bets, strength, start, rewards, wins = s[:10]
-    turns, stake_bets = s[10], s[11]
+    turns, stake_bets, drawn = s[10], s[11], s[12]
     n = pot.shape[0]
     bettors = np.empty((players, n), dtype=np.bool_)
     won = np.zeros(players, dtype=np.int64)
-    low_keys = np.empty(config[12] * players + 1, dtype=np.uint64)
-    low_cards = np.empty(config[12] * players + 1, dtype=np.int64)
+    low_keys = np.empty(config[14] + config[12] * players + 1, dtype=np.uint64)
+    low_cards = np.empty(config[14] + config[12] * players + 1, dtype=np.int64)
     width = bets[3]
+    first_draw = width - config[18]  # V20: the DRAW ids, last in the alphabet
     sized = bets[0] != 0
     for i in range(n):
         a = actions[i]
@@ -123,6 +126,8 @@ def step_tables(
         is_bet = kind == 1
         is_ask = kind == 2
         chaal = is_bet or is_ask
+        is_draw = a >= first_draw
+        chosen = config[_MASKS + a - first_draw] if is_draw else 0
         amount = np.int64(0)
         if chaal and sized:  # V3: the amount the id names
             amount = named_amount(bets, stake_limit, low, seen_a, np.int64(stack[actor, i]), a)
@@ -132,15 +137,36 @@ def step_tables(
             amount = low * show_mult
         elif a == 7:
             amount = np.int64(stack[actor, i])
-        stack[actor, i] -= amount
-        contributed[actor, i] += amount
-        pot[i] += amount
+        elif is_draw:  # V20: the price of each card (a chip is left)
+            amount = _bits(chosen) * config[19]
+        old_asker = asker[i]
+        ask_seat = max(old_asker, 0)
+        paid = amount
+        asker_paid = np.int64(0)
+        if split:  # V17: the asker pays half its chaal, the other half the asked
+            if is_ask:  # player on accepting, the asker on a refusal
+                paid = amount >> 1
+            elif a == 8:
+                paid = np.int64(stake[i])  # (the request set the stake to that half)
+            elif a == 9:
+                asker_paid = np.int64(stake[i])
+                stack[ask_seat, i] -= asker_paid
+                contributed[ask_seat, i] += asker_paid
+                pot[i] += asker_paid
+        stack[actor, i] -= paid
+        contributed[actor, i] += paid
+        pot[i] += paid
         if stack[actor, i] == 0:
             all_in[actor, i] = True
         if is_bet and not seen_a:
             blind_bets[actor, i] += 1
-        if a == 0 or is_bet or a == 7 or a == 6 or is_ask:  # V15
+        if a == 0 or is_bet or a == 7 or a == 6 or is_ask or is_draw:  # V15
             turns[actor, i] += 1
+        if is_draw:  # V20: the new cards, their strength, the count drawn
+            _draw(
+                i, config, ranks, bases, np.uint64(table_key[i]), np.uint64(hand_index[i]),
+                cards, strength, drawn, actor, players, chosen, low_keys, low_cards,
+            )  # fmt: skip
         if chaal:
             new_stake = amount // 2 if seen_a else amount
             if new_stake != stake[i]:  # V14: a new stake resets every count
@@ -151,11 +177,10 @@ def step_tables(
             stake[i] = new_stake
         if a == 1:
             seen[actor, i] = True
-        old_asker = asker[i]
-        ask_seat = max(old_asker, 0)
+        at_limit = pot[i] >= pot_limit
         if a == 0:
             in_hand[actor, i] = False
-        elif a == 8:
+        elif a == 8 and not (split and at_limit):  # V17: the limit cancels it (R38)
             if strength[ask_seat, i] > strength[actor, i]:
                 in_hand[actor, i] = False
             else:
@@ -166,12 +191,12 @@ def step_tables(
             bettors[p, i] = in_hand[p, i] and not all_in[p, i]
             count += in_hand[p, i]
             able += bettors[p, i]
-        at_limit = pot[i] >= pot_limit
         is_answer = a == 8 or a == 9
-        turn = a == 0 or is_bet or a == 7 or is_answer
+        turn = a == 0 or is_bet or a == 7 or is_answer or is_draw
         last_one = turn and count == 1  # R39
-        showdown = (turn and not last_one and (((is_bet or a == 7) and at_limit) or able <= 1)) or (
-            (a == 6 or is_ask) and at_limit
+        paying = is_bet or a == 7 or is_draw or asker_paid > 0  # R37 (V20, V17 too)
+        showdown = (turn and not last_one and ((paying and at_limit) or able <= 1)) or (
+            (a == 6 or is_ask or (split and a == 8)) and at_limit
         )  # R37, R40, R38
         show = a == 6 and not at_limit  # R35
         table_show = False
@@ -205,9 +230,13 @@ def step_tables(
                     actor if show else -1, won,
                 )  # fmt: skip
                 if open_flush and not show:  # V16 (shows keep R35)
+                    skip = 0
+                    if draws:  # V20: the open flushes come after the cards drawn
+                        for p in range(players):
+                            skip += drawn[p, i]
                     _open_flush(
                         i, config, flushes, contributed, in_hand, all_in, strength, players,
-                        dealer[i], np.uint64(table_key[i]), np.uint64(hand_index[i]), won,
+                        dealer[i], np.uint64(table_key[i]), np.uint64(hand_index[i]), skip, won,
                     )  # fmt: skip
             for p in range(players):
                 stack[p, i] += won[p]
@@ -227,7 +256,7 @@ def step_tables(
                     asker[i] = -1
         _mask(
             i, players, max_blind, stake_limit, show_mult, ask_step, phase, current, stake,
-            stack, in_hand, seen, all_in, blind_bets, bettors, mask, bets,
+            stack, in_hand, seen, all_in, blind_bets, bettors, mask, bets, config, drawn,
         )  # fmt: skip
     return -1
 
@@ -283,7 +312,7 @@ def step_packed(
     players = config[0]
     n = actions.shape[0]
     o = offsets
-    size = o[25]
+    size = o[26]
     w32 = new.view(np.int32)
     wb = new.view(np.bool_)
     w8 = new.view(np.int8)
@@ -296,9 +325,10 @@ def step_packed(
 
     # The seat fields in the order of ``SEAT_FIELDS``, written out: numba builds a tuple
     # of arrays of two dtypes only from its items, not in a loop.
+    # ``seat_drawn`` (V20) only on a draw table: else a view of the stacks, never written.
     s = (
         ints(0), ints(1), flags(2), flags(3), flags(4), ints(5), ints(6), ints(7), ints(8),
-        ints(9), ints(10), ints(11),
+        ints(9), ints(10), ints(11), ints(25) if o[25] >= 0 else ints(0),
     )  # fmt: skip
     hand = config[12]
     cards = np.lib.stride_tricks.as_strided(
