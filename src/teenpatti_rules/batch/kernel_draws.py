@@ -41,7 +41,8 @@ def _bits(word: Any) -> Any:  # pragma: no cover - compiled
 @_inline
 def _undealt(i: int, config: Any, drawn: Any, players: int) -> Any:  # pragma: no cover
     """Table ``i``'s next undealt deck position: after the hands (R10, V12), the
-    indicator (V8 W5) and the cards drawn this hand (V20), as ``undealt_start``."""
+    indicator (V8 W5) and the cards drawn this hand (V20), as ``undealt_start``.
+    """
     start = np.int64(config[12] * players + (1 if config[15] != 0 else 0))
     for p in range(players):
         start += drawn[p, i]
@@ -69,8 +70,8 @@ def _draw_mask(
     deck_left = config[14] - _undealt(i, config, drawn, players)
     for k in range(config[18]):
         count = _bits(config[_MASKS + k])
-        mask[i, first + k] = may and count <= left and count * config[19] < stack_a and (
-            count <= deck_left
+        mask[i, first + k] = (
+            may and count <= left and count * config[19] < stack_a and (count <= deck_left)
         )
 
 

@@ -68,12 +68,12 @@ def _open_flush(
     Slice by slice (R41, from the lowest, as ``pot_slices``: a slice nobody may win
     goes to the slice below it) the best hand wins; players tied for a slice play open
     flushes from the rest of the hand's deck (its ``config[14]`` cards in the hashed
-    order of ``deal.shuffle``, after the hands, the indicator, W5, and the cards drawn,
-    V20; printed jokers passed over, V8): three cards each, one at a time from the first of them to the
-    dealer's left (R10), ranked by ``flushes`` (R13–R16 with the table's sequence
-    order, V1); players still tied play again with the next cards. One open flush
-    settles every slice the same players tied for; when the rest of the deck cannot
-    give three cards each, the slice splits (R18).
+    order of ``deal.shuffle``, after the hands, the indicator, W5, and the cards
+    drawn, V20; printed jokers passed over, V8): three cards each, one at a time from
+    the first of them to the dealer's left (R10), ranked by ``flushes`` (R13–R16 with
+    the table's sequence order, V1); players still tied play again with the next
+    cards. One open flush settles every slice the same players tied for; when the
+    rest of the deck cannot give three cards each, the slice splits (R18).
     """
     tie = False
     for p in range(players):

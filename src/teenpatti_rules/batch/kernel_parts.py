@@ -19,8 +19,8 @@ from typing import Any
 
 import numpy as np
 
-from .kernel_flush import _levels, _open_flush
 from .kernel_draws import _draw_mask
+from .kernel_flush import _levels, _open_flush
 from .kernel_hash import _DEALER_TAG, _GOLDEN, _deck_prefix, _mix
 from .kernel_jit import inline as _inline
 from .kernel_sizing import sized_mask
