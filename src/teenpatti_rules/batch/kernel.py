@@ -101,135 +101,153 @@ def step_tables(
         a = actions[i]
         if a < 0 or a >= width:
             return i
+        last_one = False  # R39: the last player in takes the pot
+        loser = -1  # R35: the seat that loses ties (a show's asker)
+        flush = open_flush  # V16 (shows keep R35)
         if terminated[i]:
             for p in range(players):
                 rewards[p, i] = 0
             column[i] = -1
-            if reset:
-                hand_index[i] += 1
-                column[i] = -2
-                _deal(
-                    i, config, ranks, table_key, hand_index, dealer, cards, s,
-                    pot, stake, current, phase, asker, ending, terminated,
-                    history_length, mask, bettors, won, low_keys, low_cards, bets, bases,
-                    flushes,
-                )  # fmt: skip
-            continue
-        if not mask[i, a]:
-            return i
-        column[i] = a
-        history_length[i] += 1
-        actor = current[i]
-        seen_a = seen[actor, i]
-        low = np.int64(stake[i]) * (2 if seen_a else 1)
-        kind = bets[4 + a]  # 1 a chaal id, 2 a sideshow id (R24, R30, V3)
-        is_bet = kind == 1
-        is_ask = kind == 2
-        chaal = is_bet or is_ask
-        is_draw = a >= first_draw
-        chosen = config[_MASKS + a - first_draw] if is_draw else 0
-        amount = np.int64(0)
-        if chaal and sized:  # V3: the amount the id names
-            amount = named_amount(bets, stake_limit, low, seen_a, np.int64(stack[actor, i]), a)
-        elif chaal:  # the minimum or twice it (R24)
-            amount = low * (2 if (a == 3 or a == 5) else 1)
-        elif a == 6:
-            amount = low * show_mult
-        elif a == 7:
-            amount = np.int64(stack[actor, i])
-        elif is_draw:  # V20: the price of each card (a chip is left)
-            amount = _bits(chosen) * config[19]
-        old_asker = asker[i]
-        ask_seat = max(old_asker, 0)
-        paid = amount
-        asker_paid = np.int64(0)
-        if split:  # V17: the asker pays half its chaal, the other half the asked
-            if is_ask:  # player on accepting, the asker on a refusal
-                paid = amount >> 1
-            elif a == 8:
-                paid = np.int64(stake[i])  # (the request set the stake to that half)
-            elif a == 9:
-                asker_paid = np.int64(stake[i])
-                stack[ask_seat, i] -= asker_paid
-                contributed[ask_seat, i] += asker_paid
-                pot[i] += asker_paid
-        stack[actor, i] -= paid
-        contributed[actor, i] += paid
-        pot[i] += paid
-        if stack[actor, i] == 0:
-            all_in[actor, i] = True
-        if is_bet and not seen_a:
-            blind_bets[actor, i] += 1
-        if a == 0 or is_bet or a == 7 or a == 6 or is_ask or is_draw:  # V15
-            turns[actor, i] += 1
-        if is_draw:  # V20: the new cards, their strength, the count drawn
-            _draw(
-                i, config, ranks, bases, np.uint64(table_key[i]), np.uint64(hand_index[i]),
-                cards, strength, drawn, actor, players, chosen, low_keys, low_cards,
+            if not reset:
+                continue
+            hand_index[i] += 1
+            column[i] = -2
+            settle = _deal(
+                i, config, ranks, table_key, hand_index, dealer, cards, s, pot, stake,
+                current, phase, asker, ending, terminated, history_length, bettors,
+                low_keys, low_cards, bases,
             )  # fmt: skip
-        if chaal:
-            new_stake = amount // 2 if seen_a else amount
-            if new_stake != stake[i]:  # V14: a new stake resets every count
-                for p in range(players):
-                    stake_bets[p, i] = 0
-            else:
-                stake_bets[actor, i] += 1
-            stake[i] = new_stake
-        if a == 1:
-            seen[actor, i] = True
-        at_limit = pot[i] >= pot_limit
-        if a == 0:
-            in_hand[actor, i] = False
-        elif a == 8 and not (split and at_limit):  # V17: the limit cancels it (R38)
-            if strength[ask_seat, i] > strength[actor, i]:
+        else:
+            if not mask[i, a]:
+                return i
+            column[i] = a
+            history_length[i] += 1
+            actor = current[i]
+            seen_a = seen[actor, i]
+            low = np.int64(stake[i]) * (2 if seen_a else 1)
+            kind = bets[4 + a]  # 1 a chaal id, 2 a sideshow id (R24, R30, V3)
+            is_bet = kind == 1
+            is_ask = kind == 2
+            chaal = is_bet or is_ask
+            is_draw = a >= first_draw
+            chosen = config[_MASKS + a - first_draw] if is_draw else 0
+            amount = np.int64(0)
+            if chaal and sized:  # V3: the amount the id names
+                amount = named_amount(bets, stake_limit, low, seen_a, np.int64(stack[actor, i]), a)
+            elif chaal:  # the minimum or twice it (R24)
+                amount = low * (2 if (a == 3 or a == 5) else 1)
+            elif a == 6:
+                amount = low * show_mult
+            elif a == 7:
+                amount = np.int64(stack[actor, i])
+            elif is_draw:  # V20: the price of each card (a chip is left)
+                amount = _bits(chosen) * config[19]
+            old_asker = asker[i]
+            ask_seat = max(old_asker, 0)
+            paid = amount
+            asker_paid = np.int64(0)
+            if split:  # V17: the asker pays half its chaal, the other half the asked
+                if is_ask:  # player on accepting, the asker on a refusal
+                    paid = amount >> 1
+                elif a == 8:
+                    paid = np.int64(stake[i])  # (the request set the stake to that half)
+                elif a == 9:
+                    asker_paid = np.int64(stake[i])
+                    stack[ask_seat, i] -= asker_paid
+                    contributed[ask_seat, i] += asker_paid
+                    pot[i] += asker_paid
+            stack[actor, i] -= paid
+            contributed[actor, i] += paid
+            pot[i] += paid
+            if stack[actor, i] == 0:
+                all_in[actor, i] = True
+            if is_bet and not seen_a:
+                blind_bets[actor, i] += 1
+            if a == 0 or is_bet or a == 7 or a == 6 or is_ask or is_draw:  # V15
+                turns[actor, i] += 1
+            if is_draw:  # V20: the new cards, their strength, the count drawn
+                _draw(
+                    i, config, ranks, bases, np.uint64(table_key[i]), np.uint64(hand_index[i]),
+                    cards, strength, drawn, actor, players, chosen, low_keys, low_cards,
+                )  # fmt: skip
+            if chaal:
+                new_stake = amount // 2 if seen_a else amount
+                if new_stake != stake[i]:  # V14: a new stake resets every count
+                    for p in range(players):
+                        stake_bets[p, i] = 0
+                else:
+                    stake_bets[actor, i] += 1
+                stake[i] = new_stake
+            if a == 1:
+                seen[actor, i] = True
+            at_limit = pot[i] >= pot_limit
+            if a == 0:
                 in_hand[actor, i] = False
-            else:
-                in_hand[ask_seat, i] = False
-        count = 0
-        able = 0
-        for p in range(players):
-            bettors[p, i] = in_hand[p, i] and not all_in[p, i]
-            count += in_hand[p, i]
-            able += bettors[p, i]
-        is_answer = a == 8 or a == 9
-        turn = a == 0 or is_bet or a == 7 or is_answer or is_draw
-        last_one = turn and count == 1  # R39
-        paying = is_bet or a == 7 or is_draw or asker_paid > 0  # R37 (V20, V17 too)
-        showdown = (turn and not last_one and ((paying and at_limit) or able <= 1)) or (
-            (a == 6 or is_ask or (split and a == 8)) and at_limit
-        )  # R37, R40, R38
-        show = a == 6 and not at_limit  # R35
-        table_show = False
-        turn_limit = False
-        if turn and not last_one and not showdown:  # V14, then V15
-            table_show = True
-            turn_limit = True
+            elif a == 8 and not (split and at_limit):  # V17: the limit cancels it (R38)
+                if strength[ask_seat, i] > strength[actor, i]:
+                    in_hand[actor, i] = False
+                else:
+                    in_hand[ask_seat, i] = False
+            count = 0
+            able = 0
             for p in range(players):
-                if bettors[p, i]:
-                    table_show = table_show and stake_bets[p, i] >= table_show_after
-                    turn_limit = turn_limit and turns[p, i] >= max_turns
-            turn_limit = turn_limit and not table_show
-        ends = last_one or showdown or show or table_show or turn_limit
-        pending = is_ask and not at_limit  # R30
-        if ends:
-            current[i] = -1
-            phase[i] = 2
-            asker[i] = -1
-            terminated[i] = True
-            ending[i] = 1 if last_one else (2 if show else (3 if showdown else 0))
-            if table_show:
-                ending[i] = 4
-            elif turn_limit:
-                ending[i] = 5
+                bettors[p, i] = in_hand[p, i] and not all_in[p, i]
+                count += in_hand[p, i]
+                able += bettors[p, i]
+            is_answer = a == 8 or a == 9
+            turn = a == 0 or is_bet or a == 7 or is_answer or is_draw
+            last_one = turn and count == 1  # R39
+            paying = is_bet or a == 7 or is_draw or asker_paid > 0  # R37 (V20, V17 too)
+            showdown = (turn and not last_one and ((paying and at_limit) or able <= 1)) or (
+                (a == 6 or is_ask or (split and a == 8)) and at_limit
+            )  # R37, R40, R38
+            show = a == 6 and not at_limit  # R35
+            table_show = False
+            turn_limit = False
+            if turn and not last_one and not showdown:  # V14, then V15
+                table_show = True
+                turn_limit = True
+                for p in range(players):
+                    if bettors[p, i]:
+                        table_show = table_show and stake_bets[p, i] >= table_show_after
+                        turn_limit = turn_limit and turns[p, i] >= max_turns
+                turn_limit = turn_limit and not table_show
+            ends = last_one or showdown or show or table_show or turn_limit
+            settle = ends
+            pending = is_ask and not at_limit  # R30
+            if ends:
+                current[i] = -1
+                phase[i] = 2
+                asker[i] = -1
+                terminated[i] = True
+                ending[i] = 1 if last_one else (2 if show else (3 if showdown else 0))
+                if table_show:
+                    ending[i] = 4
+                elif turn_limit:
+                    ending[i] = 5
+                if show:
+                    loser = actor
+                    flush = False
+            else:
+                if pending:
+                    current[i] = _nearest(bettors, i, actor, players, ask_step)
+                    phase[i] = 1
+                    asker[i] = actor
+                elif turn:
+                    left_of = ask_seat if is_answer else actor
+                    current[i] = _nearest(bettors, i, left_of, players, 1)
+                    if is_answer:
+                        phase[i] = 0
+                        asker[i] = -1
+        if settle:  # the hand ended: pay it out (R18, R35, R39, R41, V16)
             if last_one:
                 for p in range(players):
                     won[p] = pot[i] if in_hand[p, i] else 0
             else:
                 _payout(
-                    contributed, in_hand, all_in, strength, i, players, dealer[i],
-                    actor if show else -1, won,
+                    contributed, in_hand, all_in, strength, i, players, dealer[i], loser, won
                 )  # fmt: skip
-                if open_flush and not show:  # V16 (shows keep R35)
+                if flush:  # V16: tied showdowns play open flushes (R12's too)
                     skip = 0
                     if draws:  # V20: the open flushes come after the cards drawn
                         for p in range(players):
@@ -243,17 +261,6 @@ def step_tables(
                 wins[p, i] += won[p]
                 rewards[p, i] = stack[p, i] - start[p, i]
             pot[i] = 0
-        else:
-            if pending:
-                current[i] = _nearest(bettors, i, actor, players, ask_step)
-                phase[i] = 1
-                asker[i] = actor
-            elif turn:
-                left_of = ask_seat if is_answer else actor
-                current[i] = _nearest(bettors, i, left_of, players, 1)
-                if is_answer:
-                    phase[i] = 0
-                    asker[i] = -1
         _mask(
             i, players, max_blind, stake_limit, show_mult, ask_step, phase, current, stake,
             stack, in_hand, seen, all_in, blind_bets, bettors, mask, bets, config, drawn,

@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from .kernel_draws import _draw_mask
-from .kernel_flush import _levels, _open_flush
+from .kernel_flush import _levels
 from .kernel_hash import _DEALER_TAG, _GOLDEN, _deck_prefix, _mix
 from .kernel_jit import inline as _inline
 from .kernel_sizing import sized_mask
@@ -209,15 +209,11 @@ def _deal(
     ending: Any,
     terminated: Any,
     history_length: Any,
-    mask: Any,
     bettors: Any,
-    won: Any,
     low_keys: Any,
     low_cards: Any,
-    bets: Any,
     bases: Any,
-    flushes: Any,
-) -> None:  # pragma: no cover - compiled
+) -> bool:  # pragma: no cover - compiled
     """Deal table ``i``'s hand ``hand_index[i]`` into its row, as ``new_hands``
     (R5, R9–R12, R19, V8, V12, V13, V22). ``config`` holds the table's numbers, as for
     ``step_tables``; ``s`` the seat arrays: stack, contributed, in_hand, seen, all_in,
@@ -228,12 +224,11 @@ def _deal(
     ``wild="joker"`` / ``"hukam"`` table (``config[15]``) the card after the hands is
     the indicator (W5) and the hands are ranked by its table: the rows of ``ranks``
     from ``bases[indicator]`` on (:func:`~teenpatti_rules.batch.backend.kernel_ranks`).
-    A showdown of R12 at a V16 table (``config[17]``) plays open flushes ranked by
-    ``flushes``.
+    Returns whether the hand ends at the deal (R12, R40: a showdown, the row marked
+    over); the caller then pays it out, as a showdown in play, and masks the row.
     """
-    players, boot, pot_limit, max_blind = config[0], config[1], config[2], config[3]
-    stake_limit, show_mult, fixed_dealer = config[4], config[5], config[6]
-    dealer_boots, ask_step, forced = config[8], config[11], config[13]
+    players, boot, pot_limit = config[0], config[1], config[2]
+    fixed_dealer, dealer_boots, forced = config[6], config[8], config[13]
     stack, contributed, in_hand, seen, all_in, blind_bets, strength, start, rewards, wins = s[:10]
     turns, stake_bets, drawn = s[10], s[11], s[12]
     key = np.uint64(table_key[i])
@@ -318,18 +313,7 @@ def _deal(
             able += bettors[p, i]
         ended = pot[i] >= pot_limit or able <= 1
         first = _nearest(bettors, i, d if forced == 1 else last, players, 1)
-    if ended:
-        _payout(contributed, in_hand, all_in, strength, i, players, d, -1, won)
-        if config[17] != 0:  # V16: R12's showdown too
-            _open_flush(
-                i, config, flushes, contributed, in_hand, all_in, strength, players, d, key, h,
-                0, won,
-            )  # fmt: skip
-        for p in range(players):
-            wins[p, i] = won[p]
-            stack[p, i] += won[p]
-            rewards[p, i] = stack[p, i] - start[p, i]
-        pot[i] = 0
+    if ended:  # R12's showdown: the caller pays it out (and masks the row)
         current[i] = -1
         phase[i] = 2
         ending[i] = 3
@@ -339,7 +323,4 @@ def _deal(
         phase[i] = 0
         ending[i] = 0
         terminated[i] = False
-    _mask(
-        i, players, max_blind, stake_limit, show_mult, ask_step, phase, current, stake,
-        stack, in_hand, seen, all_in, blind_bets, bettors, mask, bets, config, drawn,
-    )  # fmt: skip
+    return ended
