@@ -86,9 +86,9 @@ class BatchEnv:
     :param dealer: a fixed dealer seat for every hand, or None (default) for a
         dealer drawn per table and hand from the seed (R5).
     :param backend: ``"auto"`` (default: the compiled kernel when numba is
-        installed, else numpy; numpy for V17's split sideshows and V20's draws,
-        which the kernel does not play:
-        :func:`~teenpatti_rules.batch.config.kernel_refusal`), ``"numba"`` or ``"numpy"``
+        installed, else numpy; numpy for a table whose options the kernel does not
+        play, :func:`~teenpatti_rules.batch.config.kernel_refusal`: none today),
+        ``"numba"`` or ``"numpy"``
         (:mod:`teenpatti_rules.batch.backend`); both give equal states.
     :raises ImportError: for ``backend="numba"`` without numba (naming the ``fast``
         extra).
@@ -98,7 +98,7 @@ class BatchEnv:
         not play, a player count outside the rules, stacks below the boot (below 1
         chip under a ``boot_schedule``) or too big,
         or a dealer that is not a seat, or an unknown ``backend`` (or ``"numba"`` on
-        a V17 split-sideshow table or a V20 draw table).
+        a table that :func:`~teenpatti_rules.batch.config.kernel_refusal` names).
     """
 
     def __init__(
@@ -116,7 +116,7 @@ class BatchEnv:
         self._made: weakref.WeakSet[BatchState] = weakref.WeakSet()
         self.rules: Rules = Rules() if rules is None else rules
         self.config: TableConfig = table_config(self.rules, players)
-        refusal = kernel_refusal(self.rules)  # V17 split, V20
+        refusal = kernel_refusal(self.rules)  # (None for every table today)
         if refusal is not None and picked == "numba":
             if backend == "numba":
                 raise ValueError(

@@ -16,8 +16,9 @@ every field of every table after every step against the numpy engine and the red
 It writes into the arrays it is given (the caller's fresh copies), never elsewhere.
 The per-table pieces it inlines are in :mod:`teenpatti_rules.batch.kernel_parts`,
 :mod:`teenpatti_rules.batch.kernel_flush` (V16's open flush),
-:mod:`teenpatti_rules.batch.kernel_hash` (the random words of the deck and the dealer)
-and :mod:`teenpatti_rules.batch.kernel_sizing` (V3's amounts); the on-disk cache is keyed
+:mod:`teenpatti_rules.batch.kernel_hash` (the random words of the deck and the dealer),
+:mod:`teenpatti_rules.batch.kernel_sizing` (V3's amounts) and
+:mod:`teenpatti_rules.batch.kernel_draws` (V20's draws); the on-disk cache is keyed
 on all of these files (:mod:`teenpatti_rules.batch.kernel_jit`).
 """
 
@@ -74,12 +75,16 @@ def step_tables(
     (V22: 0 none, 1 the dealer's, 2 small and big), the deck's size (52 and V8's
     printed jokers), whether the table turns up an indicator (V8 W5) and the imagined
     card's index in ``ranks`` (V12 ``hand_size`` 2) and whether ties play open flushes
-    (V16); ``ranks`` and ``bases`` the hand strengths
-    (:func:`~teenpatti_rules.batch.backend.kernel_ranks`), ``flushes`` the open
-    flushes' (:func:`~teenpatti_rules.batch.backend.strength_table` of R13–R16 with the
-    table's sequence order); ``bets`` the bet sizing (V3,
-    :func:`~teenpatti_rules.batch.kernel_sizing.bet_numbers`: ``A`` ids). Returns -1, or the
-    first table whose action its mask does not allow (nothing is then meaningful in
+    (V16), then V20's numbers (the DRAW ids, the price of a card, the cards a seat may
+    draw; :mod:`~teenpatti_rules.batch.kernel_draws`), whether sideshows are split
+    (V17) and each DRAW id's discard; ``s`` the seat arrays (``SEAT_FIELDS`` and
+    ``seat_drawn``, V20, a stand-in never written on a table without draws); ``ranks``
+    and ``bases`` the hand strengths
+    (:func:`~teenpatti_rules.batch.backend.kernel_ranks`), ``flushes`` the open flushes'
+    (:func:`~teenpatti_rules.batch.backend.strength_table` of R13–R16 with the table's
+    sequence order); ``bets`` the bet sizing (V3,
+    :func:`~teenpatti_rules.batch.kernel_sizing.bet_numbers`: ``A`` ids). Returns -1, or
+    the first table whose action its mask does not allow (nothing is then meaningful in
     the arrays: the caller drops them).
     """
     players, pot_limit, max_blind = config[0], config[2], config[3]

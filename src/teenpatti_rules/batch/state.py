@@ -469,7 +469,7 @@ class PackedBatchState(BatchState):
         )
         if maker is not None:
             fields["_maker"] = maker
-        if "seat_drawn" in record.dtype.fields:  # V20 (a field's default is None)
+        if "seat_drawn" in (record.dtype.names or ()):  # V20 (a field's default is None)
             fields["seat_drawn"] = record["seat_drawn"].T
         return state
 
