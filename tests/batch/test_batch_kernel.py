@@ -228,6 +228,18 @@ def test_the_kernel_plays_v20_draws_and_v17_split_sideshows_as_numpy(
 
 
 @numba_only
+def test_an_option_the_kernel_refuses_goes_to_numpy(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hook ``kernel_refusal`` (None for every table today): an option it names
+    makes ``backend="auto"`` pick numpy and ``backend="numba"`` refuse, naming it."""
+    from teenpatti_rules.batch import env as env_module
+
+    monkeypatch.setattr(env_module, "kernel_refusal", lambda rules: "Rules.x=1 (V0)")
+    assert BatchEnv(tp.Rules(), players=3).backend == "numpy"
+    with pytest.raises(ValueError, match=r"kernel does not play Rules\.x=1 \(V0\)"):
+        BatchEnv(tp.Rules(), players=3, backend="numba")
+
+
+@numba_only
 def test_auto_picks_the_kernel_for_v3() -> None:
     """``backend="auto"`` steps V3's range and no-limit tables with the kernel."""
     for sizing in ("range", "no_limit"):
