@@ -11,8 +11,8 @@ One run prints, on the same machine and load:
   blind: the first and the last 100 steps of the hand, at N = 4,096);
 - the same rates at N = 4,096 for five variant tables (the ``ak47``, ``no-limit``,
   ``draw``, ``joker`` and ``two-jokers`` presets: V3, V8, V20) on each backend that
-  plays them, against the reducer on the same table, or the backend's refusal (the
-  kernel refuses V17's split sideshows and V20's draws, which the numpy engine plays).
+  plays them, against the reducer on the same table, or the backend's refusal (today
+  both backends play them all, V20's draws included).
 
 The batch engines are driven by a random policy compiled with the kernel
 (:func:`teenpatti_rules.batch.kernel.random_legal_actions`: one hash per legal id,

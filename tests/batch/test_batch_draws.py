@@ -1,16 +1,18 @@
-"""V20 draws in the batch engine (numpy backend), worked out by hand from RULES.md V20,
+"""V20 draws in the batch engine (both backends), worked out by hand from RULES.md V20,
 R19, R22, R37, V15 and the encoding's DRAW ids (``DRAW_0 DRAW_1 DRAW_2 DRAW_01 DRAW_02
 DRAW_12`` after the ten fixed ids with ``max_draws=2``; ``DRAW_012`` too from
 ``max_draws=3``; position ``p`` is the ``p``-th of the drawer's cards in ascending card
 index). The replacements are read off each table's deck (``BatchState.deck``, the deck
 the reducer is handed): the hands take its first ``3·P`` cards, each drawn card the
-next one.
+next one. Every test runs on the numpy engine and, when numba is installed, on the
+compiled kernel.
 """
 
 from __future__ import annotations
 
 import importlib.util
 from collections.abc import Callable
+import sys
 
 import numpy as np
 import pytest
@@ -22,10 +24,21 @@ from teenpatti_rules.ranking import evaluate
 PACK, LOOK, CHAAL = int(ActionId.PACK), int(ActionId.LOOK), int(ActionId.CHAAL)
 DRAW_0, DRAW_1, DRAW_2, DRAW_01, DRAW_02, DRAW_12, DRAW_012 = range(10, 17)
 TABLES = 6
+NUMBA = importlib.util.find_spec("numba") is not None
+BACKEND = "numpy"
+"""The backend of the test running (set by the ``_backend`` fixture)."""
+
+
+@pytest.fixture(
+    autouse=True,
+    params=["numpy", pytest.param("numba", marks=pytest.mark.skipif(not NUMBA, reason="no numba"))],
+)
+def _backend(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys.modules[__name__], "BACKEND", request.param)
 
 
 def _env(rules: tp.Rules, players: int = 3, stacks: object = 20) -> BatchEnv:
-    return BatchEnv(rules, players, stacks=stacks, dealer=0, backend="numpy")  # type: ignore[arg-type]
+    return BatchEnv(rules, players, stacks=stacks, dealer=0, backend=BACKEND)  # type: ignore[arg-type]
 
 
 def _all(action: int) -> np.ndarray:
@@ -57,7 +70,7 @@ def test_a_draw_replaces_the_chosen_cards_in_place_and_pays_per_card() -> None:
     (3 seats × 3 cards dealt), the first new card the first discarded place; it pays
     2 chips a card into the pot, the stake stays and the turn passes to seat 2 (V20)."""
     env = _env(tp.Rules(draw_price=2, max_draws=2))
-    assert env.num_actions == 16 and env.backend == "numpy"
+    assert env.num_actions == 16 and env.backend == BACKEND
     s = env.init(seed=3, n=TABLES)
     assert _draw_ids(s) == [[]] * TABLES  # blind: no draw (V20: a seen player)
     s = env.step(s, _all(LOOK))
@@ -172,7 +185,8 @@ def test_a_draw_that_brings_the_pot_to_the_limit_ends_in_a_showdown() -> None:
 def test_autoreset_deals_a_fresh_hand_with_nothing_drawn() -> None:
     """After a hand with draws, the next hand (autoreset) starts with no cards drawn
     and its own deck (V20, R10)."""
-    env = BatchEnv(tp.Rules(draw_price=1), 3, stacks=20, dealer=0, autoreset=True)
+    rules = tp.Rules(draw_price=1)
+    env = BatchEnv(rules, 3, stacks=20, dealer=0, autoreset=True, backend=BACKEND)
     s = env.step(env.step(env.init(seed=2, n=TABLES), _all(LOOK)), _all(DRAW_0))
     s = env.step(s, _all(PACK))
     s = env.step(s, _all(PACK))
@@ -185,22 +199,21 @@ def test_autoreset_deals_a_fresh_hand_with_nothing_drawn() -> None:
             assert s.cards[i, p].tolist() == [int(s.deck[i, j + 3 * k]) for k in range(3)]
 
 
-def test_the_kernel_refuses_draws_and_auto_picks_numpy() -> None:
-    """The compiled kernel does not play V20: ``backend="numba"`` refuses the table
-    naming ``draw_price``, ``"auto"`` picks numpy, and so does the vector env, whose
-    alphabet ends with the 6 DRAW ids of ``max_draws=2`` (16 ids)."""
+def test_auto_picks_the_kernel_for_draws() -> None:
+    """The compiled kernel plays V20: ``backend="auto"`` picks it when numba is
+    installed (numpy otherwise), and so does the vector env, whose alphabet ends with
+    the 6 DRAW ids of ``max_draws=2`` (16 ids)."""
     rules = tp.Rules(draw_price=1)
-    assert BatchEnv(rules, players=4).backend == "numpy"
-    if importlib.util.find_spec("numba") is not None:
-        with pytest.raises(ValueError, match=r"Rules\.draw_price=1"):
-            BatchEnv(rules, players=4, backend="numba")
+    expected = "numba" if NUMBA else "numpy"
+    assert BatchEnv(rules, players=4).backend == expected
+    assert BatchEnv(rules, players=4, backend=BACKEND).num_actions == 16
     if importlib.util.find_spec("gymnasium") is not None:
         import gymnasium
 
         from teenpatti_rules.batch.vector import BatchVectorEnv
 
         envs = BatchVectorEnv(rules, players=3, num_envs=2)
-        assert envs.batch.backend == "numpy"
+        assert envs.batch.backend == expected
         assert envs.single_action_space == gymnasium.spaces.Discrete(16)
 
 

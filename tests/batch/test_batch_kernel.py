@@ -1,8 +1,8 @@
 """The compiled kernel (numba) against the numpy engine: every field of every table
 equal after every step (the history and the decks as read), over random tables
 (R1-R44, V1, V2, V3 range and no-limit sizings, V4, V5, V7, V8 wild ranks,
-lowest/highest, joker/hukam indicators (W5) and printed jokers, W4, V12-V17, V22)
-with autoreset on and off; the same refusals;
+lowest/highest, joker/hukam indicators (W5) and printed jokers, W4, V12-V17 (split
+sideshows too), V20 draws, V22) with autoreset on and off; the same refusals;
 nothing imported at ``import teenpatti_rules``.
 
 The kernel is compiled once per machine and cached on disk (``cache=True``): the
@@ -18,7 +18,6 @@ import subprocess
 import sys
 from typing import Any
 
-import attrs
 import numpy as np
 import pytest
 from batch_helpers import random_actions, state_arrays
@@ -53,12 +52,7 @@ def _assert_equal(a: Any, b: Any, where: str) -> None:
 @numba_only
 @given(table=batch_tables())
 def test_the_kernel_equals_numpy_field_by_field(table: dict[str, Any]) -> None:
-    # The kernel does not play V17's split sideshows nor V20's draws: the table's
-    # other options without those (it plays V8's indicators, W5, printed jokers and V16).
-    table = {
-        **table,
-        "rules": attrs.evolve(table["rules"], draw_price=None, max_draws=2, sideshow_split=False),
-    }
+    # Every table the engine plays, V17's split sideshows and V20's draws included.
     assert kernel_refusal(table["rules"]) is None
     _play_both(table, steps=settings().stateful_step_count)
 
@@ -182,6 +176,57 @@ def test_the_kernel_plays_v16_open_flushes_as_numpy(
     assert kernel_refusal(rules) is None
     assert BatchEnv(rules, players).backend == "numba"  # auto prefers the kernel
     _play_hands(rules, players, seed=16, big=big, pack_weight=0.1, tables=64)
+
+
+@numba_only
+@pytest.mark.parametrize(
+    ("options", "players", "big"),
+    [
+        ({"draw_price": 1, "max_draws": 3}, 4, 20),  # the draw preset's numbers
+        ({"draw_price": 2, "max_draws": 2, "pot_limit": 30}, 5, 12),  # R37 after a draw
+        ({"draw_price": 1, "max_draws": 5, "max_players": 17}, 17, 40),  # the deck runs out
+        ({"draw_price": 1, "max_draws": 4, "jokers": 2, "ties": "open_flush"}, 7, 40),
+        ({"draw_price": 1, "wild": "hukam", "max_turns": 3, "table_show_after": 2}, 6, 40),
+        ({"draw_price": 3, "bet_sizing": "no_limit", "sideshow_split": True}, 4, 40),
+        ({"sideshow_split": True}, 5, 20),
+        ({"sideshow_split": True, "pot_limit": 30, "boot": 2}, 5, 12),  # R38 cancels it
+        ({"sideshow_split": True, "sideshow_target": "next", "bet_sizing": "range"}, 6, 4),
+    ],
+)
+def test_the_kernel_plays_v20_draws_and_v17_split_sideshows_as_numpy(
+    options: dict[str, Any], players: int, big: int
+) -> None:
+    """V20 and V17's split on the kernel: a draw pays ``draw_price`` a card, its new
+    cards come from the rest of the deck (after the hands, the indicator, W5, and the
+    cards drawn before) into the discarded places, the hand is ranked again, and open
+    flushes (V16) deal after the cards drawn; a split sideshow's asker pays half its
+    chaal, the asked player or the asker the other half. Every field (``seat_drawn``
+    too) equals the numpy engine's after every step."""
+    rules = tp.Rules(**{"boot": 1, **options})
+    assert kernel_refusal(rules) is None
+    assert BatchEnv(rules, players).backend == "numba"  # auto prefers the kernel
+    table = {
+        "rules": rules,
+        "players": players,
+        "seed": 20,
+        "big": big,
+        "dealer": None,
+        "pack_weight": 0.05,
+        "autoreset": True,
+    }
+    _play_both(table, steps=100, tables=32)
+
+
+@numba_only
+def test_an_option_the_kernel_refuses_goes_to_numpy(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hook ``kernel_refusal`` (None for every table today): an option it names
+    makes ``backend="auto"`` pick numpy and ``backend="numba"`` refuse, naming it."""
+    from teenpatti_rules.batch import env as env_module
+
+    monkeypatch.setattr(env_module, "kernel_refusal", lambda rules: "Rules.x=1 (V0)")
+    assert BatchEnv(tp.Rules(), players=3).backend == "numpy"
+    with pytest.raises(ValueError, match=r"kernel does not play Rules\.x=1 \(V0\)"):
+        BatchEnv(tp.Rules(), players=3, backend="numba")
 
 
 @numba_only

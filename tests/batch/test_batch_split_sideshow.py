@@ -1,4 +1,4 @@
-"""V17 ``sideshow_split=True`` in the batch engine (numpy backend), worked out by hand
+"""V17 ``sideshow_split=True`` in the batch engine (both backends), worked out by hand
 from RULES.md V17, R21, R24, R30, R31, R37, R38 and R41.
 
 Three seats, dealer 0, boot 1: seat 1 acts first (R19). Seats 1 and 2 look and call
@@ -10,6 +10,7 @@ of it now; the asked player pays the other half on accepting, the asker on a ref
 from __future__ import annotations
 
 import importlib.util
+import sys
 
 import numpy as np
 import pytest
@@ -21,6 +22,17 @@ LOOK, CHAAL = int(ActionId.LOOK), int(ActionId.CHAAL)
 SIDESHOW, SIDESHOW_RAISE = int(ActionId.SIDESHOW), int(ActionId.SIDESHOW_RAISE)
 ACCEPT, REFUSE = int(ActionId.ACCEPT), int(ActionId.REFUSE)
 TABLES = 6
+NUMBA = importlib.util.find_spec("numba") is not None
+BACKEND = "numpy"
+"""The backend of the test running (set by the ``_backend`` fixture)."""
+
+
+@pytest.fixture(
+    autouse=True,
+    params=["numpy", pytest.param("numba", marks=pytest.mark.skipif(not NUMBA, reason="no numba"))],
+)
+def _backend(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys.modules[__name__], "BACKEND", request.param)
 
 
 def _all(action: int) -> np.ndarray:
@@ -29,7 +41,7 @@ def _all(action: int) -> np.ndarray:
 
 def _asked(rules: tp.Rules, ask: int, stacks: object = 20) -> tuple[BatchEnv, BatchState]:
     """The state after seats 1 and 2 look and call and seat 0 looks and asks."""
-    env = BatchEnv(rules, 3, stacks=stacks, dealer=0, backend="numpy")  # type: ignore[arg-type]
+    env = BatchEnv(rules, 3, stacks=stacks, dealer=0, backend=BACKEND)  # type: ignore[arg-type]
     s = env.init(seed=12, n=TABLES)
     for action in (LOOK, CHAAL, LOOK, CHAAL, LOOK, ask):
         s = env.step(s, _all(action))
@@ -97,9 +109,8 @@ def test_a_half_that_reaches_the_pot_limit_ends_in_a_showdown(answer: int) -> No
         assert int(t.winnings[i].sum()) == 9
 
 
-def test_the_kernel_refuses_split_sideshows_and_auto_picks_numpy() -> None:
+def test_auto_picks_the_kernel_for_split_sideshows() -> None:
+    """The compiled kernel plays V17's split sideshows: ``backend="auto"`` picks it
+    when numba is installed."""
     rules = tp.Rules(sideshow_split=True)
-    assert BatchEnv(rules, players=4).backend == "numpy"
-    if importlib.util.find_spec("numba") is not None:
-        with pytest.raises(ValueError, match=r"Rules\.sideshow_split=True"):
-            BatchEnv(rules, players=4, backend="numba")
+    assert BatchEnv(rules, players=4).backend == ("numba" if NUMBA else "numpy")

@@ -25,6 +25,7 @@ from ..hands.wild import IMAGINED, rank_table
 from ..ranking import evaluate_many
 from ..rules import Rules
 from .config import TableConfig
+from .draws import draw_masks
 from .history import fold, push, tail_limit
 from .state import (
     SEAT_FIELDS,
@@ -68,8 +69,10 @@ KERNEL_FIELDS = (
     "history_length",
     "cards",
     "legal_action_mask",
+    "seat_drawn",
 )
-"""The fields the kernel writes (in a fresh packed buffer), in its argument order."""
+"""The fields the kernel writes (in a fresh packed buffer), in its argument order
+(``seat_drawn`` on a draw table only, V20)."""
 
 
 def pick_backend(backend: str) -> str:
@@ -162,12 +165,16 @@ def kernel_ranks(rules: Rules) -> tuple[Array, Array, int]:
 
 
 @functools.lru_cache(maxsize=64)
-def kernel_offsets(players: int, tables: int, hand_size: int = 3, actions: int = 10) -> Array:
+def kernel_offsets(
+    players: int, tables: int, hand_size: int = 3, actions: int = 10, draws: bool = False
+) -> Array:
     """``int64`` the byte offsets of :data:`KERNEL_FIELDS` within a table's record of a
     packed buffer of ``tables`` tables of ``players`` seats, and the record's size
-    (:func:`~teenpatti_rules.batch.state.packed_layout`).
+    (:func:`~teenpatti_rules.batch.state.packed_layout`; -1 for ``seat_drawn`` on a
+    table without draws, V20).
     """
-    offsets = packed_layout(players, tables, hand_size, actions).offsets(KERNEL_FIELDS)
+    layout = packed_layout(players, tables, hand_size, actions, draws)
+    offsets = layout.offsets(KERNEL_FIELDS)
     offsets.setflags(write=False)
     return offsets
 
@@ -210,6 +217,11 @@ class KernelStep:
                 int(rules.has_indicator),  # V8 W5
                 imagined,
                 int(config.open_flush),  # V16
+                len(config.draws),  # V20: the DRAW ids, last in the alphabet
+                config.draw_price,
+                config.max_draws,
+                int(config.sideshow_split),  # V17
+                *draw_masks(config),  # V20: each DRAW id's discarded positions
             ],
             dtype=np.int64,
         )
@@ -224,6 +236,7 @@ class KernelStep:
         self.players: int = config.players
         self.hand_size: int = config.hand_size
         self.actions: int = config.actions
+        self.draws: bool = bool(config.draws)
         self._free: dict[int, list[tuple[Array, Array, Array]]] = {}
         self._plans: dict[int, tuple[PackedLayout, Array, int]] = {}
 
@@ -256,8 +269,8 @@ class KernelStep:
         plan = self._plans.get(tables)
         if plan is None:
             plan = self._plans[tables] = (
-                packed_layout(self.players, tables, self.hand_size, self.actions),
-                kernel_offsets(self.players, tables, self.hand_size, self.actions),
+                packed_layout(self.players, tables, self.hand_size, self.actions, self.draws),
+                kernel_offsets(self.players, tables, self.hand_size, self.actions, self.draws),
                 tail_limit(tables),
             )
         try:  # (list.pop is atomic: threads stepping at once never share a buffer)

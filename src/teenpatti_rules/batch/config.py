@@ -22,9 +22,8 @@ backends, the action ids then being the encoding's alphabet for the table
 (:func:`~teenpatti_rules.encoding.num_actions`: 16 ids on a range table with
 ``DEFAULT_BET_BINS`` bins, 24 on a no-limit one, each bet id naming the amount
 :func:`~teenpatti_rules.encoding.action_for_id` names);
-V17 ``sideshow_split`` and V20 draws (``draw_price``, ``max_draws``) on the numpy
-backend only (``backend="auto"`` picks numpy for them; the compiled kernel refuses
-them): the DRAW ids follow the table's other ids as in the encoding's alphabet
+V17 ``sideshow_split`` and V20 draws (``draw_price``, ``max_draws``) on both
+backends: the DRAW ids follow the table's other ids as in the encoding's alphabet
 (:func:`~teenpatti_rules.encoding.draw_subsets`: 16 ids on a default-sizing table with
 ``max_draws=2``), and the replacements come from the rest of each table's deck, in
 order, as the reducer deals them;
@@ -187,16 +186,17 @@ class TableConfig:
 def kernel_refusal(rules: Rules) -> str | None:
     """Why the compiled kernel does not play ``rules`` (the numpy engine does), or None.
 
+    Today None for every table :func:`table_config` accepts: the kernel plays them
+    all as the numpy engine, V8's indicators (W5) and printed jokers, V16's open
+    flushes, V17's split sideshows and V20's draws included.
+    :class:`~teenpatti_rules.batch.BatchEnv` asks it before picking the kernel, so
+    an option the numpy engine plays first can be named here until the kernel does.
+
     :param rules: rules that :func:`table_config` accepts.
-    :returns: ``"Rules.<field>=<value> (<rule ids>)"`` for the first such option:
-        V17's ``sideshow_split`` and V20's ``draw_price``. (The kernel plays V8's
-        ``wild="joker"`` / ``"hukam"``, an indicator per table (W5), printed
-        ``jokers`` and V16's ``ties="open_flush"``, as the numpy engine.)
+    :returns: ``"Rules.<field>=<value> (<rule ids>)"`` for the first option the kernel
+        does not play, or None.
     """
-    if rules.draw_price is not None:
-        return f"Rules.draw_price={rules.draw_price!r} (V20 draws)"
-    if rules.sideshow_split:
-        return "Rules.sideshow_split=True (V17 split sideshows)"
+    del rules  # every accepted option is played by the kernel
     return None
 
 

@@ -24,7 +24,7 @@ from ..rules import Rules
 from .config import TableConfig
 from .seats import at_seat
 
-__all__ = ["draw_cards", "draw_columns", "draw_counts", "undealt_start"]
+__all__ = ["draw_cards", "draw_columns", "draw_counts", "draw_masks", "undealt_start"]
 
 Array = NDArray[Any]
 
@@ -57,6 +57,14 @@ def draw_counts(config: TableConfig) -> Array:
         counts[base + k] = len(chosen)
     counts.flags.writeable = False
     return counts
+
+
+def draw_masks(config: TableConfig) -> tuple[int, ...]:
+    """The discards of the DRAW ids in id order as bit masks (V20): bit ``p`` set when
+    the id discards the ``p``-th of the drawer's cards in ascending card index (the
+    compiled kernel's form of ``config.draws``); empty without draws.
+    """
+    return tuple(sum(1 << p for p in chosen) for chosen in config.draws)
 
 
 @functools.lru_cache(maxsize=16)

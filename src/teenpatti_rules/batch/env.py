@@ -97,9 +97,10 @@ class BatchEnv:
     :param dealer: a fixed dealer seat for every hand, or None (default) for a
         dealer drawn per table and hand from the seed (R5).
     :param backend: ``"auto"`` (default: the compiled kernel when numba is
-        installed, else numpy; numpy for V17's split sideshows, V20's draws and
-        sessions, which the kernel does not play:
-        :func:`~teenpatti_rules.batch.config.kernel_refusal`), ``"numba"`` or ``"numpy"``
+        installed, else numpy; numpy with ``sessions=True``, which the kernel does not
+        play, or a table whose options the kernel does not play,
+        :func:`~teenpatti_rules.batch.config.kernel_refusal`: none today),
+        ``"numba"`` or ``"numpy"``
         (:mod:`teenpatti_rules.batch.backend`); both give equal states.
     :param sessions: a bool (keyword only; needs ``autoreset=True``). When True each
         row plays a whole session, as the reducer does
@@ -119,8 +120,9 @@ class BatchEnv:
     :raises ValueError: naming the field or parameter, for options the engine does
         not play, a player count outside the rules, stacks below the boot (below 1
         chip under a ``boot_schedule``) or too big,
-        or a dealer that is not a seat, an unknown ``backend`` (or ``"numba"`` on
-        a V17 split-sideshow table, a V20 draw table or with ``sessions=True``), or
+        or a dealer that is not a seat, an unknown ``backend`` (or ``"numba"`` with
+        ``sessions=True`` or on a table that
+        :func:`~teenpatti_rules.batch.config.kernel_refusal` names), or
         ``sessions=True`` without ``autoreset=True``.
     """
 
@@ -148,7 +150,7 @@ class BatchEnv:
         self._made: weakref.WeakSet[BatchState] = weakref.WeakSet()
         self.rules: Rules = Rules() if rules is None else rules
         self.config: TableConfig = table_config(self.rules, players)
-        refusal = kernel_refusal(self.rules)  # V17 split, V20
+        refusal = kernel_refusal(self.rules)  # (None for every table today)
         if refusal is None and sessions:
             refusal = "sessions=True (R5, R7, V18, V19, V21: hands carried over)"
         if refusal is not None and picked == "numba":

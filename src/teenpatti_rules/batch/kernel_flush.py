@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from .kernel_hash import _DECK_TAG, _GOLDEN, _M2, _mix
+from .kernel_hash import _deck_prefix
 from .kernel_jit import inline as _inline
 from .kernel_jit import once_a_hand as _once
 
@@ -59,20 +59,22 @@ def _open_flush(
     dealer: int,
     key: Any,
     h: Any,
+    drawn: int,
     won: Any,
 ) -> None:  # pragma: no cover - compiled
     """Table ``i``'s showdown paid again into ``won`` when two players still in the hand
     have equal strengths (V16, as ``open_flush_payout``); else ``won`` is kept.
+    ``drawn``: the cards drawn this hand (V20), dealt before the open flushes.
 
     Slice by slice (R41, from the lowest, as ``pot_slices``: a slice nobody may win
     goes to the slice below it) the best hand wins; players tied for a slice play open
     flushes from the rest of the hand's deck (its ``config[14]`` cards in the hashed
-    order of ``deal.shuffle``, after the hands and the indicator, W5; printed jokers
-    passed over, V8): three cards each, one at a time from the first of them to the
-    dealer's left (R10), ranked by ``flushes`` (R13–R16 with the table's sequence
-    order, V1); players still tied play again with the next cards. One open flush
-    settles every slice the same players tied for; when the rest of the deck cannot
-    give three cards each, the slice splits (R18).
+    order of ``deal.shuffle``, after the hands, the indicator, W5, and the cards
+    drawn, V20; printed jokers passed over, V8): three cards each, one at a time from
+    the first of them to the dealer's left (R10), ranked by ``flushes`` (R13–R16 with
+    the table's sequence order, V1); players still tied play again with the next
+    cards. One open flush settles every slice the same players tied for; when the
+    rest of the deck cannot give three cards each, the slice splits (R18).
     """
     tie = False
     for p in range(players):
@@ -85,19 +87,10 @@ def _open_flush(
     size = config[14]
     keys = np.empty(size, dtype=np.uint64)
     deck = np.empty(size, dtype=np.int64)
-    base = _mix(key ^ _mix(h * _GOLDEN + _DECK_TAG))
-    for c in range(size):  # the whole deck, sorted by insertion (ties are rare)
-        word = _mix(base + np.uint64(c) * _M2)
-        j = c
-        while j > 0 and keys[j - 1] > word:
-            keys[j] = keys[j - 1]
-            deck[j] = deck[j - 1]
-            j -= 1
-        keys[j] = word
-        deck[j] = c
+    _deck_prefix(key, h, size, size, keys, deck)  # the whole deck (ties are rare)
     rest = np.empty(size, dtype=np.int64)
     left = 0
-    for c in range(config[12] * players + (1 if config[15] != 0 else 0), size):
+    for c in range(config[12] * players + (1 if config[15] != 0 else 0) + drawn, size):
         if deck[c] < 52:  # V8: printed jokers passed over
             rest[left] = deck[c]
             left += 1

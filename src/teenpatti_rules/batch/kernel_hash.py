@@ -1,5 +1,6 @@
-"""The compiled kernel's random words: SplitMix64's finaliser and the tags of the deck
-and the dealer (numba, inlined into :mod:`teenpatti_rules.batch.kernel`).
+"""The compiled kernel's random words: SplitMix64's finaliser, the tags of the deck
+and the dealer, and the first cards of a hand's deck (numba, inlined into
+:mod:`teenpatti_rules.batch.kernel`).
 
 The same numbers as :func:`teenpatti_rules.batch.deal.mix` and ``hand_random``, so the
 kernel shuffles each hand's deck (R10; the indicator after the hands, W5; printed
@@ -32,3 +33,30 @@ def _mix(x: Any) -> Any:  # pragma: no cover - compiled
     z = (z ^ (z >> np.uint64(30))) * _M1
     z = (z ^ (z >> np.uint64(27))) * _M2
     return z ^ (z >> np.uint64(31))
+
+
+@_inline
+def _deck_prefix(
+    key: Any, h: Any, size: int, need: int, low_keys: Any, low_cards: Any
+) -> None:  # pragma: no cover - compiled
+    """The first ``need`` cards of hand ``h``'s deck of ``size`` cards at the table of
+    ``key`` into ``low_cards`` (the order of ``size`` hashed keys, as ``deal.shuffle``;
+    R10, V8): the ``need`` smallest keys kept sorted by insertion in ``low_keys``.
+    """
+    base = _mix(key ^ _mix(h * _GOLDEN + _DECK_TAG))
+    filled = 0
+    for c in range(size):
+        word = _mix(base + np.uint64(c) * _M2)
+        if filled == need:
+            if word >= low_keys[need - 1]:
+                continue
+            j = need - 1
+        else:
+            j = filled
+            filled += 1
+        while j > 0 and low_keys[j - 1] > word:
+            low_keys[j] = low_keys[j - 1]
+            low_cards[j] = low_cards[j - 1]
+            j -= 1
+        low_keys[j] = word
+        low_cards[j] = c

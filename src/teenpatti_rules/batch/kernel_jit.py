@@ -6,9 +6,10 @@ stamped with that file only (its modification time and size in older numba, its
 content's hash in newer): the kernel's pieces are inlined from other files
 (:mod:`~teenpatti_rules.batch.kernel_parts`,
 :mod:`~teenpatti_rules.batch.kernel_flush`, :mod:`~teenpatti_rules.batch.kernel_hash`,
-:mod:`~teenpatti_rules.batch.kernel_sizing`), so an edit of one of those alone
-would leave the cached kernel stale. :func:`keyed_jit` stamps each cached function
-with the SHA-256 of every file of :data:`KERNEL_SOURCES` as well (:func:`sources_key`,
+:mod:`~teenpatti_rules.batch.kernel_sizing`,
+:mod:`~teenpatti_rules.batch.kernel_draws`), so an edit of one of those alone would
+leave the cached kernel stale. :func:`keyed_jit` stamps each cached function with the
+SHA-256 of every file of :data:`KERNEL_SOURCES` as well (:func:`sources_key`,
 read once at import): any edit of any of them, whatever the clocks, recompiles the
 kernel on its next call, and the cache is used again afterwards.
 """
@@ -34,6 +35,7 @@ KERNEL_SOURCES = (
     "kernel_flush.py",
     "kernel_hash.py",
     "kernel_sizing.py",
+    "kernel_draws.py",
     "kernel_jit.py",
 )
 """The files (in this package) whose code the compiled kernel holds: the kernel's

@@ -19,8 +19,9 @@ from typing import Any
 
 import numpy as np
 
-from .kernel_flush import _levels, _open_flush
-from .kernel_hash import _DEALER_TAG, _DECK_TAG, _GOLDEN, _M2, _mix
+from .kernel_draws import _draw_mask
+from .kernel_flush import _levels
+from .kernel_hash import _DEALER_TAG, _GOLDEN, _deck_prefix, _mix
 from .kernel_jit import inline as _inline
 from .kernel_jit import once_a_hand as _once
 from .kernel_sizing import sized_mask
@@ -112,9 +113,14 @@ def _mask(
     bettors: Any,
     mask: Any,
     bets: Any,
+    config: Any,
+    drawn: Any,
 ) -> None:  # pragma: no cover - compiled
-    """Table ``i``'s legal ids (R20–R36, V2, V3, V4, V5), as ``legal_mask``; ``bets``
-    the sizing (:func:`~teenpatti_rules.batch.kernel_sizing.bet_numbers`).
+    """Table ``i``'s legal ids (R20–R36, V2, V3, V4, V5, V17, V20), as ``legal_mask``;
+    ``bets`` the sizing (:func:`~teenpatti_rules.batch.kernel_sizing.bet_numbers`),
+    ``config`` the table's numbers (``config[21]``: V17's split sideshow, whose ACCEPT
+    pays half the chaal; V20's draws, :mod:`~teenpatti_rules.batch.kernel_draws`),
+    ``drawn`` the cards drawn this hand per seat.
     """
     if phase[i] == 2:
         for a in range(bets[3]):
@@ -151,10 +157,13 @@ def _mask(
         may_bet and count == 2 and not (seen_a and blind_opponent) and low * show_mult <= stack_a
     )
     mask[i, 7] = may_bet and stack_a < low
-    mask[i, 8] = not betting
+    mask[i, 8] = not betting and (config[21] == 0 or stack_a > stake[i])  # V17 split
     mask[i, 9] = not betting
     if bets[0] != 0:  # V3: the bet and sideshow ids of the table's alphabet
         sized_mask(i, bets, stake_limit, low, seen_a, stack_a, may_bet, may_ask, mask)
+    if config[18] > 0:  # V20: the DRAW ids, last in the alphabet
+        first = bets[3] - config[18]
+        _draw_mask(i, config, players, betting and seen_a, stack_a, actor, drawn, mask, first)
 
 
 @_inline
@@ -201,58 +210,37 @@ def _deal(
     ending: Any,
     terminated: Any,
     history_length: Any,
-    mask: Any,
     bettors: Any,
-    won: Any,
     low_keys: Any,
     low_cards: Any,
-    bets: Any,
     bases: Any,
-    flushes: Any,
-) -> None:  # pragma: no cover - compiled
+) -> bool:  # pragma: no cover - compiled
     """Deal table ``i``'s hand ``hand_index[i]`` into its row, as ``new_hands``
     (R5, R9–R12, R19, V8, V12, V13, V22). ``config`` holds the table's numbers, as for
     ``step_tables``; ``s`` the seat arrays: stack, contributed, in_hand, seen, all_in,
-    blind_bets, strength, start_stack, rewards, winnings, turns, stake_bets.
+    blind_bets, strength, start_stack, rewards, winnings, turns, stake_bets, drawn
+    (V20; written only on a draw table).
 
     The deck has ``config[14]`` cards (52 and V8's printed jokers, 52..54); on a
     ``wild="joker"`` / ``"hukam"`` table (``config[15]``) the card after the hands is
     the indicator (W5) and the hands are ranked by its table: the rows of ``ranks``
     from ``bases[indicator]`` on (:func:`~teenpatti_rules.batch.backend.kernel_ranks`).
-    A showdown of R12 at a V16 table (``config[17]``) plays open flushes ranked by
-    ``flushes``.
+    Returns whether the hand ends at the deal (R12, R40: a showdown, the row marked
+    over); the caller then pays it out, as a showdown in play, and masks the row.
     """
-    players, boot, pot_limit, max_blind = config[0], config[1], config[2], config[3]
-    stake_limit, show_mult, fixed_dealer = config[4], config[5], config[6]
-    dealer_boots, ask_step, forced = config[8], config[11], config[13]
+    players, boot, pot_limit = config[0], config[1], config[2]
+    fixed_dealer, dealer_boots, forced = config[6], config[8], config[13]
     stack, contributed, in_hand, seen, all_in, blind_bets, strength, start, rewards, wins = s[:10]
-    turns, stake_bets = s[10], s[11]
+    turns, stake_bets, drawn = s[10], s[11], s[12]
     key = np.uint64(table_key[i])
     h = np.uint64(hand_index[i])
     # The deck is the order of 52 + jokers hashed keys (as ``deal.shuffle``, V8); the
-    # hands need only its first HP cards, and the indicator the next one (W5): keep
-    # that many smallest keys, sorted, by insertion.
-    base = _mix(key ^ _mix(h * _GOLDEN + _DECK_TAG))
+    # hands need only its first HP cards, and the indicator the next one (W5).
     hand = cards.shape[2]  # V12: 2 to 5 cards a seat
     dealt = hand * players
     indicated = config[15] != 0
     need = dealt + 1 if indicated else dealt
-    filled = 0
-    for c in range(config[14]):
-        word = _mix(base + np.uint64(c) * _M2)
-        if filled == need:
-            if word >= low_keys[need - 1]:
-                continue
-            j = need - 1
-        else:
-            j = filled
-            filled += 1
-        while j > 0 and low_keys[j - 1] > word:
-            low_keys[j] = low_keys[j - 1]
-            low_cards[j] = low_cards[j - 1]
-            j -= 1
-        low_keys[j] = word
-        low_cards[j] = c
+    _deck_prefix(key, h, config[14], need, low_keys, low_cards)
     d: Any = fixed_dealer
     if fixed_dealer < 0:
         d = np.int64(_mix(key ^ _mix(h * _GOLDEN + _DEALER_TAG)) % np.uint64(players))
@@ -290,6 +278,8 @@ def _deal(
         rewards[p, i] = 0
         turns[p, i] = 0
         stake_bets[p, i] = 0
+        if config[18] > 0:  # V20: nothing drawn yet
+            drawn[p, i] = 0
         if bettors[p, i]:
             able += 1
     pot[i] = total
@@ -324,18 +314,7 @@ def _deal(
             able += bettors[p, i]
         ended = pot[i] >= pot_limit or able <= 1
         first = _nearest(bettors, i, d if forced == 1 else last, players, 1)
-    if ended:
-        _payout(contributed, in_hand, all_in, strength, i, players, d, -1, won)
-        if config[17] != 0:  # V16: R12's showdown too
-            _open_flush(
-                i, config, flushes, contributed, in_hand, all_in, strength, players, d, key, h,
-                won,
-            )  # fmt: skip
-        for p in range(players):
-            wins[p, i] = won[p]
-            stack[p, i] += won[p]
-            rewards[p, i] = stack[p, i] - start[p, i]
-        pot[i] = 0
+    if ended:  # R12's showdown: the caller pays it out (and masks the row)
         current[i] = -1
         phase[i] = 2
         ending[i] = 3
@@ -345,7 +324,4 @@ def _deal(
         phase[i] = 0
         ending[i] = 0
         terminated[i] = False
-    _mask(
-        i, players, max_blind, stake_limit, show_mult, ask_step, phase, current, stake,
-        stack, in_hand, seen, all_in, blind_bets, bettors, mask, bets,
-    )  # fmt: skip
+    return ended

@@ -24,7 +24,7 @@ _PACKED_ORDER: tuple[tuple[str, Any], ...] = (
     ("table_key", np.uint64),
     *((f"seat_{name}", np.int32) for name in (
         "stack", "contributed", "blind_bets", "strength", "start_stack", "rewards",
-        "winnings", "turns", "stake_bets",
+        "winnings", "turns", "stake_bets", "drawn",
     )),
     *((name, np.int32) for name in (
         "pot", "stake", "dealer", "current_player", "asker", "hand_index", "history_length",
@@ -37,7 +37,8 @@ _PACKED_ORDER: tuple[tuple[str, Any], ...] = (
     ("legal_action_mask", np.bool_),
 )  # fmt: skip
 """The fields a packed state holds in its one buffer, widest items first (so that
-every field starts aligned to its item size within a table's record)."""
+every field starts aligned to its item size within a table's record); ``seat_drawn``
+only on a draw table (V20)."""
 
 PACKED_FIELDS = frozenset(name for name, _ in _PACKED_ORDER)
 """The fields a :class:`~teenpatti_rules.batch.state.PackedBatchState` reads from its
@@ -64,21 +65,29 @@ class PackedLayout:
     record: Any
 
     def offsets(self, names: tuple[str, ...]) -> Array:
-        """``int64`` the byte offsets within a record of ``names``, in that order, and
+        """``int64`` the byte offsets within a record of ``names``, in that order (-1
+        for a name the layout does not hold: ``seat_drawn`` without draws, V20), and
         the record's size last.
         """
-        return np.array([*(self.places[name][0] for name in names), self.itemsize], dtype=np.int64)
+        return np.array(
+            [*(self.places.get(name, (-1,))[0] for name in names), self.itemsize], dtype=np.int64
+        )
 
 
 @functools.lru_cache(maxsize=64)
-def packed_layout(players: int, tables: int, hand_size: int = 3, actions: int = 10) -> PackedLayout:
+def packed_layout(
+    players: int, tables: int, hand_size: int = 3, actions: int = 10, draws: bool = False
+) -> PackedLayout:
     """The :class:`PackedLayout` of ``tables`` tables of ``players`` seats dealt
     ``hand_size`` cards each (V12), with a legal-action mask of ``actions`` ids (10,
-    or the encoding's 16 or 24 under V3).
+    or the encoding's 16 or 24 under V3, more with V20's DRAW ids); ``draws``: the
+    record holds ``seat_drawn`` (V20).
     """
     places: dict[str, tuple[int, Any, tuple[int, ...]]] = {}
     offset = 0
     for name, dtype in _PACKED_ORDER:
+        if name == "seat_drawn" and not draws:
+            continue
         if name.startswith("seat_"):
             shape: tuple[int, ...] = (players,)
         elif name == "cards":

@@ -403,12 +403,9 @@ def pack(state: BatchState) -> Array:
     packed: Array | None = state.__dict__.get("_packed")
     if packed is not None:
         return packed
-    layout = packed_layout(
-        state.players,
-        state.tables,
-        int(state.cards.shape[2]),
-        int(state.legal_action_mask.shape[1]),
-    )
+    hand, actions = int(state.cards.shape[2]), int(state.legal_action_mask.shape[1])
+    drawn = state.seat_drawn is not None  # V20
+    layout = packed_layout(state.players, state.tables, hand, actions, drawn)
     buffer = np.zeros(layout.size, dtype=np.uint8)
     records = buffer.view(layout.record)
     for name in layout.places:
@@ -455,6 +452,8 @@ class PackedBatchState(BatchState):
         )
         if maker is not None:
             fields["_maker"] = maker
+        if "seat_drawn" in (record.dtype.names or ()):  # V20 (a field's default is None)
+            fields["seat_drawn"] = record["seat_drawn"].T
         return state
 
     @property
