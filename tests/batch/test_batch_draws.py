@@ -11,8 +11,8 @@ compiled kernel.
 from __future__ import annotations
 
 import importlib.util
-from collections.abc import Callable
 import sys
+from collections.abc import Callable
 
 import numpy as np
 import pytest
