@@ -17,12 +17,13 @@ from typing import Any
 
 import numpy as np
 import pytest
-from batch_helpers import random_actions, reducer_action, reducer_ids
+from batch_helpers import first_draw_id, random_actions, reducer_action, reducer_ids
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import teenpatti_rules as tp
 from teenpatti_rules.batch import BatchEnv
+from teenpatti_rules.batch.codes import ENDING_SHOW
 from teenpatti_rules.batch.session import SessionBatchState, reducer_deck
 
 NUMBA = importlib.util.find_spec("numba") is not None
@@ -301,6 +302,79 @@ def test_the_last_hands_open_flush_stays_while_the_next_hand_is_played() -> None
         assert state.result is not None and state.result.open_flush
         assert env.to_state(after, i) == state
     assert flushed > 0
+
+
+def test_the_last_hands_show_tie_stays_lost_by_its_asker() -> None:
+    """A show between the last two players whose hands tie goes to the other player:
+    the asker loses a tie (R35). While the session's next hand is played, ``to_state``
+    still shows that hand's result (R6): a SHOW, both hands shown, the whole pot to the
+    player that did not ask, as the hand's own end gave it."""
+    env = BatchEnv(tp.Rules(), 3, stacks=40, autoreset=True, sessions=True, backend="numpy")
+    n = 512
+    batch = env.init(seed=4, n=n)
+    rng = np.random.default_rng(8)
+    show = int(tp.encoding.ActionId.SHOW)
+    checked = 0
+    pending: dict[int, tuple[int, tp.State]] = {}  # row -> (asker, the ended hand's state)
+    for _ in range(120):
+        ids = random_actions(rng, batch.legal_action_mask)
+        ids = np.where(batch.legal_action_mask[:, show], show, ids)  # show when one may
+        before = batch
+        batch = env.step(batch, ids)
+        assert isinstance(batch, SessionBatchState)
+        for i, (asker, ended) in list(pending.items()):
+            del pending[i]
+            if batch.terminated[i]:
+                continue  # the next hand ended at its deal: its own result
+            result = env.to_state(batch, i).result
+            assert result == ended.result and result is not None
+            other = next(p for p in result.shown if p != asker)
+            assert result.ending is tp.HandEnding.SHOW and set(result.shown) == {asker, other}
+            assert dict(result.winnings) == {other: result.pot}  # R35
+            checked += 1
+        tied = (
+            batch.terminated
+            & ~before.terminated
+            & ~batch.session_over
+            & (batch.ending == ENDING_SHOW)
+        )
+        for row in np.flatnonzero(tied).tolist():
+            strengths = batch.strength[row][batch.in_hand[row]]
+            if strengths.size == 2 and strengths[0] == strengths[1]:
+                pending[row] = (int(before.current_player[row]), env.to_state(batch, row))
+    assert checked > 0
+
+
+def test_the_last_hands_open_flush_after_draws_stays() -> None:
+    """On a draw table (V20) the open flushes of a showdown (V16, at the pot limit, R37)
+    deal from the rest of the deck after the cards drawn: while the session's next hand
+    is played, ``to_state`` shows that hand's result as its own end gave it (R6)."""
+    rules = tp.Rules(draw_price=1, ties="open_flush", pot_limit=30, max_blind_bets=0)
+    env = BatchEnv(rules, 5, stacks=60, autoreset=True, sessions=True, backend="numpy")
+    batch = env.init(seed=2, n=1024)
+    rng = np.random.default_rng(3)
+    first_draw = first_draw_id(rules)
+    checked = 0
+    pending: dict[int, tp.HandResult] = {}
+    for _ in range(40):
+        mask = batch.legal_action_mask
+        scores = rng.random(mask.shape)
+        scores[:, first_draw:] += 1.0  # draw whenever one may
+        scores[:, [tp.encoding.ActionId.PACK, tp.encoding.ActionId.SHOW]] = 0.01
+        before = batch
+        batch = env.step(batch, np.where(mask, scores, -1.0).argmax(axis=1))
+        assert isinstance(batch, SessionBatchState) and batch.drawn is not None
+        for i, result in list(pending.items()):
+            del pending[i]
+            if not batch.terminated[i]:
+                assert env.to_state(batch, i).result == result
+                checked += 1
+        ended = batch.terminated & ~before.terminated & ~batch.session_over
+        for row in np.flatnonzero(ended & (batch.drawn.sum(axis=1) > 0)).tolist():
+            last = env.to_state(batch, row).result
+            if last is not None and last.open_flush:
+                pending[row] = last
+    assert checked > 0
 
 
 @pytest.mark.parametrize("value", [1, 0, "yes", None, np.bool_(True)])
