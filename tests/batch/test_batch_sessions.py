@@ -5,9 +5,9 @@ with random legal ids, over many hands and several sessions: the hand-ending act
 then ``Deal`` by the reducer's own button (R5, V21) with the row's deck, and a new
 ``new_session`` once the reducer's session is over (R2, R8). After every step the row
 equals the reducer field by field (stacks, in_session, dealer, hand number, pot, stake,
-actor, the seats, placings and winners, V19) and ``to_state`` equals the reducer's
-state in every field but ``turn`` (S9, counted from the hand's deal) and, while a hand
-is in play, ``result`` (the last hand's result is not kept by the batch).
+actor, the seats, placings and winners, V19) and ``to_state`` equals (``==``) the
+reducer's whole state: its turn number (S9) and, while the next hand is played, the last
+hand's ``result`` too.
 """
 
 from __future__ import annotations
@@ -15,15 +15,15 @@ from __future__ import annotations
 import importlib.util
 from typing import Any
 
-import attrs
 import numpy as np
 import pytest
-from batch_helpers import random_actions, reducer_action, reducer_ids
+from batch_helpers import first_draw_id, random_actions, reducer_action, reducer_ids
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import teenpatti_rules as tp
 from teenpatti_rules.batch import BatchEnv
+from teenpatti_rules.batch.codes import ENDING_SHOW
 from teenpatti_rules.batch.session import SessionBatchState, reducer_deck
 
 NUMBA = importlib.util.find_spec("numba") is not None
@@ -69,13 +69,6 @@ def session_tables(draw: st.DrawFn) -> dict[str, Any]:
         "dealer": draw(st.none() | st.integers(0, players - 1)),
         "pack_weight": draw(st.sampled_from([0.05, 0.3, 1.0])),
     }
-
-
-def _normal(state: tp.State) -> tp.State:
-    """``state`` without the fields ``to_state`` does not rebuild: ``turn`` (S9), and
-    the last hand's ``result`` while a hand is in play."""
-    between = state.phase in (tp.Phase.AWAITING_DEAL, tp.Phase.SESSION_OVER)
-    return attrs.evolve(state, turn=0, result=state.result if between else None)
 
 
 def _deal(state: tp.State, batch: SessionBatchState, i: int) -> tp.State:
@@ -162,7 +155,7 @@ def run(table: dict[str, Any], steps: int, tables: int = TABLES) -> tuple[int, i
     hands = sessions = 0
     for i in range(tables):
         assert_row(batch, i, states[i], ended_now=True)
-        assert _normal(env.to_state(batch, i)) == _normal(states[i])
+        assert env.to_state(batch, i) == states[i], f"table {i}"
     for _ in range(steps):
         actions = random_actions(rng, batch.legal_action_mask, table["pack_weight"])
         before = batch
@@ -179,7 +172,7 @@ def run(table: dict[str, Any], steps: int, tables: int = TABLES) -> tuple[int, i
                 states[i] = _deal(states[i], batch, i)
             assert_row(batch, i, states[i], ended_now=True)
             hands += bool(batch.terminated[i])
-            assert _normal(env.to_state(batch, i)) == _normal(states[i]), f"table {i}"
+            assert env.to_state(batch, i) == states[i], f"table {i}"
     return hands, sessions
 
 
@@ -268,12 +261,120 @@ def test_next_hand_moves_the_button_and_takes_the_schedules_boot() -> None:
     assert (after.stack + after.contributed).tolist() == ended.tolist()
 
 
-def test_session_arrays_add_nine_bytes_a_seat_and_five_a_table() -> None:
+def test_session_arrays_add_eighteen_bytes_a_seat_and_seventeen_a_table() -> None:
     """The memory sessions add: ``bool`` in_session, ``int32`` left_hand and
-    left_stack per seat, ``int32`` hand number and ``bool`` session_over per table."""
+    left_stack per seat, ``int32`` hand number and ``bool`` session_over per table
+    (9 a seat, 5 a table); the ``int64`` turn number (S9, 8 a table); the last hand's
+    ``int32`` contributions, ``bool`` in-hand and all-in and ``int8`` cards per seat
+    (6 + 3 a seat at three cards) and its ``int8`` dealer, ending, shower and cards
+    drawn (4 a table): 18 * 7 + 17 = 143 bytes a table at 7 seats."""
     plain = BatchEnv(tp.Rules(), 7, autoreset=True, backend="numpy").init(seed=1, n=100)
     env = BatchEnv(tp.Rules(), 7, autoreset=True, sessions=True, backend="numpy")
-    assert env.init(seed=1, n=100).nbytes - plain.nbytes == 100 * (9 * 7 + 5)
+    assert env.init(seed=1, n=100).nbytes - plain.nbytes == 100 * 143
+    four = BatchEnv(tp.Rules(hand_size=4), 3, autoreset=True, backend="numpy")
+    four_sessions = BatchEnv(tp.Rules(hand_size=4), 3, autoreset=True, sessions=True)
+    added = four_sessions.init(seed=1, n=10).nbytes - four.init(seed=1, n=10).nbytes
+    assert added == 10 * ((9 + 6 + 4) * 3 + 5 + 8 + 4)  # V12: 4 cards a seat
+
+
+def test_the_last_hands_open_flush_stays_while_the_next_hand_is_played() -> None:
+    """Seven seats at a pot limit of seven boots (R37): hand 1 goes to a showdown at the
+    deal (R12), and where the best hands tie they play open flushes (V16); the four
+    1-chip seats that lose leave (R7), hand 2 is played by the rest, and all through
+    it the reducer's ``result`` is still hand 1's, open flushes and all (R6)."""
+    rules = tp.Rules(ties="open_flush", pot_limit=7)
+    stacks = [1, 1, 1, 1, 50, 50, 50]
+    env = BatchEnv(rules, 7, stacks=stacks, autoreset=True, sessions=True, backend="numpy")
+    batch = env.init(seed=11, n=512)
+    assert isinstance(batch, SessionBatchState)
+    after = env.step(batch, np.zeros(512, dtype=np.int64))
+    assert isinstance(after, SessionBatchState)
+    flushed = 0
+    for i in range(512):
+        state = _new_session(rules, batch, i, stacks)
+        assert state.result is not None
+        if not state.result.open_flush:
+            continue
+        flushed += 1
+        assert env.to_state(batch, i) == state
+        state = _deal(state, after, i)
+        assert state.phase is tp.Phase.BETTING and state.hand_number == 2
+        assert state.result is not None and state.result.open_flush
+        assert env.to_state(after, i) == state
+    assert flushed > 0
+
+
+def test_the_last_hands_show_tie_stays_lost_by_its_asker() -> None:
+    """A show between the last two players whose hands tie goes to the other player:
+    the asker loses a tie (R35). While the session's next hand is played, ``to_state``
+    still shows that hand's result (R6): a SHOW, both hands shown, the whole pot to the
+    player that did not ask, as the hand's own end gave it."""
+    env = BatchEnv(tp.Rules(), 3, stacks=40, autoreset=True, sessions=True, backend="numpy")
+    n = 512
+    batch = env.init(seed=4, n=n)
+    rng = np.random.default_rng(8)
+    show = int(tp.encoding.ActionId.SHOW)
+    checked = 0
+    pending: dict[int, tuple[int, tp.State]] = {}  # row -> (asker, the ended hand's state)
+    for _ in range(120):
+        ids = random_actions(rng, batch.legal_action_mask)
+        ids = np.where(batch.legal_action_mask[:, show], show, ids)  # show when one may
+        before = batch
+        batch = env.step(batch, ids)
+        assert isinstance(batch, SessionBatchState)
+        for i, (asker, ended) in list(pending.items()):
+            del pending[i]
+            if batch.terminated[i]:
+                continue  # the next hand ended at its deal: its own result
+            result = env.to_state(batch, i).result
+            assert result == ended.result and result is not None
+            other = next(p for p in result.shown if p != asker)
+            assert result.ending is tp.HandEnding.SHOW and set(result.shown) == {asker, other}
+            assert dict(result.winnings) == {other: result.pot}  # R35
+            checked += 1
+        tied = (
+            batch.terminated
+            & ~before.terminated
+            & ~batch.session_over
+            & (batch.ending == ENDING_SHOW)
+        )
+        for row in np.flatnonzero(tied).tolist():
+            strengths = batch.strength[row][batch.in_hand[row]]
+            if strengths.size == 2 and strengths[0] == strengths[1]:
+                pending[row] = (int(before.current_player[row]), env.to_state(batch, row))
+    assert checked > 0
+
+
+def test_the_last_hands_open_flush_after_draws_stays() -> None:
+    """On a draw table (V20) the open flushes of a showdown (V16, at the pot limit, R37)
+    deal from the rest of the deck after the cards drawn: while the session's next hand
+    is played, ``to_state`` shows that hand's result as its own end gave it (R6)."""
+    rules = tp.Rules(draw_price=1, ties="open_flush", pot_limit=30, max_blind_bets=0)
+    env = BatchEnv(rules, 5, stacks=60, autoreset=True, sessions=True, backend="numpy")
+    batch = env.init(seed=2, n=1024)
+    rng = np.random.default_rng(3)
+    first_draw = first_draw_id(rules)
+    checked = 0
+    pending: dict[int, tp.HandResult] = {}
+    for _ in range(40):
+        mask = batch.legal_action_mask
+        scores = rng.random(mask.shape)
+        scores[:, first_draw:] += 1.0  # draw whenever one may
+        scores[:, [tp.encoding.ActionId.PACK, tp.encoding.ActionId.SHOW]] = 0.01
+        before = batch
+        batch = env.step(batch, np.where(mask, scores, -1.0).argmax(axis=1))
+        assert isinstance(batch, SessionBatchState) and batch.drawn is not None
+        for i, result in list(pending.items()):
+            del pending[i]
+            if not batch.terminated[i]:
+                assert env.to_state(batch, i).result == result
+                checked += 1
+        ended = batch.terminated & ~before.terminated & ~batch.session_over
+        for row in np.flatnonzero(ended & (batch.drawn.sum(axis=1) > 0)).tolist():
+            last = env.to_state(batch, row).result
+            if last is not None and last.open_flush:
+                pending[row] = last
+    assert checked > 0
 
 
 @pytest.mark.parametrize("value", [1, 0, "yes", None, np.bool_(True)])

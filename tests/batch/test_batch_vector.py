@@ -16,6 +16,7 @@ from teenpatti_rules.presets import PRESETS
 
 gymnasium = pytest.importorskip("gymnasium")
 
+from teenpatti_rules.batch.session import SessionBatchState  # noqa: E402
 from teenpatti_rules.batch.vector import BatchVectorEnv  # noqa: E402
 
 
@@ -107,6 +108,51 @@ def test_gymnasiums_vector_wrappers_run_on_it() -> None:
     assert episodes > 20 and len(returns) == episodes
     assert envs.single_action_space == gymnasium.spaces.Discrete(10)
     assert envs.metadata["autoreset_mode"] == gymnasium.vector.AutoresetMode.NEXT_STEP
+
+
+def test_sessions_are_episodes() -> None:
+    """With ``sessions=True`` an episode is a session (R2, R8): ``terminated`` only where
+    the session ended; every hand's end still pays its rewards (R42) and shows in
+    ``infos["hand_over"]``; over a session each seat's rewards add up to its stack
+    change, stacks carried from hand to hand (R4, R9); the observations stay the
+    encoding's of the reducer's session state (R43)."""
+    stacks = 6
+    envs = BatchVectorEnv(
+        tp.Rules(), players=4, num_envs=8, stacks=stacks, sessions=True, backend="numpy"
+    )
+    obs, infos = envs.reset(seed=5)
+    rng = np.random.default_rng(6)
+    won = np.zeros((8, 4), dtype=np.int64)  # this session's rewards so far, per seat
+    hands = sessions = 0
+    for _ in range(300):
+        state = envs.state
+        assert isinstance(state, SessionBatchState)
+        assert np.array_equal(infos["hand_over"], state.terminated)
+        for i in range(0, 8, 3):
+            seat = int(state.current_player[i])
+            if seat >= 0:
+                want = observation(tp.view(envs.batch.to_state(state, i), seat), seat)
+                assert np.array_equal(obs[i], want)
+        before = state
+        obs, reward, terminated, _, infos = envs.step(random_actions(rng, infos["action_mask"]))
+        after = envs.state
+        assert isinstance(after, SessionBatchState)
+        live = np.flatnonzero(~before.terminated)  # the seat that acted gets its reward
+        assert np.array_equal(reward[live], infos["rewards"][live, before.current_player[live]])
+        won[before.session_over] = 0  # this step dealt a new session (R4)
+        won += infos["rewards"]
+        assert np.array_equal(terminated, after.session_over)
+        hands += int(infos["hand_over"].sum())
+        for row in np.flatnonzero(terminated):
+            sessions += 1
+            assert (won[row] == after.stack[row] - stacks).all()  # chips carried over
+            assert won[row].sum() == 0  # R42
+    assert hands > sessions > 3
+
+
+def test_sessions_must_be_a_bool() -> None:
+    with pytest.raises(TypeError, match="sessions must be a bool"):
+        BatchVectorEnv(tp.Rules(), players=3, num_envs=2, sessions=1)  # type: ignore[arg-type]
 
 
 def test_bad_use_is_refused() -> None:

@@ -34,6 +34,7 @@ from .session import (
     SessionBatchState,
     end_hands,
     next_hands,
+    next_turns,
     session_problem,
     start_sessions,
     to_session_state,
@@ -286,8 +287,11 @@ class BatchEnv:
         after = advance(self.config, state, ids, self.rules)
         if self.autoreset:
             after = self._reset_over(state, after)
-        if isinstance(after, SessionBatchState):  # R7, R8: the hands that just ended
-            after = end_hands(after, self.rules)
+        if isinstance(after, SessionBatchState) and isinstance(state, SessionBatchState):
+            turned = after.with_frozen({"turn": freeze(next_turns(state, after))})  # S9
+            assert isinstance(turned, SessionBatchState)  # with_frozen keeps the class
+            # R7, R8: the hands that just ended, the shower's seat for R35
+            after = end_hands(turned, self.rules, state.current_player)
         return self._remember(_fold_history(after))
 
     def _step_kernel(self, state: BatchState, ids: Array) -> BatchState:

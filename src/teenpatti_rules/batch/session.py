@@ -2,7 +2,11 @@
 hand (R2, R4–R9, V13, V18, V19, V21), for ``BatchEnv(..., sessions=True)``.
 
 A :class:`SessionBatchState` is a :class:`~teenpatti_rules.batch.state.BatchState` with
-five more arrays (9 bytes per seat and 5 per table: 68 bytes per table at 7 seats).
+fourteen more arrays: the session (9 bytes per seat and 5 per table), the turn number
+(S9, 8 bytes per table) and the last hand that ended, from which ``to_state`` rebuilds
+the reducer's ``result`` while the next hand is played (``6 + H`` bytes per seat at
+``H`` cards a hand, V12, and 4 per table): ``18 P + 17`` bytes per table at three
+cards a hand, 143 at 7 seats.
 Each row plays the hands of one session as the reducer does after each hand: every
 player whose stack is below ``rules.leaving_stack`` leaves (R7: the boot; V18: 0
 chips), the session is over when one player is left or at the hand limit (R2, R8),
@@ -31,19 +35,31 @@ from ..actions import Deal
 from ..cards import Card
 from ..encoding import action_for_id
 from ..engine import apply
+from ..engine.ending import finish_hand, showdown
 from ..engine.trust import vouch
+from ..events import HandEnding
 from ..rules import Rules
-from ..state import Seat, State, new_session
-from .deal import deal_cards, dealers
+from ..state import HandResult, Phase, Seat, State, new_session
+from .codes import (
+    ENDING_PACKED,
+    ENDING_SHOW,
+    ENDING_SHOWDOWN,
+    ENDING_TABLE_SHOW,
+    ENDING_TURN_LIMIT,
+)
+from .deal import deal_cards, dealers, shuffle
 from .state import BatchState, freeze
 
 __all__ = [
+    "LAST_FIELDS",
     "SESSION_FIELDS",
     "SessionBatchState",
     "boots_of_hands",
     "check_row",
     "end_hands",
+    "last_result",
     "next_hands",
+    "next_turns",
     "placings",
     "reducer_deck",
     "session_problem",
@@ -60,7 +76,38 @@ SESSION_FIELDS = (
     "hand_number",
     "session_over",
 )
-"""The arrays a :class:`SessionBatchState` adds to a BatchState."""
+"""The session arrays a :class:`SessionBatchState` adds to a BatchState, which the
+step after a hand sets for the next one (:func:`next_hands`)."""
+
+LAST_FIELDS = (
+    "seat_last_contributed",
+    "seat_last_in_hand",
+    "seat_last_all_in",
+    "last_cards",
+    "last_dealer",
+    "last_ending",
+    "last_shower",
+    "last_drawn",
+)
+"""The arrays of the last hand that ended, which :func:`end_hands` sets when a hand ends."""
+
+_DTYPES = {
+    "seat_in_session": np.bool_,
+    "seat_left_hand": np.int32,
+    "seat_left_stack": np.int32,
+    "hand_number": np.int32,
+    "session_over": np.bool_,
+    "turn": np.int64,
+    "seat_last_contributed": np.int32,
+    "seat_last_in_hand": np.bool_,
+    "seat_last_all_in": np.bool_,
+    "last_cards": np.int8,
+    "last_dealer": np.int8,
+    "last_ending": np.int8,
+    "last_shower": np.int8,
+    "last_drawn": np.int8,
+}
+"""Each added array's dtype."""
 
 
 @dataclasses.dataclass(frozen=True, eq=False, kw_only=True)
@@ -84,6 +131,29 @@ class SessionBatchState(BatchState):
     :param session_over: ``bool`` ``(n,)``: the hand is over and so is the session
         (R2, R8): one player is left, or the hand limit is reached. The next step
         starts a new session.
+    :param turn: ``int64`` ``(n,)``: the session's turn number (S9), as the
+        reducer's :attr:`~teenpatti_rules.state.State.turn`: 1 once the first hand is
+        dealt, one more at every deal and every step that changes the seat to act
+        (``current_player``, ``-1`` once the hand is over).
+
+    The last hand of the session that ended (the hand in play's predecessor, or the
+    hand itself once it is over; meaningful from hand 2 on), from which
+    :func:`to_session_state` rebuilds the reducer's ``result`` (its hand number,
+    dealer, ending, pot, winnings, shown hands and V16 open flushes) while the next
+    hand is played:
+
+    :param seat_last_contributed: ``int32`` ``(P, n)`` chips each seat put in its pot.
+    :param seat_last_in_hand: ``bool`` ``(P, n)`` the seats in it at its end.
+    :param seat_last_all_in: ``bool`` ``(P, n)`` the seats all-in at its end.
+    :param last_cards: ``int8`` ``(n, P, H)`` the cards at its end (V20: after the
+        draws).
+    :param last_dealer: ``int8`` ``(n,)`` its dealer.
+    :param last_ending: ``int8`` ``(n,)`` its ``ending`` code (``ENDING_NONE``, 0,
+        in a session's first hand).
+    :param last_shower: ``int8`` ``(n,)`` the seat that asked for its show, which
+        loses a tie (R35), else ``-1``.
+    :param last_drawn: ``int8`` ``(n,)`` the cards drawn in it (V20): where the rest of
+        its deck, from which the open flushes dealt (V16), began.
     """
 
     seat_in_session: Array
@@ -91,6 +161,15 @@ class SessionBatchState(BatchState):
     seat_left_stack: Array
     hand_number: Array
     session_over: Array
+    turn: Array
+    seat_last_contributed: Array
+    seat_last_in_hand: Array
+    seat_last_all_in: Array
+    last_cards: Array
+    last_dealer: Array
+    last_ending: Array
+    last_shower: Array
+    last_drawn: Array
 
     @property
     def in_session(self) -> Array:
@@ -143,16 +222,18 @@ def session_problem(state: BatchState, players: int) -> str | None:
     if not isinstance(state, SessionBatchState):
         return "a sessions=True environment takes the SessionBatchState it made"
     n = state.tables
-    for name in SESSION_FIELDS:
+    for name, dtype in _DTYPES.items():
         array = getattr(state, name)
-        shape = (players, n) if name.startswith("seat_") else (n,)
-        kind = "b" if name in ("seat_in_session", "session_over") else "iu"
+        if name == "last_cards":
+            shape: tuple[int, ...] = state.cards.shape
+        else:
+            shape = (players, n) if name.startswith("seat_") else (n,)
         if (
             not isinstance(array, np.ndarray)
             or array.shape != shape
-            or array.dtype.kind not in kind
+            or array.dtype != np.dtype(dtype)
         ):
-            return f"{name} must be a {kind} array of shape {shape}"
+            return f"{name} must be a {np.dtype(dtype)} array of shape {shape}"
     return None
 
 
@@ -170,27 +251,40 @@ def boots_of_hands(rules: Rules, hand_number: Array) -> Array:
 
 
 def start_sessions(state: BatchState, rules: Rules) -> SessionBatchState:
-    """``state`` (each row the first hand of a session, every seat in) as a session
-    state, with the hands that the deal already ended (R12) ended (:func:`end_hands`).
+    """``state`` (each row the first hand of a session, every seat in, turn 1: S9's
+    deal) as a session state, with the hands that the deal already ended (R12) ended
+    (:func:`end_hands`).
     """
     players, n = state.seat_stack.shape
     fields = {f.name: getattr(state, f.name) for f in dataclasses.fields(BatchState)}
+    for name, dtype in _DTYPES.items():
+        shape = (
+            state.cards.shape
+            if name == "last_cards"
+            else ((players, n) if name.startswith("seat_") else (n,))
+        )
+        fields[name] = freeze(np.zeros(shape, dtype=dtype))
     fields.update(
         seat_in_session=freeze(np.ones((players, n), dtype=bool)),
-        seat_left_hand=freeze(np.zeros((players, n), dtype=np.int32)),
-        seat_left_stack=freeze(np.zeros((players, n), dtype=np.int32)),
         hand_number=freeze(np.ones(n, dtype=np.int32)),
-        session_over=freeze(np.zeros(n, dtype=bool)),
+        turn=freeze(np.ones(n, dtype=np.int64)),
+        last_shower=freeze(np.full(n, -1, dtype=np.int8)),
     )
     return end_hands(SessionBatchState(**fields), rules)
 
 
-def end_hands(state: SessionBatchState, rules: Rules) -> SessionBatchState:
+def end_hands(
+    state: SessionBatchState, rules: Rules, actor: Array | None = None
+) -> SessionBatchState:
     """The end of every hand that is over (``terminated``): the players still in the
     session whose stack is below ``rules.leaving_stack`` leave (R7; V18: only with 0
     chips), noted with the hand and their stack at its start (V19); the session is over
-    when at most one player is left, or at ``rules.hand_limit`` (R2, R8). Idempotent:
-    a row already ended is unchanged.
+    when at most one player is left, or at ``rules.hand_limit`` (R2, R8); the hand is
+    kept as the session's last (``last_*``). Idempotent: a row already ended is
+    unchanged.
+
+    :param actor: ``(n,)`` the seat that acted in the step that ended the hands (the
+        one that asked for a show, R35), or None at a deal.
     """
     ended = state.terminated
     if not ended.any():
@@ -204,22 +298,50 @@ def end_hands(state: SessionBatchState, rules: Rules) -> SessionBatchState:
     over = np.zeros_like(ended)
     over[rows] = (staying.sum(axis=0) <= 1) | at_limit
     changes: dict[str, Array] = {"session_over": over}
+    ending = state.ending[rows]
+    shower = np.full(rows.size, -1) if actor is None else actor[rows]
+    drawn = state.seat_drawn
+    columns: list[tuple[str, Array]] = [
+        ("seat_last_contributed", state.seat_contributed[:, rows]),
+        ("seat_last_in_hand", state.seat_in_hand[:, rows]),
+        ("seat_last_all_in", state.seat_all_in[:, rows]),
+        ("last_dealer", state.dealer[rows]),
+        ("last_ending", ending),
+        ("last_shower", np.where(ending == ENDING_SHOW, shower, -1)),
+        (
+            "last_drawn",
+            np.zeros(rows.size, dtype=np.int8) if drawn is None else drawn[:, rows].sum(axis=0),
+        ),
+    ]
     if leaves.any():
         hand = state.hand_number[rows]
-        for name, value in (
+        columns += [
             ("seat_in_session", staying),
             ("seat_left_hand", np.where(leaves, hand[None, :], state.seat_left_hand[:, rows])),
             (
                 "seat_left_stack",
                 np.where(leaves, state.seat_start_stack[:, rows], state.seat_left_stack[:, rows]),
             ),
-        ):
-            merged = getattr(state, name).copy()
-            merged[:, rows] = value
-            changes[name] = merged
+        ]
+    for name, value in columns:
+        merged = getattr(state, name).copy()
+        merged[..., rows] = value
+        changes[name] = merged
+    cards = state.last_cards.copy()
+    cards[rows] = state.cards[rows]
+    changes["last_cards"] = cards
     ended_state = state.with_frozen({name: freeze(value) for name, value in changes.items()})
     assert isinstance(ended_state, SessionBatchState)  # with_frozen keeps the class
     return ended_state
+
+
+def next_turns(before: SessionBatchState, after: BatchState) -> Array:
+    """``int64`` ``(n,)`` the turn numbers after a step from ``before`` (S9): 1 where a
+    new session was dealt (its first deal), one more where a hand was dealt or the seat
+    to act changed, else the same.
+    """
+    changed = before.terminated | (after.current_player != before.current_player)
+    return np.where(before.session_over, 1, before.turn + changed).astype(np.int64)
 
 
 def _button(dealer: Array, in_session: Array, winnings: Array, winner: bool) -> Array:
@@ -344,16 +466,75 @@ def _departed(left: Array, left_stack: Array, before: int) -> tuple[tuple[int, .
     return tuple(_grouped(gone, {p: (int(left[p]), int(left_stack[p])) for p in gone}))
 
 
+_ENDINGS = {
+    ENDING_PACKED: HandEnding.PACKED,
+    ENDING_SHOW: HandEnding.SHOW,
+    ENDING_SHOWDOWN: HandEnding.SHOWDOWN,
+    ENDING_TABLE_SHOW: HandEnding.TABLE_SHOW,
+    ENDING_TURN_LIMIT: HandEnding.TURN_LIMIT,
+}
+
+
+def last_result(rules: Rules, state: SessionBatchState, index: int, before: State) -> HandResult:
+    """The reducer's result of row ``index``'s last hand that ended (``last_*``), as
+    the reducer's own hand end makes it (:func:`~teenpatti_rules.engine.ending.finish_hand`,
+    :func:`~teenpatti_rules.engine.ending.showdown`): the seats as they were at its end
+    (contributions, who was in and all-in, the cards after any draws, V20), its
+    dealer, its indicator (V8 W5) and the rest of its deck after the draws, from
+    which its open flushes dealt (V16), the deck of hand ``hand_index - 1``.
+
+    :param before: the session before the hand in play was dealt (its seats and rules).
+    """
+    players = state.players
+    size = rules.hand_size
+    deck = shuffle(
+        state.table_key[index : index + 1], state.hand_index[index : index + 1] - 1, rules.deck_size
+    )[0]
+    indicator = Card.from_index(int(deck[size * players])) if rules.has_indicator else None
+    rest = size * players + (indicator is not None) + int(state.last_drawn[index])
+    in_hand = state.seat_last_in_hand[:, index]
+    all_in = state.seat_last_all_in[:, index]
+    contributed = state.seat_last_contributed[:, index]
+    cards = state.last_cards[index]
+    seats = tuple(
+        attrs.evolve(
+            seat,
+            in_hand=bool(in_hand[p]),
+            all_in=bool(all_in[p]),
+            contributed=int(contributed[p]),
+            cards=tuple(Card.from_index(int(c)) for c in cards[p]) if in_hand[p] else (),
+        )
+        for p, seat in enumerate(before.seats)
+    )
+    ended = attrs.evolve(
+        before,
+        phase=Phase.BETTING,
+        hand_number=int(state.hand_number[index]) - 1,
+        dealer=int(state.last_dealer[index]),
+        pot=int(contributed.sum()),
+        seats=seats,
+        indicator=indicator,
+        undealt=tuple(Card.from_index(int(c)) for c in deck[rest:]),
+    )
+    ending = _ENDINGS[int(state.last_ending[index])]
+    if ending is HandEnding.PACKED:  # R39: cards stay down
+        winner = int(np.flatnonzero(in_hand)[0])
+        finished = finish_hand(ended, ending, {winner: 0})
+    elif ending is HandEnding.SHOW:  # R35: the asker loses a tie
+        finished = showdown(ended, ending=ending, loses_ties=int(state.last_shower[index]))
+    else:
+        finished = showdown(ended, ending=ending)
+    assert finished.result is not None
+    return finished.result
+
+
 def to_session_state(rules: Rules, state: SessionBatchState, index: int) -> State:
     """Table ``index`` as the reducer's state of its session: the session as it stood
     before this hand (the players still in with their stacks, those who left with
-    theirs, the button, the hand number, V19's departed), then ``Deal(dealer, deck)``
-    with :func:`reducer_deck` and the hand's actions.
-
-    Every field is the reducer's, played from the session's first hand, except
-    :attr:`~teenpatti_rules.state.State.turn` (S9: counted from this hand's deal) and,
-    while the hand is in play, ``result`` (None: the
-    last hand's result is not kept).
+    theirs, the button, the hand number, V19's departed, the last hand's ``result``
+    (:func:`last_result`) and the turn number, S9), then ``Deal(dealer, deck)`` with
+    :func:`reducer_deck` and the hand's actions. Equal (``==``) to the reducer's
+    state, played from the session's first hand, in every field.
 
     :raises TypeError: if ``index`` is not an int.
     :raises IndexError: if ``index`` is out of range.
@@ -378,19 +559,19 @@ def to_session_state(rules: Rules, state: SessionBatchState, index: int) -> Stat
         Seat(names[p], start[p], in_session=False) if p in gone else seat
         for p, seat in enumerate(session.seats)
     )
-    session = vouch(
-        attrs.evolve(
-            session,
-            hand_number=hand - 1,
-            seats=seats,
-            departed=_departed(left, state.seat_left_stack[:, index], hand),
-            chips_brought=sum(start),
-            chips_taken=sum(start[p] for p in gone),
-        )
+    session = attrs.evolve(
+        session,
+        hand_number=hand - 1,
+        seats=seats,
+        departed=_departed(left, state.seat_left_stack[:, index], hand),
+        chips_brought=sum(start),
+        chips_taken=sum(start[p] for p in gone),
     )
-    result = apply(session, Deal(dealer, reducer_deck(state, index, rules)))
+    if hand > 1 and not state.terminated[index]:  # the last hand's result stays (R6)
+        session = attrs.evolve(session, result=last_result(rules, state, index, session))
+    result = apply(vouch(session), Deal(dealer, reducer_deck(state, index, rules)))
     for action_id in state.row_history(index):
         actor = result.actor
         assert actor is not None
         result = apply(result, action_for_id(result, actor, int(action_id)))
-    return result
+    return vouch(attrs.evolve(result, turn=int(state.turn[index])))  # S9

@@ -27,6 +27,13 @@ whether its last action was a draw); ``infos["action_mask"]`` holds the legal id
   hand's end ignores that table's action and deals its next hand, whose first
   observation it returns (``metadata["autoreset_mode"]`` says so).
 - The observation of a table whose hand just ended is all zeros (no seat is to act).
+- With ``sessions=True`` an episode is a whole session instead
+  (:mod:`~teenpatti_rules.batch.session`: stacks, the button and leavers carried from
+  hand to hand, R2, R4–R9): ``terminated`` marks the session's end (R8), each hand's
+  end still brings its ``reward`` and ``infos["rewards"]``, and
+  ``infos["hand_over"]`` ``(n,)`` marks every hand's end, after which the next step
+  ignores the table's action and deals the session's next hand (its observation is
+  all zeros, as at an episode's end).
 
 >>> import numpy as np
 >>> from teenpatti_rules import Rules
@@ -56,6 +63,7 @@ from .config import TableConfig
 from .deal import indicators, shuffle
 from .draws import draw_counts
 from .env import MAX_BATCH_TABLES, BatchEnv
+from .session import SessionBatchState
 from .sizing import bet_ids
 from .state import BatchState
 
@@ -168,9 +176,13 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv):
     :param num_envs: tables, 1 to :data:`~teenpatti_rules.batch.env.MAX_BATCH_TABLES`.
     :param stacks: chips per seat at each deal (as for ``BatchEnv``).
     :param backend: ``"auto"``, ``"numba"`` or ``"numpy"`` (as for ``BatchEnv``).
+    :param sessions: a bool (keyword only): True for whole sessions as episodes, as
+        ``BatchEnv(..., sessions=True)`` plays them (numpy backend; ``"auto"`` picks
+        it, ``"numba"`` refuses it).
     :raises TypeError: / :raises ValueError: as :class:`~teenpatti_rules.batch.BatchEnv`
-        and :meth:`~teenpatti_rules.batch.BatchEnv.init` do; ``ValueError`` for a
-        ``num_envs`` out of range.
+        and :meth:`~teenpatti_rules.batch.BatchEnv.init` do (``TypeError`` for a
+        ``sessions`` that is not a bool); ``ValueError`` for a ``num_envs`` out of
+        range.
 
     The action spaces are ``Discrete(A)`` / ``MultiDiscrete`` of ``A`` =
     :attr:`BatchEnv.num_actions <teenpatti_rules.batch.BatchEnv.num_actions>` (10;
@@ -185,9 +197,14 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv):
         *,
         stacks: int | list[int] | None = None,
         backend: str = "auto",
+        sessions: bool = False,
     ) -> None:
+        if not isinstance(sessions, bool):
+            raise TypeError(f"sessions must be a bool, not {sessions!r}")
         self.metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP}
-        self.batch = BatchEnv(rules, players, stacks=stacks, autoreset=True, backend=backend)
+        self.batch = BatchEnv(
+            rules, players, stacks=stacks, autoreset=True, backend=backend, sessions=sessions
+        )
         if (
             isinstance(num_envs, bool)
             or not isinstance(num_envs, int)
@@ -210,12 +227,13 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Array, dict[str, Any]]:
-        """Deal a new hand at every table.
+        """Deal a new hand at every table (with ``sessions=True``: a new session's first).
 
         :param seed: any int (None: a random one); table ``i``'s hands follow from it.
         :param options: unused.
-        :returns: ``(observations, infos)``; infos hold ``action_mask`` ``(n, A)``
-            and ``current_player`` ``(n,)``.
+        :returns: ``(observations, infos)``; infos hold ``action_mask`` ``(n, A)``,
+            ``current_player`` ``(n,)`` and ``hand_over`` ``(n,)`` (a hand that ended
+            at the deal, R12).
         """
         if seed is None:
             seed = int(np.random.default_rng().integers(2**63))
@@ -229,7 +247,9 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv):
 
         :param actions: ``n`` ids ``0..A-1``, each legal where the hand is in play.
         :returns: ``(observations, rewards, terminated, truncated, infos)``; infos
-            hold ``action_mask``, ``current_player`` and ``rewards`` ``(n, P)``.
+            hold ``action_mask``, ``current_player``, ``hand_over`` (the hand ended,
+            by this step or at a deal; with ``sessions=True`` ``terminated`` is the
+            session's end) and ``rewards`` ``(n, P)``.
         :raises RuntimeError: before :meth:`reset`.
         :raises ValueError: as :meth:`~teenpatti_rules.batch.BatchEnv.step`.
         """
@@ -246,6 +266,8 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv):
         self._last[live, actor] = last_codes(self._kind, played, raised)
         self.state = after
         ended = np.array(after.terminated)  # by this step, or at a deal (R12)
+        if isinstance(after, SessionBatchState):  # the episode is the session (R8)
+            ended = np.array(after.session_over)
         reward = np.zeros(self.num_envs, dtype=np.float32)
         reward[live] = after.rewards[live, actor]  # zero unless the hand ended now
         return (
@@ -261,6 +283,7 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv):
         return {
             "action_mask": np.array(state.legal_action_mask),
             "current_player": np.array(state.current_player),
+            "hand_over": np.array(state.terminated),
         }
 
 
