@@ -27,6 +27,13 @@ from teenpatti_rules.batch.codes import ENDING_SHOW
 from teenpatti_rules.batch.session import SessionBatchState, reducer_deck
 
 NUMBA = importlib.util.find_spec("numba") is not None
+BACKENDS = [
+    "numpy",
+    pytest.param(
+        "numba",
+        marks=pytest.mark.skipif(not NUMBA, reason="numba is not installed (the fast extra)"),
+    ),
+]
 
 TABLES = 6
 
@@ -133,9 +140,11 @@ def assert_row(batch: SessionBatchState, i: int, state: tp.State, ended_now: boo
             ), where
 
 
-def run(table: dict[str, Any], steps: int, tables: int = TABLES) -> tuple[int, int]:
-    """Play ``steps`` steps at ``tables`` rows against reducer sessions; returns how many
-    hands and sessions ended."""
+def run(
+    table: dict[str, Any], steps: int, tables: int = TABLES, backend: str = "numpy"
+) -> tuple[int, int]:
+    """Play ``steps`` steps at ``tables`` rows against reducer sessions on ``backend``;
+    returns how many hands and sessions ended."""
     rules, players = table["rules"], table["players"]
     rng = np.random.default_rng(table["seed"])
     first = rng.integers(rules.leaving_stack, rules.boot * table["big"] + 1, (tables, players))
@@ -146,8 +155,9 @@ def run(table: dict[str, Any], steps: int, tables: int = TABLES) -> tuple[int, i
         autoreset=True,
         sessions=True,
         dealer=table["dealer"],
-        backend="numpy",
+        backend=backend,
     )
+    assert env.backend == backend
     later = [int(chips) for chips in env.stacks]
     batch = env.init(seed=table["seed"], n=tables, stacks=first)
     assert isinstance(batch, SessionBatchState)
@@ -176,11 +186,13 @@ def run(table: dict[str, Any], steps: int, tables: int = TABLES) -> tuple[int, i
     return hands, sessions
 
 
+@pytest.mark.parametrize("backend", BACKENDS)
 @given(table=session_tables())
-def test_every_row_plays_the_reducers_session(table: dict[str, Any]) -> None:
+def test_every_row_plays_the_reducers_session(table: dict[str, Any], backend: str) -> None:
     """Steps per example: the profile's ``stateful_step_count``, each checking every
-    row against its reducer session (R2, R4-R9, V13, V18, V19, V21)."""
-    run(table, steps=settings().stateful_step_count)
+    row against its reducer session (R2, R4-R9, V13, V18, V19, V21), on both backends
+    (the compiled kernel plays the betting, the session code the deals)."""
+    run(table, steps=settings().stateful_step_count, backend=backend)
 
 
 @pytest.mark.parametrize(
@@ -194,7 +206,8 @@ def test_every_row_plays_the_reducers_session(table: dict[str, Any]) -> None:
         {"draw_price": 1, "max_blind_bets": 0},  # V20: draws from the rest of the deck
     ],
 )
-def test_sessions_end_and_restart_as_the_reducers(options: dict[str, Any]) -> None:
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_sessions_end_and_restart_as_the_reducers(options: dict[str, Any], backend: str) -> None:
     """Short stacks at five seats: many players leave, several sessions end and new
     ones start (R7, R8, V19), each row equal to its reducer session after every step."""
     table = {
@@ -205,7 +218,7 @@ def test_sessions_end_and_restart_as_the_reducers(options: dict[str, Any]) -> No
         "dealer": None,
         "pack_weight": 0.3,
     }
-    hands, sessions = run(table, steps=2 * settings().stateful_step_count)
+    hands, sessions = run(table, steps=2 * settings().stateful_step_count, backend=backend)
     assert hands > sessions > 0
 
 
@@ -388,12 +401,16 @@ def test_sessions_need_autoreset() -> None:
         BatchEnv(tp.Rules(), 3, sessions=True)
 
 
-def test_auto_picks_numpy_and_the_kernel_refuses_sessions() -> None:
-    assert BatchEnv(tp.Rules(), 3, autoreset=True, sessions=True).backend == "numpy"
+def test_auto_picks_the_kernel_for_sessions_when_numba_is_installed() -> None:
+    """``"auto"`` plays sessions on the kernel when numba is there, and ``"numba"``
+    takes them (the numpy session code deals each next hand, R5, R7, V18)."""
+    auto = BatchEnv(tp.Rules(), 3, autoreset=True, sessions=True)
+    assert auto.backend == ("numba" if NUMBA else "numpy")
     if not NUMBA:
         pytest.skip("numba is not installed (the fast extra)")
-    with pytest.raises(ValueError, match=r"kernel does not play sessions=True"):
-        BatchEnv(tp.Rules(), 3, autoreset=True, sessions=True, backend="numba")
+    env = BatchEnv(tp.Rules(), 3, autoreset=True, sessions=True, backend="numba")
+    assert env.backend == "numba"
+    assert isinstance(env.init(seed=1, n=2), SessionBatchState)
 
 
 def test_states_of_the_other_kind_are_refused() -> None:
@@ -420,12 +437,13 @@ def test_rows_are_checked(index: Any, error: type[Exception]) -> None:
         reducer_deck(batch, index, env.rules)
 
 
-def test_a_session_state_pickles_and_steps_on() -> None:
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_session_state_pickles_and_steps_on(backend: str) -> None:
     """A pickled session state comes back as a SessionBatchState with equal arrays, and
     the environment steps it (after checking its shapes) as the original."""
     import pickle
 
-    env = BatchEnv(tp.Rules(), 4, stacks=6, autoreset=True, sessions=True, backend="numpy")
+    env = BatchEnv(tp.Rules(), 4, stacks=6, autoreset=True, sessions=True, backend=backend)
     batch = env.init(seed=2, n=8)
     rng = np.random.default_rng(1)
     for _ in range(20):
@@ -437,3 +455,31 @@ def test_a_session_state_pickles_and_steps_on() -> None:
     assert isinstance(one, SessionBatchState) and isinstance(two, SessionBatchState)
     for name in ("seat_stack", "seat_in_session", "hand_number", "session_over", "dealer"):
         assert np.array_equal(getattr(one, name), getattr(two, name)), name
+
+
+@pytest.mark.skipif(not NUMBA, reason="numba is not installed (the fast extra)")
+def test_each_backend_steps_the_others_session_states() -> None:
+    """A session state made by either backend steps on the other to the same state,
+    field by field (the kernel's states keep its packed buffer; a numpy step of one
+    stays a SessionBatchState): sessions of 4 seats with short stacks, so that hands,
+    leavers (R7) and new sessions (R8) come every few steps."""
+    envs = [
+        BatchEnv(tp.Rules(), 4, stacks=6, autoreset=True, sessions=True, backend=backend)
+        for backend in ("numpy", "numba")
+    ]
+    rng = np.random.default_rng(4)
+    batch = envs[0].init(seed=8, n=32)
+    for step in range(60):
+        ids = random_actions(rng, batch.legal_action_mask)
+        one, two = (env.step(batch, ids) for env in envs)
+        for state in (one, two):
+            assert isinstance(state, SessionBatchState)
+        for name in (*SessionBatchState.__dataclass_fields__, "history"):
+            if name in ("history_base", "history_base_length", "history_tail"):
+                continue  # (``history`` compares the actions)
+            a, b = getattr(one, name), getattr(two, name)
+            if a is None or b is None:  # seat_drawn without draws (V20)
+                assert a is b, (step, name)
+            else:
+                assert np.array_equal(a, b), (step, name)
+        batch = two if step % 2 else one

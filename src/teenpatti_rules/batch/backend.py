@@ -256,11 +256,16 @@ class KernelStep:
         self._free[tables] = slots
         return slot
 
-    def __call__(self, state: BatchState, actions: Array) -> tuple[PackedBatchState, int]:
+    def __call__(
+        self, state: BatchState, actions: Array, *, fold_history: bool = True
+    ) -> tuple[PackedBatchState, int]:
         """Step ``state`` by ``actions`` (``int32``, contiguous, one per table) into a new
         packed state, its history tail folded when long
         (:func:`~teenpatti_rules.batch.history.fold`).
 
+        :param fold_history: False to leave the tail unfolded, its last column the
+            step's (the sessions mode rewrites the column of the rows it deals, then
+            folds).
         :returns: the new state, marked as made by this object (:meth:`made`), and -1,
             or the first table whose action is not a legal id (the state is then to be
             dropped).
@@ -297,7 +302,7 @@ class KernelStep:
         tail = push(fields["history_tail"], column)
         base, base_length = fields["history_base"], fields["history_base_length"]
         after = PackedBatchState.from_buffer(new, record, base, base_length, tail, maker=self)
-        if tail.size >= plan[2]:
+        if fold_history and tail.size >= plan[2]:
             base, base_length, folded = fold(base, base_length, tail, after.history_length)
             if folded is None:
                 after.__dict__.update(

@@ -33,7 +33,7 @@ hand's dealer is drawn, or fixed); so is V18 ``boot_schedule``: each episode is 
 of its session, so its boot is the schedule's first, ``boot`` (the later boots never
 arise), stacks may be as small as 1 chip, and a stack at most the boot posts all of it
 and is all-in at the deal (R9), on both backends. With ``BatchEnv(...,
-sessions=True)`` (numpy backend) an episode is a whole session instead, and they all
+sessions=True)`` an episode is a whole session instead, and they all
 take effect: ``hand_limit`` ends it (R2), the button moves (R5, V21), each hand has its
 scheduled boot (V18) (:mod:`~teenpatti_rules.batch.session`).
 Every other option refuses with a :class:`ValueError` naming the field.

@@ -39,7 +39,7 @@ from .session import (
     start_sessions,
     to_session_state,
 )
-from .state import BatchState, freeze
+from .state import BatchState, PackedBatchState, freeze
 from .step import advance
 
 __all__ = ["MAX_BATCH_TABLES", "BatchEnv"]
@@ -64,6 +64,15 @@ _RESET_FIELDS = tuple(
     if not name.startswith("history_") or name == "history_length"
 )
 """The fields an autoreset writes (the history's base and tail are handled apart)."""
+
+
+_FIELD_NAMES = tuple(BatchState.__dataclass_fields__)
+"""A BatchState's fields."""
+
+_SESSION_ONLY = tuple(
+    name for name in SessionBatchState.__dataclass_fields__ if name not in _FIELD_NAMES
+)
+"""The fields a SessionBatchState adds (the session, the turn, the last hand)."""
 
 
 def _fold_history(state: BatchState) -> BatchState:
@@ -98,11 +107,12 @@ class BatchEnv:
     :param dealer: a fixed dealer seat for every hand, or None (default) for a
         dealer drawn per table and hand from the seed (R5).
     :param backend: ``"auto"`` (default: the compiled kernel when numba is
-        installed, else numpy; numpy with ``sessions=True``, which the kernel does not
-        play, or a table whose options the kernel does not play,
-        :func:`~teenpatti_rules.batch.config.kernel_refusal`: none today),
+        installed, else numpy; numpy for a table whose options the kernel does not
+        play, :func:`~teenpatti_rules.batch.config.kernel_refusal`: none today),
         ``"numba"`` or ``"numpy"``
-        (:mod:`teenpatti_rules.batch.backend`); both give equal states.
+        (:mod:`teenpatti_rules.batch.backend`); both give equal states. With
+        ``sessions=True`` the kernel plays the betting and the numpy session code
+        deals each next hand and ends the sessions.
     :param sessions: a bool (keyword only; needs ``autoreset=True``). When True each
         row plays a whole session, as the reducer does
         (:mod:`~teenpatti_rules.batch.session`): after a hand, stacks carry over, the
@@ -121,9 +131,8 @@ class BatchEnv:
     :raises ValueError: naming the field or parameter, for options the engine does
         not play, a player count outside the rules, stacks below the boot (below 1
         chip under a ``boot_schedule``) or too big,
-        or a dealer that is not a seat, an unknown ``backend`` (or ``"numba"`` with
-        ``sessions=True`` or on a table that
-        :func:`~teenpatti_rules.batch.config.kernel_refusal` names), or
+        or a dealer that is not a seat, an unknown ``backend`` (or ``"numba"`` on a
+        table that :func:`~teenpatti_rules.batch.config.kernel_refusal` names), or
         ``sessions=True`` without ``autoreset=True``.
     """
 
@@ -152,8 +161,6 @@ class BatchEnv:
         self.rules: Rules = Rules() if rules is None else rules
         self.config: TableConfig = table_config(self.rules, players)
         refusal = kernel_refusal(self.rules)  # (None for every table today)
-        if refusal is None and sessions:
-            refusal = "sessions=True (R5, R7, V18, V19, V21: hands carried over)"
         if refusal is not None and picked == "numba":
             if backend == "numba":
                 raise ValueError(
@@ -300,11 +307,15 @@ class BatchEnv:
         if ids.dtype != _INT32 or not ids.flags.c_contiguous:
             ids = np.ascontiguousarray(ids, dtype=np.int64).clip(-1, width)
             ids = ids.astype(np.int32)
-        if self._kernel is None:
+        sessions = isinstance(state, SessionBatchState)
+        if self._kernel is None:  # sessions: the kernel bets, the session code deals
             self._kernel = KernelStep(
-                self.config, self.rules, autoreset=self.autoreset, dealer=self.dealer
+                self.config,
+                self.rules,
+                autoreset=self.autoreset and not self.sessions,
+                dealer=self.dealer,
             )
-        after, bad = self._kernel(state, ids)  # (the history folded)
+        after, bad = self._kernel(state, ids, fold_history=not sessions)
         if bad >= 0:
             action = int(np.asarray(ids)[bad])
             if not 0 <= action < width:
@@ -314,7 +325,90 @@ class BatchEnv:
                 f"action {action} is not legal at table {bad} "
                 f"(seat {int(state.current_player[bad])} may play {allowed})"
             )
+        if isinstance(state, SessionBatchState):
+            return self._end_session_step(state, after)
         return after
+
+    def _end_session_step(
+        self, before: SessionBatchState, stepped: PackedBatchState
+    ) -> SessionBatchState:
+        """The session's work after the kernel's betting step (played as without
+        autoreset: the hands that were over are left as they were), as :meth:`step`
+        does it on the numpy path: the next hand dealt where the hand was over (R4, R5,
+        R7, R9, V13, V18, V21), the turn numbers (S9) and the end of the hands that just
+        ended (R2, R7, R8, V19), then the history folded. The state keeps the kernel's
+        packed buffer (the dealt rows written into a copy of it), so that the next
+        step hands it to the kernel as it is.
+
+        :param before: the state stepped.
+        :param stepped: the kernel's state after the step, its history tail not folded.
+        """
+        rows = np.flatnonzero(before.terminated)
+        session: dict[str, Array] = {}
+        if rows.size:
+            stepped, session = self._deal_packed(before, stepped, rows)
+        fields = {name: getattr(stepped, name) for name in _FIELD_NAMES}
+        for name in _SESSION_ONLY:
+            fields[name] = session[name] if name in session else getattr(before, name)
+        own = stepped.__dict__
+        fields.update(_packed=own["_packed"], _record=own["_record"])
+        after = object.__new__(SessionBatchState)  # (every field is read-only already)
+        after.__dict__.update(fields)
+        turned = after.with_frozen({"turn": freeze(next_turns(before, after))})  # S9
+        assert isinstance(turned, SessionBatchState)  # with_frozen keeps the class
+        # R7, R8: the hands that just ended, the shower's seat for R35
+        ended = end_hands(turned, self.rules, before.current_player)
+        folded = _fold_history(ended)
+        assert isinstance(folded, SessionBatchState)  # (only the history changes)
+        self._remember(folded)
+        return folded
+
+    def _deal_packed(
+        self, before: SessionBatchState, stepped: PackedBatchState, rows: Array
+    ) -> tuple[PackedBatchState, dict[str, Array]]:
+        """:meth:`_reset_over` for the kernel's packed state: the next hands of the
+        sessions at ``rows`` (or new sessions, :func:`~teenpatti_rules.batch.session.next_hands`)
+        dealt as the numpy path deals them, written into a copy of ``stepped``'s buffer,
+        their history codes :data:`~teenpatti_rules.batch.history.NEW_HAND`.
+
+        :returns: the dealt state and the session arrays of every row.
+        """
+        arrays, dealt = next_hands(before, self.rules, rows, self.stacks, self.dealer)
+        start = dealt.pop("start_stack")
+        session: dict[str, Array] = {}
+        for name in SESSION_FIELDS:
+            merged = getattr(before, name).copy()
+            merged[..., rows] = arrays[name]
+            session[name] = freeze(merged)
+        fresh = new_hands(
+            self.config,
+            self.rules,
+            before.table_key[rows],
+            before.hand_index[rows] + 1,
+            start,
+            self.dealer,
+            **dealt,
+        )
+        own = stepped.__dict__
+        buffer = own["_packed"].copy()
+        record = buffer.view(own["_record"].dtype)
+        for name in _RESET_FIELDS:
+            value = getattr(fresh, name)
+            if value is None:  # seat_drawn on a table without draws
+                continue
+            record[name][rows] = value.T if name.startswith("seat_") else value
+        tail = stepped.history_tail
+        assert tail is not None  # the step just recorded its column, unfolded
+        column = tail.column.copy()
+        column[rows] = NEW_HAND
+        dealt_state = PackedBatchState.from_buffer(
+            freeze(buffer),
+            freeze(record),
+            stepped.history_base,
+            stepped.history_base_length,
+            push(tail.previous, freeze(column)),
+        )
+        return dealt_state, session
 
     def _remember(self, state: BatchState) -> BatchState:
         """Note ``state`` as made here (its shape is then not checked again)."""

@@ -381,9 +381,15 @@ class BatchState:
         """
         source = self.__dict__
         if "_packed" in source and not PACKED_FIELDS.isdisjoint(changes):
-            # A buffer field changes: the copy is a plain state of every field.
-            source = {name: getattr(self, name) for name in _FIELD_NAMES}
-            copy = object.__new__(BatchState)
+            # A buffer field changes: the copy no longer keeps the buffer (a packed
+            # state's copy is a plain state of every field; a subclass holding every
+            # field, as the sessions' states on the kernel, keeps its class).
+            if type(self) is PackedBatchState:
+                source = {name: getattr(self, name) for name in _FIELD_NAMES}
+                copy = object.__new__(BatchState)
+            else:
+                source = {k: v for k, v in source.items() if k not in ("_packed", "_record")}
+                copy = object.__new__(type(self))
         else:
             copy = object.__new__(type(self))
         fields = copy.__dict__

@@ -177,8 +177,7 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv):
     :param stacks: chips per seat at each deal (as for ``BatchEnv``).
     :param backend: ``"auto"``, ``"numba"`` or ``"numpy"`` (as for ``BatchEnv``).
     :param sessions: a bool (keyword only): True for whole sessions as episodes, as
-        ``BatchEnv(..., sessions=True)`` plays them (numpy backend; ``"auto"`` picks
-        it, ``"numba"`` refuses it).
+        ``BatchEnv(..., sessions=True)`` plays them (on either backend).
     :raises TypeError: / :raises ValueError: as :class:`~teenpatti_rules.batch.BatchEnv`
         and :meth:`~teenpatti_rules.batch.BatchEnv.init` do (``TypeError`` for a
         ``sessions`` that is not a bool); ``ValueError`` for a ``num_envs`` out of
