@@ -73,6 +73,11 @@ class ActionBase:
     :cvar doing: the words for it in a refusal (``"seat 2 may not go all-in: ..."``).
     :cvar argument: ``""`` (no argument), ``"amount"`` (a whole number of chips, the
         field ``amount``) or ``"cards"`` (cards as text, the field named by the class).
+    :cvar turn_action: True for a turn action (S9): a betting action, a sideshow answer,
+        a draw or a timeout; only these are refused as stale at an old turn
+        (:data:`TURN_ACTION_TYPES` is read from it).
+    :cvar table_action: True for an open-table action (S3–S7: joining, leaving, sitting
+        out and in, the clock, adding chips; :data:`TABLE_ACTION_TYPES` is read from it).
     """
 
     __slots__ = ()
@@ -80,6 +85,8 @@ class ActionBase:
     verb: ClassVar[str]
     doing: ClassVar[str]
     argument: ClassVar[str] = ""
+    turn_action: ClassVar[bool] = False
+    table_action: ClassVar[bool] = False
     seat: int
 
     def __str__(self) -> str:
@@ -137,6 +144,7 @@ class Pack(ActionBase):
 
     verb: ClassVar[str] = "pack"
     doing: ClassVar[str] = "pack"
+    turn_action: ClassVar[bool] = True
 
     seat: int
 
@@ -147,6 +155,7 @@ class AllIn(ActionBase):
 
     verb: ClassVar[str] = "all-in"
     doing: ClassVar[str] = "go all-in"
+    turn_action: ClassVar[bool] = True
 
     seat: int
 
@@ -157,6 +166,7 @@ class Show(ActionBase):
 
     verb: ClassVar[str] = "show"
     doing: ClassVar[str] = "show"
+    turn_action: ClassVar[bool] = True
 
     seat: int
 
@@ -172,6 +182,7 @@ class Bet(ActionBase):
 
     verb: ClassVar[str] = "bet"
     doing: ClassVar[str] = "bet"
+    turn_action: ClassVar[bool] = True
     argument: ClassVar[str] = "amount"
 
     seat: int
@@ -188,6 +199,7 @@ class SideShow(ActionBase):
 
     verb: ClassVar[str] = "sideshow"
     doing: ClassVar[str] = "ask for a sideshow"
+    turn_action: ClassVar[bool] = True
     argument: ClassVar[str] = "amount"
 
     seat: int
@@ -200,6 +212,7 @@ class AcceptSideShow(ActionBase):
 
     verb: ClassVar[str] = "accept"
     doing: ClassVar[str] = "accept a sideshow"
+    turn_action: ClassVar[bool] = True
 
     seat: int
 
@@ -210,6 +223,7 @@ class RefuseSideShow(ActionBase):
 
     verb: ClassVar[str] = "refuse"
     doing: ClassVar[str] = "refuse a sideshow"
+    turn_action: ClassVar[bool] = True
 
     seat: int
 
@@ -232,6 +246,7 @@ class Draw(ActionBase):
 
     verb: ClassVar[str] = "draw"
     doing: ClassVar[str] = "draw"
+    turn_action: ClassVar[bool] = True
     argument: ClassVar[str] = "cards"
 
     seat: int
@@ -275,6 +290,7 @@ class Join(ActionBase):
 
     verb: ClassVar[str] = "join"
     doing: ClassVar[str] = "join"
+    table_action: ClassVar[bool] = True
     argument: ClassVar[str] = "name"
 
     seat: int
@@ -295,6 +311,7 @@ class Leave(ActionBase):
 
     verb: ClassVar[str] = "leave"
     doing: ClassVar[str] = "leave"
+    table_action: ClassVar[bool] = True
 
     seat: int
 
@@ -305,6 +322,7 @@ class SitOut(ActionBase):
 
     verb: ClassVar[str] = "sit out"
     doing: ClassVar[str] = "sit out"
+    table_action: ClassVar[bool] = True
 
     seat: int
 
@@ -315,6 +333,7 @@ class SitIn(ActionBase):
 
     verb: ClassVar[str] = "sit in"
     doing: ClassVar[str] = "sit in"
+    table_action: ClassVar[bool] = True
 
     seat: int
 
@@ -327,6 +346,8 @@ class Timeout(ActionBase):
 
     verb: ClassVar[str] = "timeout"
     doing: ClassVar[str] = "time out"
+    turn_action: ClassVar[bool] = True
+    table_action: ClassVar[bool] = True
 
     seat: int
 
@@ -341,6 +362,7 @@ class AddChips(ActionBase):
 
     verb: ClassVar[str] = "add"
     doing: ClassVar[str] = "add chips"
+    table_action: ClassVar[bool] = True
     argument: ClassVar[str] = "amount"
 
     seat: int
@@ -370,22 +392,16 @@ Action: TypeAlias = (
 ACTION_TYPES: tuple[type[Action], ...] = get_args(Action)
 """Every action class, in the order of :data:`Action`, for ``isinstance`` checks."""
 
-TURN_ACTION_TYPES: tuple[type[Action], ...] = (
-    Pack,
-    AllIn,
-    Show,
-    Bet,
-    SideShow,
-    AcceptSideShow,
-    RefuseSideShow,
-    Draw,
-    Timeout,
-)
+TURN_ACTION_TYPES: tuple[type[Action], ...] = tuple(cls for cls in ACTION_TYPES if cls.turn_action)
 """The turn actions (S9): betting actions, sideshow answers, draws and timeouts; only
-these are refused as stale when applied at an old turn."""
+these are refused as stale when applied at an old turn. Read from each class's
+``turn_action``."""
 
-TABLE_ACTION_TYPES: tuple[type[Action], ...] = (Join, Leave, SitOut, SitIn, Timeout, AddChips)
-"""The open-table actions (S3–S7)."""
+TABLE_ACTION_TYPES: tuple[type[Action], ...] = tuple(
+    cls for cls in ACTION_TYPES if cls.table_action
+)
+"""The open-table actions (S3–S7), read from each class's
+``table_action``."""
 
 _BY_VERB: dict[str, type[Action]] = {cls.verb: cls for cls in ACTION_TYPES}
 

@@ -11,27 +11,24 @@ computed on the first call and never stale; a state built any other way
 from __future__ import annotations
 
 from functools import cache
-from typing import Final, NamedTuple
+from typing import NamedTuple
 
 from ..actions import (
     AcceptSideShow,
     Action,
-    AddChips,
     AllIn,
     Bet,
     Deal,
     Draw,
-    Leave,
     Look,
     Pack,
     RefuseSideShow,
     Show,
     SideShow,
-    SitIn,
-    SitOut,
 )
 from ..limits import short
 from ..state import Phase, State
+from .common import BETWEEN_HANDS
 from .questions import (
     accept_refusal,
     all_in_refusal,
@@ -44,12 +41,10 @@ from .questions import (
     sideshow_refusal,
 )
 from .refusals import refused
+from .table import table_actions
 from .trust import require_reachable
 
 __all__ = ["BETWEEN_HANDS", "legal_actions", "table_actions", "was_listed"]
-
-BETWEEN_HANDS: Final = (Phase.AWAITING_DEAL, Phase.WAITING)
-"""The phases between hands in which the table is open (not SESSION_OVER)."""
 
 _note = object.__setattr__
 """Sets a private slot of a frozen record (its ``__setattr__`` refuses every name)."""
@@ -146,27 +141,6 @@ def legal_actions(
     if not state.rules.open_table:  # listed for the seat only (above: open tables)
         mine += table_actions(state, seat)
     return tuple(mine)
-
-
-def table_actions(state: State, seat: int) -> list[Action]:
-    """``seat``'s open-table actions that apply now (S4, S5, S7): Leave, SitOut or SitIn,
-    and AddChips up to the buy-in limit; none after the session.
-    """
-    if state.phase is Phase.SESSION_OVER:
-        return []
-    player = state.seats[seat]
-    if not player.in_session:
-        return []
-    actions: list[Action] = []
-    if not player.leaving:
-        actions.append(Leave(seat))
-    actions.append(SitIn(seat) if player.sitting_out else SitOut(seat))
-    rules = state.rules
-    if rules.rebuy and state.phase in BETWEEN_HANDS:
-        room = rules.buy_in_limit - player.stack
-        if room >= 1:
-            actions.append(AddChips(seat, room))
-    return actions
 
 
 class _SeatActions(NamedTuple):
