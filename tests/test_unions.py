@@ -89,6 +89,11 @@ def test_the_action_kinds_facts_are_read_from_the_classes() -> None:
     # actions never listed; any other open-table action must say what is offered.
     unoffered = {cls for cls in TABLE_ACTION_TYPES if _HANDLERS[cls].offer is None}
     assert unoffered == {tp.Join, tp.Timeout}, f"give these an offer: {unoffered}"
+    # An offered kind is an open-table action, which the automatic players never choose
+    # (players/common.py): a kind listed here but not flagged would be chosen forever.
+    offered = {cls for cls, handler in _HANDLERS.items() if handler.offer is not None}
+    unflagged = offered - set(TABLE_ACTION_TYPES)
+    assert not unflagged, f"set table_action = True on: {unflagged}"
     # S6: only a look and a timeout leave the count of timeouts in a row as it is.
     kept = {cls for cls, handler in _HANDLERS.items() if handler.keeps_timeouts}
     assert kept == {tp.Look, tp.Timeout}

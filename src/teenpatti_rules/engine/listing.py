@@ -28,7 +28,6 @@ from ..actions import (
 )
 from ..limits import short
 from ..state import Phase, State
-from .common import BETWEEN_HANDS
 from .questions import (
     accept_refusal,
     all_in_refusal,
@@ -44,7 +43,7 @@ from .refusals import refused
 from .table import table_actions
 from .trust import require_reachable
 
-__all__ = ["BETWEEN_HANDS", "legal_actions", "table_actions", "was_listed"]
+__all__ = ["legal_actions", "was_listed"]
 
 _note = object.__setattr__
 """Sets a private slot of a frozen record (its ``__setattr__`` refuses every name)."""
@@ -162,7 +161,7 @@ def _seat_actions(seat_count: int) -> _SeatActions:
 
 
 def _every_table_action(state: State) -> list[Action]:
-    """Every seat's :func:`table_actions`, seat by seat (S4, S5, S7)."""
+    """Every seat's :func:`~.table.table_actions`, seat by seat (S4, S5, S7)."""
     return [action for seat in range(len(state.seats)) for action in table_actions(state, seat)]
 
 

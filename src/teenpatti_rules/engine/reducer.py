@@ -4,8 +4,9 @@ Two small functions per action kind, each citing the rules it implements: a chec
 that refuses the action unless it is legal (with the refusal functions of
 :mod:`teenpatti_rules.engine.questions`: a refusal carries a code, a rule id and a
 sentence built only when read), and a handler that builds the next state; the input
-state is never changed. The handlers live by idea, each module keeping its entries of
-the table (``HANDLERS``, built with :func:`~.common.checked` from the refusal questions):
+state is never changed. The handlers live by idea, each module keeping one entry per
+kind in its table (``HANDLERS`` of :class:`~.common.Handler`, the check built with
+:func:`~.common.checked` from the refusal questions; the reducer names no kind):
 :mod:`~teenpatti_rules.engine.deal` (dealing), :mod:`.table` (the open-table actions),
 :mod:`.betting` (the turn actions and :func:`~.betting.after_turn`, what the rules say
 comes next), :mod:`.listing` (:func:`legal_actions`). An action that
