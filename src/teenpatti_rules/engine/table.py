@@ -28,7 +28,7 @@ from ..limits import MAX_CHIPS, check_table_chips, short
 from ..records import evolve
 from ..state import Phase, Seat, State, _joining_name, between_hands_phase
 from . import betting
-from .common import BETWEEN_HANDS, Handler, check_seat, checked, require, with_seat
+from .common import BETWEEN_HANDS, Handler, Offer, check_seat, checked, require, with_seat
 from .ending import move_button, placings, session_over
 from .refusals import Refusal, refuse
 
@@ -376,12 +376,10 @@ def table_actions(state: State, seat: int) -> list[Action]:
     """
     if state.phase is Phase.SESSION_OVER or not state.seats[seat].in_session:
         return []
-    return [
-        action
-        for handler in HANDLERS.values()
-        if handler.offer is not None
-        for action in handler.offer(state, seat)
-    ]
+    actions: list[Action] = []
+    for offer in _OFFERS:
+        actions += offer(state, seat)
+    return actions
 
 
 HANDLERS: Final[dict[type[Any], Handler]] = {
@@ -398,3 +396,9 @@ HANDLERS: Final[dict[type[Any], Handler]] = {
 """The open-table actions, each with its check (built from its refusal question), its
 handler and, when listed, its offer: their entries of the reducer's table. The order is
 the order of :func:`table_actions`."""
+
+_OFFERS: Final[tuple[Offer, ...]] = tuple(
+    handler.offer for handler in HANDLERS.values() if handler.offer is not None
+)
+"""The offers of :data:`HANDLERS`, in its order (read once: :func:`table_actions` runs
+for every seat of an open table at every step)."""
