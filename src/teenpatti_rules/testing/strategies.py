@@ -451,8 +451,7 @@ def table_action(rng: random.Random, state: State) -> Action | None:
     return action
 
 
-TABLE_ACTIONS = TABLE_ACTION_TYPES
-"""The open-table action classes (S3–S7): :data:`~teenpatti_rules.actions.TABLE_ACTION_TYPES`."""
+TABLE_ACTIONS = TABLE_ACTION_TYPES  #: the open-table action classes (S3–S7)
 
 
 def open_table_action(rng: random.Random, state: State, chance: float = 0.1) -> Action:
