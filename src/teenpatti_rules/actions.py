@@ -18,14 +18,12 @@ Whether an action is legal depends on the state: see
 
 from __future__ import annotations
 
-import json
-import re
 from typing import Any, ClassVar, TypeAlias, get_args
 
 import attrs
 
-from .cards import Card, format_cards, parse_cards
-from .errors import CardParseError
+from .action_text import name_text, read_action
+from .cards import Card, format_cards, parse_cards  # noqa: F401  (the doctests use parse_cards)
 
 __all__ = [
     "ACTION_TYPES",
@@ -72,7 +70,9 @@ class ActionBase:
     :cvar verb: the verb of the text form (``"bet"`` in ``"P2 bet 4"``).
     :cvar doing: the words for it in a refusal (``"seat 2 may not go all-in: ..."``).
     :cvar argument: ``""`` (no argument), ``"amount"`` (a whole number of chips, the
-        field ``amount``) or ``"cards"`` (cards as text, the field named by the class).
+        field ``amount``), ``"cards"`` (cards as text, the field named by the class) or
+        ``"name"`` (a name, bare or a JSON string, then an optional number of chips);
+        :func:`parse_action` reads the text by it.
     :cvar turn_action: True for a turn action (S9): a betting action, a sideshow answer,
         a draw or a timeout; only these are refused as stale at an old turn
         (:data:`TURN_ACTION_TYPES` is read from it).
@@ -259,19 +259,6 @@ class Draw(ActionBase):
         return text
 
 
-_PLAIN_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_.'-]*")
-"""A name written bare in a ``join`` text: anything else is written as a JSON string."""
-
-
-def _name_text(name: object) -> str:
-    r"""A joining player's name in an action's text: bare when it is a plain ASCII word
-    (``Dev``), else a JSON string with non-ASCII escaped (``"Agent 007"``, ``"D\\u00e9v"``).
-    """
-    if isinstance(name, str) and _PLAIN_NAME.fullmatch(name):
-        return name
-    return json.dumps(name if isinstance(name, str) else str(name))
-
-
 @attrs.frozen
 class Join(ActionBase):
     """A new player takes a free chair between hands (S1, S3).
@@ -298,7 +285,7 @@ class Join(ActionBase):
     stack: int | None = None
 
     def __str__(self) -> str:
-        text = f"P{self.seat} join {_name_text(self.name)}"
+        text = f"P{self.seat} join {name_text(self.name)}"
         return text if self.stack is None else f"{text} {self.stack}"
 
 
@@ -406,13 +393,6 @@ TABLE_ACTION_TYPES: tuple[type[Action], ...] = tuple(
 _BY_VERB: dict[str, type[Action]] = {cls.verb: cls for cls in ACTION_TYPES}
 
 
-def _whole_number(token: str, limit: int) -> int | None:
-    """``token`` as an int if it is 1 to ``limit`` ASCII digits, else None."""
-    if 0 < len(token) <= limit and token.isascii() and token.isdigit():
-        return int(token)
-    return None
-
-
 def parse_action(text: str) -> Action:
     """Read an action from its text form (the inverse of ``str(action)``).
 
@@ -435,64 +415,11 @@ def parse_action(text: str) -> Action:
     ...
     ValueError: unknown action verb 'fold' in 'P0 fold' (expected one of: deal, look, pack, ...)
     """
-    if not isinstance(text, str):
-        raise TypeError(f"an action's text must be a str, not {type(text).__name__}")
-    shown = repr(text) if len(text) <= 60 else repr(text[:57] + "...")
-    if len(text) > MAX_ACTION_TEXT:
-        raise ValueError(f"an action's text is at most {MAX_ACTION_TEXT} characters: {shown}")
-    if not text.isascii():
-        raise ValueError(f"an action's text is ASCII only: {shown}")
-    words = text.split(None, 2)
-    seat = _whole_number(words[0][1:], MAX_SEAT_DIGITS) if words and words[0][:1] in "Pp" else None
-    if len(words) < 2 or seat is None:
-        raise ValueError(f"not an action: {shown} (expected e.g. 'P2 bet 4')")
-    verb = words[1].lower()
-    argument = words[2].strip() if len(words) == 3 else ""
-    if verb == "sit" and argument.lower() in ("out", "in"):  # S5: a verb of two words
-        verb, argument = f"sit {argument.lower()}", ""
-    kind: Any = _BY_VERB.get(verb)
-    if kind is None:
-        verbs = ", ".join(_BY_VERB)
-        raise ValueError(
-            f"unknown action verb {words[1][:20]!r} in {shown} (expected one of: {verbs})"
-        )
-    if kind.argument == "amount":
-        amount = _whole_number(argument, MAX_AMOUNT_DIGITS)
-        if amount is None:
-            raise ValueError(f"action {verb!r} needs a whole number of chips, in {shown}")
-        return kind(seat, amount)  # type: ignore[no-any-return]
-    if kind is Join:
-        return _parse_join(seat, argument, shown)
-    if kind.argument == "cards":
-        if not argument:
-            return kind(seat)  # type: ignore[no-any-return]
-        try:
-            return kind(seat, parse_cards(argument))  # type: ignore[no-any-return]
-        except CardParseError as error:
-            what = "deck" if kind is Deal else "cards"
-            raise ValueError(f"bad {what} in {shown}: {error}") from None
-    if argument:
-        raise ValueError(f"action {verb!r} takes no argument, in {shown}")
-    return kind(seat)  # type: ignore[no-any-return]
-
-
-def _parse_join(seat: int, argument: str, shown: str) -> Join:
-    """The ``join`` text's name (bare or a JSON string) and optional stack (S3)."""
-    stack_text = ""
-    if argument.startswith('"'):
-        try:
-            name, end = json.JSONDecoder().raw_decode(argument)
-        except ValueError:
-            raise ValueError(f"bad name (a JSON string) in {shown}") from None
-        stack_text = argument[end:].strip()
-    else:
-        name, _, stack_text = argument.partition(" ")
-        stack_text = stack_text.strip()
-    if not isinstance(name, str) or not name:
-        raise ValueError(f"action 'join' needs a name, in {shown}")
-    if not stack_text:
-        return Join(seat, name)
-    stack = _whole_number(stack_text, MAX_AMOUNT_DIGITS)
-    if stack is None:
-        raise ValueError(f"action 'join' takes a name and a whole number of chips, in {shown}")
-    return Join(seat, name, stack)
+    action: Action = read_action(
+        text,
+        _BY_VERB,
+        max_text=MAX_ACTION_TEXT,
+        seat_digits=MAX_SEAT_DIGITS,
+        amount_digits=MAX_AMOUNT_DIGITS,
+    )
+    return action
