@@ -14,26 +14,22 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-import teenpatti_rules as tp
+import attrs
 
-ACTION_KEYS = (
-    "join",
-    "leave",
-    "sit_out",
-    "sit_in",
-    "timeout",
-    "add_chips",
-    "deal",
-    "look",
-    "pack",
-    "all_in",
-    "show",
-    "accept_sideshow",
-    "refuse_sideshow",
-    "bet",
-    "sideshow",
-    "draw",
-)
+import teenpatti_rules as tp
+from teenpatti_rules.actions import ACTION_TYPES
+
+_KEY_OF_VERB = {"add": "add_chips", "accept": "accept_sideshow", "refuse": "refuse_sideshow"}
+"""The scenario format's keys that are not the action's verb (spaces and dashes as ``_``)."""
+
+ACTION_CLASSES: dict[str, type[Any]] = {
+    _KEY_OF_VERB.get(cls.verb, cls.verb.replace(" ", "_").replace("-", "_")): cls
+    for cls in ACTION_TYPES
+}
+"""Scenario key -> action class, read from every member of the Action union: a new
+action needs no entry here (its key is its verb)."""
+
+ACTION_KEYS = tuple(ACTION_CLASSES)
 
 
 def load(path: Path) -> dict[str, Any]:
@@ -96,29 +92,15 @@ def to_action(step: Mapping[str, Any], state: tp.State | None = None) -> tp.Acti
             deck = build_deck(state, step["hands"], step.get("indicator"), step.get("rest"))
             return tp.Deal(seat, deck)
         return tp.Deal(seat)
-    if key == "draw":
-        return tp.Draw(seat, tp.parse_cards(step["cards"]))
-    if key == "join":  # S3
-        return tp.Join(seat, step["name"], step.get("stack"))
-    if key == "add_chips":  # S7
-        return tp.AddChips(seat, step["amount"])
-    if key == "bet":
-        return tp.Bet(seat, step["amount"])
-    if key == "sideshow":
-        return tp.SideShow(seat, step["amount"])
-    simple: dict[str, Any] = {
-        "look": tp.Look,
-        "pack": tp.Pack,
-        "all_in": tp.AllIn,
-        "show": tp.Show,
-        "accept_sideshow": tp.AcceptSideShow,
-        "refuse_sideshow": tp.RefuseSideShow,
-        "leave": tp.Leave,  # S4
-        "sit_out": tp.SitOut,  # S5
-        "sit_in": tp.SitIn,
-        "timeout": tp.Timeout,  # S6
-    }
-    action: tp.Action = simple[key](seat)
+    cls = ACTION_CLASSES[key]
+    values: dict[str, Any] = {}
+    for field in attrs.fields(cls)[1:]:  # after the seat: the action's own fields
+        if field.name in step:
+            value = step[field.name]
+            if field.name in ("cards", "deck") and isinstance(value, str):
+                value = tp.parse_cards(value)
+            values[field.name] = value
+    action: tp.Action = cls(seat, **values)
     return action
 
 

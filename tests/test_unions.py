@@ -13,7 +13,12 @@ import attrs
 import pytest
 
 import teenpatti_rules as tp
-from teenpatti_rules.actions import ACTION_TYPES, ActionBase
+from teenpatti_rules.actions import (
+    ACTION_TYPES,
+    TABLE_ACTION_TYPES,
+    TURN_ACTION_TYPES,
+    ActionBase,
+)
 from teenpatti_rules.engine.reducer import _HANDLERS
 from teenpatti_rules.events import EVENT_TYPES, SEAT, EventBase, EventFacts, HandEnding, ShownHand
 from teenpatti_rules.io.codec import converter
@@ -58,6 +63,40 @@ def test_the_unions_are_the_registries() -> None:
     assert get_args(tp.Action) == ACTION_TYPES
     assert get_args(tp.Event) == EVENT_TYPES
     assert set(_HANDLERS) == set(ACTION_TYPES)  # every action has its reducer handler
+
+
+def test_every_member_is_exported_by_its_module() -> None:
+    # actions.py and events.py are the public homes of every action and event class.
+    from teenpatti_rules import actions, events
+
+    for module, members in ((actions, ACTION_TYPES), (events, EVENT_TYPES)):
+        missing = [cls.__name__ for cls in members if cls.__name__ not in module.__all__]
+        assert not missing, f"add to {module.__name__}.__all__: {missing}"
+
+
+def test_the_action_kinds_facts_are_read_from_the_classes() -> None:
+    # S9: the stale-turn check and the open-table lists read each class's own flags
+    # (ActionBase.turn_action, table_action); the engine's entry says whether the action
+    # is offered (Handler.offer) and whether it keeps the S6 count (keeps_timeouts).
+    # S9: betting actions, sideshow answers, draws and timeouts are turn actions; a look,
+    # a deal and the between-hands table actions are not. Timeout is both (S6, S9).
+    turn = {tp.Pack, tp.AllIn, tp.Show, tp.Bet, tp.SideShow, tp.AcceptSideShow}
+    assert turn | {tp.RefuseSideShow, tp.Draw, tp.Timeout} <= set(TURN_ACTION_TYPES)
+    assert not {tp.Look, tp.Deal, tp.Join, tp.Leave, tp.AddChips} & set(TURN_ACTION_TYPES)
+    table = {tp.Join, tp.Leave, tp.SitOut, tp.SitIn, tp.Timeout, tp.AddChips}
+    assert table <= set(TABLE_ACTION_TYPES) and not turn & set(TABLE_ACTION_TYPES)
+    # S3, S6: Join (it needs a name) and Timeout (the clock's) are the only open-table
+    # actions never listed; any other open-table action must say what is offered.
+    unoffered = {cls for cls in TABLE_ACTION_TYPES if _HANDLERS[cls].offer is None}
+    assert unoffered == {tp.Join, tp.Timeout}, f"give these an offer: {unoffered}"
+    # An offered kind is an open-table action, which the automatic players never choose
+    # (players/common.py): a kind listed here but not flagged would be chosen forever.
+    offered = {cls for cls, handler in _HANDLERS.items() if handler.offer is not None}
+    unflagged = offered - set(TABLE_ACTION_TYPES)
+    assert not unflagged, f"set table_action = True on: {unflagged}"
+    # S6: only a look and a timeout leave the count of timeouts in a row as it is.
+    kept = {cls for cls, handler in _HANDLERS.items() if handler.keeps_timeouts}
+    assert kept == {tp.Look, tp.Timeout}
 
 
 def _subclasses(cls: type) -> set[str]:

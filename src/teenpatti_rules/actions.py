@@ -18,14 +18,12 @@ Whether an action is legal depends on the state: see
 
 from __future__ import annotations
 
-import json
-import re
 from typing import Any, ClassVar, TypeAlias, get_args
 
 import attrs
 
-from .cards import Card, format_cards, parse_cards
-from .errors import CardParseError
+from .action_text import name_text, read_action
+from .cards import Card, format_cards, parse_cards  # noqa: F401  (the doctests use parse_cards)
 
 __all__ = [
     "ACTION_TYPES",
@@ -72,7 +70,14 @@ class ActionBase:
     :cvar verb: the verb of the text form (``"bet"`` in ``"P2 bet 4"``).
     :cvar doing: the words for it in a refusal (``"seat 2 may not go all-in: ..."``).
     :cvar argument: ``""`` (no argument), ``"amount"`` (a whole number of chips, the
-        field ``amount``) or ``"cards"`` (cards as text, the field named by the class).
+        field ``amount``), ``"cards"`` (cards as text, the field named by the class) or
+        ``"name"`` (a name, bare or a JSON string, then an optional number of chips);
+        :func:`parse_action` reads the text by it.
+    :cvar turn_action: True for a turn action (S9): a betting action, a sideshow answer,
+        a draw or a timeout; only these are refused as stale at an old turn
+        (:data:`TURN_ACTION_TYPES` is read from it).
+    :cvar table_action: True for an open-table action (S3–S7: joining, leaving, sitting
+        out and in, the clock, adding chips; :data:`TABLE_ACTION_TYPES` is read from it).
     """
 
     __slots__ = ()
@@ -80,6 +85,8 @@ class ActionBase:
     verb: ClassVar[str]
     doing: ClassVar[str]
     argument: ClassVar[str] = ""
+    turn_action: ClassVar[bool] = False
+    table_action: ClassVar[bool] = False
     seat: int
 
     def __str__(self) -> str:
@@ -137,6 +144,7 @@ class Pack(ActionBase):
 
     verb: ClassVar[str] = "pack"
     doing: ClassVar[str] = "pack"
+    turn_action: ClassVar[bool] = True
 
     seat: int
 
@@ -147,6 +155,7 @@ class AllIn(ActionBase):
 
     verb: ClassVar[str] = "all-in"
     doing: ClassVar[str] = "go all-in"
+    turn_action: ClassVar[bool] = True
 
     seat: int
 
@@ -157,6 +166,7 @@ class Show(ActionBase):
 
     verb: ClassVar[str] = "show"
     doing: ClassVar[str] = "show"
+    turn_action: ClassVar[bool] = True
 
     seat: int
 
@@ -172,6 +182,7 @@ class Bet(ActionBase):
 
     verb: ClassVar[str] = "bet"
     doing: ClassVar[str] = "bet"
+    turn_action: ClassVar[bool] = True
     argument: ClassVar[str] = "amount"
 
     seat: int
@@ -188,6 +199,7 @@ class SideShow(ActionBase):
 
     verb: ClassVar[str] = "sideshow"
     doing: ClassVar[str] = "ask for a sideshow"
+    turn_action: ClassVar[bool] = True
     argument: ClassVar[str] = "amount"
 
     seat: int
@@ -200,6 +212,7 @@ class AcceptSideShow(ActionBase):
 
     verb: ClassVar[str] = "accept"
     doing: ClassVar[str] = "accept a sideshow"
+    turn_action: ClassVar[bool] = True
 
     seat: int
 
@@ -210,6 +223,7 @@ class RefuseSideShow(ActionBase):
 
     verb: ClassVar[str] = "refuse"
     doing: ClassVar[str] = "refuse a sideshow"
+    turn_action: ClassVar[bool] = True
 
     seat: int
 
@@ -232,6 +246,7 @@ class Draw(ActionBase):
 
     verb: ClassVar[str] = "draw"
     doing: ClassVar[str] = "draw"
+    turn_action: ClassVar[bool] = True
     argument: ClassVar[str] = "cards"
 
     seat: int
@@ -242,19 +257,6 @@ class Draw(ActionBase):
         if self.cards:
             text += " " + format_cards(self.cards)
         return text
-
-
-_PLAIN_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_.'-]*")
-"""A name written bare in a ``join`` text: anything else is written as a JSON string."""
-
-
-def _name_text(name: object) -> str:
-    r"""A joining player's name in an action's text: bare when it is a plain ASCII word
-    (``Dev``), else a JSON string with non-ASCII escaped (``"Agent 007"``, ``"D\\u00e9v"``).
-    """
-    if isinstance(name, str) and _PLAIN_NAME.fullmatch(name):
-        return name
-    return json.dumps(name if isinstance(name, str) else str(name))
 
 
 @attrs.frozen
@@ -275,6 +277,7 @@ class Join(ActionBase):
 
     verb: ClassVar[str] = "join"
     doing: ClassVar[str] = "join"
+    table_action: ClassVar[bool] = True
     argument: ClassVar[str] = "name"
 
     seat: int
@@ -282,7 +285,7 @@ class Join(ActionBase):
     stack: int | None = None
 
     def __str__(self) -> str:
-        text = f"P{self.seat} join {_name_text(self.name)}"
+        text = f"P{self.seat} join {name_text(self.name)}"
         return text if self.stack is None else f"{text} {self.stack}"
 
 
@@ -295,6 +298,7 @@ class Leave(ActionBase):
 
     verb: ClassVar[str] = "leave"
     doing: ClassVar[str] = "leave"
+    table_action: ClassVar[bool] = True
 
     seat: int
 
@@ -305,6 +309,7 @@ class SitOut(ActionBase):
 
     verb: ClassVar[str] = "sit out"
     doing: ClassVar[str] = "sit out"
+    table_action: ClassVar[bool] = True
 
     seat: int
 
@@ -315,6 +320,7 @@ class SitIn(ActionBase):
 
     verb: ClassVar[str] = "sit in"
     doing: ClassVar[str] = "sit in"
+    table_action: ClassVar[bool] = True
 
     seat: int
 
@@ -327,6 +333,8 @@ class Timeout(ActionBase):
 
     verb: ClassVar[str] = "timeout"
     doing: ClassVar[str] = "time out"
+    turn_action: ClassVar[bool] = True
+    table_action: ClassVar[bool] = True
 
     seat: int
 
@@ -341,6 +349,7 @@ class AddChips(ActionBase):
 
     verb: ClassVar[str] = "add"
     doing: ClassVar[str] = "add chips"
+    table_action: ClassVar[bool] = True
     argument: ClassVar[str] = "amount"
 
     seat: int
@@ -370,31 +379,18 @@ Action: TypeAlias = (
 ACTION_TYPES: tuple[type[Action], ...] = get_args(Action)
 """Every action class, in the order of :data:`Action`, for ``isinstance`` checks."""
 
-TURN_ACTION_TYPES: tuple[type[Action], ...] = (
-    Pack,
-    AllIn,
-    Show,
-    Bet,
-    SideShow,
-    AcceptSideShow,
-    RefuseSideShow,
-    Draw,
-    Timeout,
-)
+TURN_ACTION_TYPES: tuple[type[Action], ...] = tuple(cls for cls in ACTION_TYPES if cls.turn_action)
 """The turn actions (S9): betting actions, sideshow answers, draws and timeouts; only
-these are refused as stale when applied at an old turn."""
+these are refused as stale when applied at an old turn. Read from each class's
+``turn_action``."""
 
-TABLE_ACTION_TYPES: tuple[type[Action], ...] = (Join, Leave, SitOut, SitIn, Timeout, AddChips)
-"""The open-table actions (S3–S7)."""
+TABLE_ACTION_TYPES: tuple[type[Action], ...] = tuple(
+    cls for cls in ACTION_TYPES if cls.table_action
+)
+"""The open-table actions (S3–S7), read from each class's
+``table_action``."""
 
 _BY_VERB: dict[str, type[Action]] = {cls.verb: cls for cls in ACTION_TYPES}
-
-
-def _whole_number(token: str, limit: int) -> int | None:
-    """``token`` as an int if it is 1 to ``limit`` ASCII digits, else None."""
-    if 0 < len(token) <= limit and token.isascii() and token.isdigit():
-        return int(token)
-    return None
 
 
 def parse_action(text: str) -> Action:
@@ -419,64 +415,11 @@ def parse_action(text: str) -> Action:
     ...
     ValueError: unknown action verb 'fold' in 'P0 fold' (expected one of: deal, look, pack, ...)
     """
-    if not isinstance(text, str):
-        raise TypeError(f"an action's text must be a str, not {type(text).__name__}")
-    shown = repr(text) if len(text) <= 60 else repr(text[:57] + "...")
-    if len(text) > MAX_ACTION_TEXT:
-        raise ValueError(f"an action's text is at most {MAX_ACTION_TEXT} characters: {shown}")
-    if not text.isascii():
-        raise ValueError(f"an action's text is ASCII only: {shown}")
-    words = text.split(None, 2)
-    seat = _whole_number(words[0][1:], MAX_SEAT_DIGITS) if words and words[0][:1] in "Pp" else None
-    if len(words) < 2 or seat is None:
-        raise ValueError(f"not an action: {shown} (expected e.g. 'P2 bet 4')")
-    verb = words[1].lower()
-    argument = words[2].strip() if len(words) == 3 else ""
-    if verb == "sit" and argument.lower() in ("out", "in"):  # S5: a verb of two words
-        verb, argument = f"sit {argument.lower()}", ""
-    kind: Any = _BY_VERB.get(verb)
-    if kind is None:
-        verbs = ", ".join(_BY_VERB)
-        raise ValueError(
-            f"unknown action verb {words[1][:20]!r} in {shown} (expected one of: {verbs})"
-        )
-    if kind.argument == "amount":
-        amount = _whole_number(argument, MAX_AMOUNT_DIGITS)
-        if amount is None:
-            raise ValueError(f"action {verb!r} needs a whole number of chips, in {shown}")
-        return kind(seat, amount)  # type: ignore[no-any-return]
-    if kind is Join:
-        return _parse_join(seat, argument, shown)
-    if kind.argument == "cards":
-        if not argument:
-            return kind(seat)  # type: ignore[no-any-return]
-        try:
-            return kind(seat, parse_cards(argument))  # type: ignore[no-any-return]
-        except CardParseError as error:
-            what = "deck" if kind is Deal else "cards"
-            raise ValueError(f"bad {what} in {shown}: {error}") from None
-    if argument:
-        raise ValueError(f"action {verb!r} takes no argument, in {shown}")
-    return kind(seat)  # type: ignore[no-any-return]
-
-
-def _parse_join(seat: int, argument: str, shown: str) -> Join:
-    """The ``join`` text's name (bare or a JSON string) and optional stack (S3)."""
-    stack_text = ""
-    if argument.startswith('"'):
-        try:
-            name, end = json.JSONDecoder().raw_decode(argument)
-        except ValueError:
-            raise ValueError(f"bad name (a JSON string) in {shown}") from None
-        stack_text = argument[end:].strip()
-    else:
-        name, _, stack_text = argument.partition(" ")
-        stack_text = stack_text.strip()
-    if not isinstance(name, str) or not name:
-        raise ValueError(f"action 'join' needs a name, in {shown}")
-    if not stack_text:
-        return Join(seat, name)
-    stack = _whole_number(stack_text, MAX_AMOUNT_DIGITS)
-    if stack is None:
-        raise ValueError(f"action 'join' takes a name and a whole number of chips, in {shown}")
-    return Join(seat, name, stack)
+    action: Action = read_action(
+        text,
+        _BY_VERB,
+        max_text=MAX_ACTION_TEXT,
+        seat_digits=MAX_SEAT_DIGITS,
+        amount_digits=MAX_AMOUNT_DIGITS,
+    )
+    return action

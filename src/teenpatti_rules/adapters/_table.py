@@ -17,15 +17,17 @@ import attrs
 import numpy as np
 
 from .. import Rules, State, new_session
+from ..actions import TABLE_ACTION_TYPES
 from ..encoding.alphabet import check_fixed_roster as check_fixed_roster
 from ..limits import MAX_BET_BINS, short
 
 EPISODES = ("hand", "session")
 """The episode kinds of the Gymnasium and PettingZoo environments."""
 
-OPEN_TABLE_ACTIONS = ("Join", "Leave", "SitOut", "SitIn", "Timeout", "AddChips")
-"""The open-table actions (S3–S7) that no adapter ever produces: an episode's roster
-is its seats, fixed for the whole episode."""
+OPEN_TABLE_ACTIONS = tuple(cls.__name__ for cls in TABLE_ACTION_TYPES)
+"""The names of the open-table actions (S3–S7,
+:data:`~teenpatti_rules.actions.TABLE_ACTION_TYPES`) that no adapter ever produces: an
+episode's roster is its seats, fixed for the whole episode."""
 
 
 def episode_kind(episode: object, session: object) -> str:

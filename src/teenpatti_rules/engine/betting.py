@@ -265,7 +265,8 @@ def draw(state: State, action: Draw) -> State:
 
 
 HANDLERS: Final[dict[type[Any], Handler]] = {
-    Look: Handler(checked(check_seat, look_refusal), look),  # R22, R28: on or off turn
+    # R22, R28: on or off turn; S6: a look keeps the count of timeouts in a row
+    Look: Handler(checked(check_seat, look_refusal), look, keeps_timeouts=True),
     Pack: Handler(check_turn, pack),  # R29
     AllIn: Handler(checked(check_turn, all_in_refusal), all_in),  # R26, R27
     Show: Handler(checked(check_turn, show_refusal), show),  # R33-R36, V2

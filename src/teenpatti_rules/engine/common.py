@@ -5,8 +5,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, NamedTuple, NoReturn
+from collections.abc import Callable, Sequence
+from typing import Any, Final, NamedTuple, NoReturn
 
 from ..actions import Action
 from ..events import Event
@@ -17,8 +17,10 @@ from .questions import is_seat
 from .refusals import Refusal, error_for, refuse
 
 __all__ = [
+    "BETWEEN_HANDS",
     "Check",
     "Handler",
+    "Offer",
     "between_hands",
     "check_amount",
     "check_seat",
@@ -32,6 +34,10 @@ __all__ = [
     "require",
     "with_seat",
 ]
+
+
+BETWEEN_HANDS: Final = (Phase.AWAITING_DEAL, Phase.WAITING)
+"""The phases between hands in which the table is open (not SESSION_OVER)."""
 
 
 def reject(action: Action, refusal: Refusal) -> NoReturn:
@@ -90,15 +96,35 @@ Check = Callable[[State, Any], None]
 action is legal in the state."""
 
 
+Offer = Callable[[State, int], Sequence[Action]]
+"""An open-table action kind's offer: ``offer(state, seat)`` is the actions of that
+kind that :func:`~teenpatti_rules.engine.legal_actions` lists for ``seat``, a player in
+the session, before the session is over (each must pass the kind's check)."""
+
+
 class Handler(NamedTuple):
-    """An action kind's check (raises :class:`~teenpatti_rules.errors.IllegalActionError`
-    unless the action is legal) and handler (builds the next state from a legal action):
-    one entry of the reducer's table, kept by the module of that idea
-    (:data:`.betting.HANDLERS`, :data:`.table.HANDLERS`).
+    """Everything the engine knows of one action kind, in one entry of the reducer's
+    table, kept by the module of that idea (:data:`.deal.HANDLERS`,
+    :data:`.betting.HANDLERS`, :data:`.table.HANDLERS`): the reducer and the listing of
+    the open-table actions read it, so a new kind is its class, its functions and this
+    one entry.
+
+    :param check: raises :class:`~teenpatti_rules.errors.IllegalActionError` unless the
+        action is legal.
+    :param act: builds the next state from a legal action.
+    :param offer: for an open-table action (S3–S7), what
+        :func:`~teenpatti_rules.engine.legal_actions` lists of it for a seat
+        (:data:`Offer`); None for a kind listed with the hand's actions
+        (:mod:`.listing`) or never listed (a Join needs a name, a Timeout is the
+        clock's).
+    :param keeps_timeouts: True when the action leaves the seat's count of timeouts in a
+        row as it is (S6: a look, a timeout); any other action of its own resets it.
     """
 
     check: Check
     act: Callable[[State, Any], State]
+    offer: Offer | None = None
+    keeps_timeouts: bool = False
 
 
 def checked(first: Check, question: Callable[..., Refusal | None], *fields: str) -> Check:

@@ -6,6 +6,7 @@ dealt.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any, Final
 
 from ..actions import Deal
 from ..cards import Card
@@ -14,13 +15,13 @@ from ..events import BootPosted, Event, ForcedBet, HandStarted, IndicatorTurned,
 from ..limits import short
 from ..records import evolve
 from ..state import Phase, Seat, State, hand_needs
-from .common import check_seat, payment, reject
+from .common import Handler, check_seat, payment, reject
 from .ending import showdown
 from .pots import seats_from_left_of
 from .questions import bettors, can_still_bet, first_player, next_bettor, reached_pot_limit
 from .refusals import refuse
 
-__all__ = ["check_deck", "deal", "forced_blinds"]
+__all__ = ["HANDLERS", "check_deck", "deal", "forced_blinds"]
 
 
 def check_deck(state: State, action: Deal, players: int) -> tuple[Card, ...]:
@@ -211,3 +212,15 @@ def forced_blinds(state: State) -> State:
     if rules.forced_blinds == "dealer":
         return evolve(state, actor=first_player(state))  # R19
     return evolve(state, actor=next_bettor(state.seats, last))
+
+
+def _checked_by_handler(state: State, action: Deal) -> None:
+    """The handler checks the action itself: a Deal, whose deck is checked only as it
+    is dealt (R6, R10).
+    """
+
+
+HANDLERS: Final[dict[type[Any], Handler]] = {
+    Deal: Handler(_checked_by_handler, deal),  # R6, R9, R10: its check is in the handler
+}
+"""The deal's entry of the reducer's table."""

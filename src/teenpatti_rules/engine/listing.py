@@ -11,7 +11,7 @@ computed on the first call and never stale; a state built any other way
 from __future__ import annotations
 
 from functools import cache
-from typing import Final, NamedTuple
+from typing import NamedTuple
 
 from .. import actions as act
 from ..limits import short
@@ -28,12 +28,10 @@ from .questions import (
     sideshow_refusal,
 )
 from .refusals import refused
+from .table import table_actions
 from .trust import require_reachable
 
-__all__ = ["BETWEEN_HANDS", "legal_actions", "table_actions", "was_listed"]
-
-BETWEEN_HANDS: Final = (Phase.AWAITING_DEAL, Phase.WAITING)
-"""The phases between hands in which the table is open (not SESSION_OVER)."""
+__all__ = ["legal_actions", "was_listed"]
 
 _note = object.__setattr__
 """Sets a private slot of a frozen record (its ``__setattr__`` refuses every name)."""
@@ -134,27 +132,6 @@ def legal_actions(
     return tuple(mine)
 
 
-def table_actions(state: State, seat: int) -> list[act.Action]:
-    """``seat``'s open-table actions that apply now (S4, S5, S7): Leave, SitOut or SitIn,
-    and AddChips up to the buy-in limit; none after the session.
-    """
-    if state.phase is Phase.SESSION_OVER:
-        return []
-    player = state.seats[seat]
-    if not player.in_session:
-        return []
-    actions: list[act.Action] = []
-    if not player.leaving:
-        actions.append(act.Leave(seat))
-    actions.append(act.SitIn(seat) if player.sitting_out else act.SitOut(seat))
-    rules = state.rules
-    if rules.rebuy and state.phase in BETWEEN_HANDS:
-        room = rules.buy_in_limit - player.stack
-        if room >= 1:
-            actions.append(act.AddChips(seat, room))
-    return actions
-
-
 class _SeatActions(NamedTuple):
     """The actions without an amount of every seat of a table, built once per table
     size: actions are immutable, so every list shares them.
@@ -176,7 +153,7 @@ def _seat_actions(seat_count: int) -> _SeatActions:
 
 
 def _every_table_action(state: State) -> list[act.Action]:
-    """Every seat's :func:`table_actions`, seat by seat (S4, S5, S7)."""
+    """Every seat's :func:`~.table.table_actions`, seat by seat (S4, S5, S7)."""
     return [action for seat in range(len(state.seats)) for action in table_actions(state, seat)]
 
 

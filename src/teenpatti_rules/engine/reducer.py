@@ -4,8 +4,9 @@ Two small functions per action kind, each citing the rules it implements: a chec
 that refuses the action unless it is legal (with the refusal functions of
 :mod:`teenpatti_rules.engine.questions`: a refusal carries a code, a rule id and a
 sentence built only when read), and a handler that builds the next state; the input
-state is never changed. The handlers live by idea, each module keeping its entries of
-the table (``HANDLERS``, built with :func:`~.common.checked` from the refusal questions):
+state is never changed. The handlers live by idea, each module keeping one entry per
+kind in its table (``HANDLERS`` of :class:`~.common.Handler`, the check built with
+:func:`~.common.checked` from the refusal questions; the reducer names no kind):
 :mod:`~teenpatti_rules.engine.deal` (dealing), :mod:`.table` (the open-table actions),
 :mod:`.betting` (the turn actions and :func:`~.betting.after_turn`, what the rules say
 comes next), :mod:`.listing` (:func:`legal_actions`). An action that
@@ -31,13 +32,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..actions import ACTION_TYPES, TURN_ACTION_TYPES, Action, Deal, Look, Timeout
+from ..actions import ACTION_TYPES, TURN_ACTION_TYPES, Action
 from ..errors import IllegalActionError, StaleActionError
 from ..limits import short
 from ..state import State
-from . import betting, table
+from . import betting, deal, table
 from .common import Handler, evolve_seat, evolve_state, with_seat
-from .deal import deal
 from .listing import legal_actions, was_listed
 from .refusals import error_for, refuse
 from .trust import require_reachable, vouch
@@ -45,25 +45,18 @@ from .trust import require_reachable, vouch
 __all__ = ["apply", "is_legal", "legal_actions"]
 
 
-def _checked_by_handler(state: State, action: Action) -> None:
-    """The handler checks the action itself: a Deal, whose deck is checked only as it
-    is dealt (R6, R10).
-    """
-
-
-_HANDLERS: dict[type[Any], Handler] = {
-    Deal: Handler(_checked_by_handler, deal),
-    **betting.HANDLERS,
-    **table.HANDLERS,
-}
-"""Action class → its check and handler; every member of
-:data:`~teenpatti_rules.actions.Action`."""
+_HANDLERS: dict[type[Any], Handler] = {**deal.HANDLERS, **betting.HANDLERS, **table.HANDLERS}
+"""Action class → its :class:`~.common.Handler` (check, handler, offer, S6 fact); every
+member of :data:`~teenpatti_rules.actions.Action`. Each module of an idea keeps its own
+entries: a new action kind adds one entry there, none here."""
 assert set(_HANDLERS) == set(ACTION_TYPES), "every action kind needs a handler"
 
 
 _TURN_ACTIONS: frozenset[type[Any]] = frozenset(TURN_ACTION_TYPES)
-_NO_RESET: frozenset[type[Any]] = frozenset((Look, Timeout))
-"""A look or a timeout leaves a player's timeouts in a row as they are (S6)."""
+_NO_RESET: frozenset[type[Any]] = frozenset(
+    kind for kind, handler in _HANDLERS.items() if handler.keeps_timeouts
+)
+"""The kinds that leave a player's timeouts in a row as they are (S6: a look, a timeout)."""
 
 
 def apply(state: State, action: Action, *, turn: int | None = None) -> State:

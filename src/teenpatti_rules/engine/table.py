@@ -1,25 +1,35 @@
 """Open tables (S1–S9): joining, leaving, sitting out and in, the clock, adding chips.
 
 Each action kind has a refusal function (None when the action is legal, else a
-:class:`~.refusals.Refusal`), a check built from it, and a handler that builds the next
-state. :func:`act_for_leavers` is the engine acting for a player who left during the
-hand (S4): it packs on its turn and refuses a sideshow asked of it, so the actor is
-never a seat that cannot answer.
+:class:`~.refusals.Refusal`), a check built from it, a handler that builds the next
+state and, when it is listed, its offer (what :func:`table_actions` lists of it): its
+one entry of :data:`HANDLERS`. :func:`act_for_leavers` is the engine acting for a
+player who left during the hand (S4): it packs on its turn and refuses a sideshow asked
+of it, so the actor is never a seat that cannot answer.
 """
 
 from __future__ import annotations
 
 from typing import Any, Final
 
-from ..actions import AddChips, Join, Leave, Pack, RefuseSideShow, SitIn, SitOut, Timeout
+from ..actions import (
+    Action,
+    AddChips,
+    Join,
+    Leave,
+    Pack,
+    RefuseSideShow,
+    SitIn,
+    SitOut,
+    Timeout,
+)
 from ..events import ChipsAdded, Leaving, PlayerJoined, SatIn, SatOut, SeatLeft, TimedOut
 from ..limits import MAX_CHIPS, check_table_chips, short
 from ..records import evolve
 from ..state import Phase, Seat, State, _joining_name, between_hands_phase
 from . import betting
-from .common import Handler, check_seat, checked, require, with_seat
+from .common import BETWEEN_HANDS, Handler, Offer, check_seat, checked, require, with_seat
 from .ending import move_button, placings, session_over
-from .listing import BETWEEN_HANDS
 from .refusals import Refusal, refuse
 
 __all__ = [
@@ -36,6 +46,7 @@ __all__ = [
     "sit_in_refusal",
     "sit_out",
     "sit_out_refusal",
+    "table_actions",
     "timeout",
     "timeout_refusal",
 ]
@@ -329,13 +340,65 @@ def add_chips(state: State, action: AddChips) -> State:
     )
 
 
+# --- what is listed (S4, S5, S7) ---------------------------------------------------------
+
+
+def _offer_leave(state: State, seat: int) -> tuple[Action, ...]:
+    """A player that has not already left during this hand may leave (S4)."""
+    return () if state.seats[seat].leaving else (Leave(seat),)
+
+
+def _offer_sit_out(state: State, seat: int) -> tuple[Action, ...]:
+    """A playing player may sit out (S5)."""
+    return () if state.seats[seat].sitting_out else (SitOut(seat),)
+
+
+def _offer_sit_in(state: State, seat: int) -> tuple[Action, ...]:
+    """A player sitting out may sit in (S5)."""
+    return (SitIn(seat),) if state.seats[seat].sitting_out else ()
+
+
+def _offer_add_chips(state: State, seat: int) -> tuple[Action, ...]:
+    """On a rebuy table between hands, chips up to the buy-in limit (S7): one action, the
+    most it may add (every amount from 1 is legal too).
+    """
+    rules = state.rules
+    if not rules.rebuy or state.phase not in BETWEEN_HANDS:
+        return ()
+    room = rules.buy_in_limit - state.seats[seat].stack
+    return (AddChips(seat, room),) if room >= 1 else ()
+
+
+def table_actions(state: State, seat: int) -> list[Action]:
+    """``seat``'s open-table actions that apply now (S4, S5, S7): Leave, SitOut or SitIn,
+    and AddChips up to the buy-in limit; none after the session or for a chair without
+    a player. The offers of :data:`HANDLERS`, in its order.
+    """
+    if state.phase is Phase.SESSION_OVER or not state.seats[seat].in_session:
+        return []
+    actions: list[Action] = []
+    for offer in _OFFERS:
+        actions += offer(state, seat)
+    return actions
+
+
 HANDLERS: Final[dict[type[Any], Handler]] = {
-    Join: Handler(check_join, join),  # S1, S3
-    Leave: Handler(checked(check_seat, leave_refusal), leave),  # S4
-    SitOut: Handler(checked(check_seat, sit_out_refusal), sit_out),  # S5
-    SitIn: Handler(checked(check_seat, sit_in_refusal), sit_in),  # S5
-    Timeout: Handler(checked(check_seat, timeout_refusal), timeout),  # S6
-    AddChips: Handler(checked(check_seat, add_chips_refusal, "amount"), add_chips),  # S7
+    Join: Handler(check_join, join),  # S1, S3: never listed (it needs a name)
+    Leave: Handler(checked(check_seat, leave_refusal), leave, _offer_leave),  # S4
+    SitOut: Handler(checked(check_seat, sit_out_refusal), sit_out, _offer_sit_out),  # S5
+    SitIn: Handler(checked(check_seat, sit_in_refusal), sit_in, _offer_sit_in),  # S5
+    # S6: never listed (the clock's); a timeout keeps the count of timeouts in a row
+    Timeout: Handler(checked(check_seat, timeout_refusal), timeout, keeps_timeouts=True),
+    AddChips: Handler(
+        checked(check_seat, add_chips_refusal, "amount"), add_chips, _offer_add_chips
+    ),  # S7
 }
-"""The open-table actions, each with its check (built from its refusal question) and
-its handler: their entries of the reducer's table."""
+"""The open-table actions, each with its check (built from its refusal question), its
+handler and, when listed, its offer: their entries of the reducer's table. The order is
+the order of :func:`table_actions`."""
+
+_OFFERS: Final[tuple[Offer, ...]] = tuple(
+    handler.offer for handler in HANDLERS.values() if handler.offer is not None
+)
+"""The offers of :data:`HANDLERS`, in its order (read once: :func:`table_actions` runs
+for every seat of an open table at every step)."""

@@ -23,7 +23,7 @@ from typing import Any
 import attrs
 from hypothesis import strategies as st
 
-from ..actions import ACTION_TYPES, Action, AddChips, Join, Leave, Look, SitIn, SitOut, Timeout
+from ..actions import ACTION_TYPES, TABLE_ACTION_TYPES, Action, AddChips, Join, Look, Timeout
 from ..cards import Card, table_deck
 from ..engine import apply, is_legal, legal_actions
 from ..presets import PRESETS, TOURNAMENT_SCHEDULE, find_variant
@@ -451,7 +451,7 @@ def table_action(rng: random.Random, state: State) -> Action | None:
     return action
 
 
-TABLE_ACTIONS = (Join, Leave, SitOut, SitIn, Timeout, AddChips)
+TABLE_ACTIONS = TABLE_ACTION_TYPES  #: the open-table action classes (S3–S7)
 
 
 def open_table_action(rng: random.Random, state: State, chance: float = 0.1) -> Action:

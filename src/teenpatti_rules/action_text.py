@@ -1,0 +1,125 @@
+"""Reading and writing the text form of actions (``"P2 bet 4"``), for
+:mod:`teenpatti_rules.actions`: the generic reader behind
+:func:`~teenpatti_rules.actions.parse_action`, driven by each action class's ``verb``
+and ``argument``, so that a new action class needs nothing here.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+
+from .cards import parse_cards
+from .errors import CardParseError
+
+__all__ = ["name_text", "read_action"]
+
+_PLAIN_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_.'-]*")
+"""A name written bare in a ``join`` text: anything else is written as a JSON string."""
+
+
+def name_text(name: object) -> str:
+    r"""A joining player's name in an action's text: bare when it is a plain ASCII word
+    (``Dev``), else a JSON string with non-ASCII escaped (``"Agent 007"``, ``"D\\u00e9v"``).
+
+    :param name: the name (a str; anything else is written as its ``str``).
+    :returns: the name as it appears in the text form.
+    """
+    if isinstance(name, str) and _PLAIN_NAME.fullmatch(name):
+        return name
+    return json.dumps(name if isinstance(name, str) else str(name))
+
+
+def _whole_number(token: str, limit: int) -> int | None:
+    """``token`` as an int if it is 1 to ``limit`` ASCII digits, else None."""
+    if 0 < len(token) <= limit and token.isascii() and token.isdigit():
+        return int(token)
+    return None
+
+
+def read_action(
+    text: object,
+    by_verb: Mapping[str, Any],
+    *,
+    max_text: int,
+    seat_digits: int,
+    amount_digits: int,
+) -> Any:
+    """Read an action from its text form: the body of
+    :func:`~teenpatti_rules.actions.parse_action` (its docstring says the format).
+
+    :param text: the text.
+    :param by_verb: verb -> action class; each class's ``argument`` (``""``,
+        ``"amount"``, ``"cards"`` or ``"name"``) says what follows the verb.
+    :param max_text: the longest text read, in characters.
+    :param seat_digits: the most digits of a seat number.
+    :param amount_digits: the most digits of an amount of chips.
+    :returns: the action.
+    :raises TypeError: if ``text`` is not a str.
+    :raises ValueError: naming the text (shortened) and what is wrong with it.
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"an action's text must be a str, not {type(text).__name__}")
+    shown = repr(text) if len(text) <= 60 else repr(text[:57] + "...")
+    if len(text) > max_text:
+        raise ValueError(f"an action's text is at most {max_text} characters: {shown}")
+    if not text.isascii():
+        raise ValueError(f"an action's text is ASCII only: {shown}")
+    words = text.split(None, 2)
+    seat = _whole_number(words[0][1:], seat_digits) if words and words[0][:1] in "Pp" else None
+    if len(words) < 2 or seat is None:
+        raise ValueError(f"not an action: {shown} (expected e.g. 'P2 bet 4')")
+    verb = words[1].lower()
+    argument = words[2].strip() if len(words) == 3 else ""
+    if verb == "sit" and argument.lower() in ("out", "in"):  # S5: a verb of two words
+        verb, argument = f"sit {argument.lower()}", ""
+    kind = by_verb.get(verb)
+    if kind is None:
+        verbs = ", ".join(by_verb)
+        raise ValueError(
+            f"unknown action verb {words[1][:20]!r} in {shown} (expected one of: {verbs})"
+        )
+    if kind.argument == "amount":
+        amount = _whole_number(argument, amount_digits)
+        if amount is None:
+            raise ValueError(f"action {verb!r} needs a whole number of chips, in {shown}")
+        return kind(seat, amount)
+    if kind.argument == "name":
+        return _read_name(kind, verb, seat, argument, shown, amount_digits)
+    if kind.argument == "cards":
+        if not argument:
+            return kind(seat)
+        try:
+            return kind(seat, parse_cards(argument))
+        except CardParseError as error:
+            what = attrs.fields(kind)[1].name  # "deck" or "cards"
+            raise ValueError(f"bad {what} in {shown}: {error}") from None
+    if argument:
+        raise ValueError(f"action {verb!r} takes no argument, in {shown}")
+    return kind(seat)
+
+
+def _read_name(kind: Any, verb: str, seat: int, argument: str, shown: str, digits: int) -> Any:
+    """A name (bare or a JSON string) and an optional stack, as a ``join`` takes (S3)."""
+    stack_text = ""
+    if argument.startswith('"'):
+        try:
+            name, end = json.JSONDecoder().raw_decode(argument)
+        except ValueError:
+            raise ValueError(f"bad name (a JSON string) in {shown}") from None
+        stack_text = argument[end:].strip()
+    else:
+        name, _, stack_text = argument.partition(" ")
+        stack_text = stack_text.strip()
+    if not isinstance(name, str) or not name:
+        raise ValueError(f"action {verb!r} needs a name, in {shown}")
+    if not stack_text:
+        return kind(seat, name)
+    stack = _whole_number(stack_text, digits)
+    if stack is None:
+        raise ValueError(f"action {verb!r} takes a name and a whole number of chips, in {shown}")
+    return kind(seat, name, stack)
