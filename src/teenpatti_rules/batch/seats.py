@@ -78,6 +78,7 @@ class Seating:
                         nearest[kind, seat, code] = next((p for p in order if p in members), -1)
         self._nearest = nearest
         self._count = count
+        self._bits = (np.uint8(1) << np.arange(min(players, _TABLE_SEATS), dtype=np.uint8))[:, None]
 
     def code(self, members: Array) -> Array:
         """``(n,)`` the set of seats where ``members`` (``bool`` ``(P, n)``) is True
@@ -85,11 +86,9 @@ class Seating:
         """
         if not self.small:
             return np.zeros(members.shape[1], dtype=np.uint8)
-        bits = members.view(np.uint8)
-        code = bits[0].copy()
-        for seat in range(1, self.players):
-            code |= bits[seat] << seat
-        result: Array = code
+        # One multiply and one sum (distinct powers of two add as they OR), not a
+        # shift and an OR per seat.
+        result: Array = (members.view(np.uint8) * self._bits).sum(axis=0, dtype=np.uint8)
         return result
 
     def count(self, members: Array, code: Array) -> Array:
