@@ -31,6 +31,14 @@ def _seat_column(players: int) -> Array:
     return column
 
 
+@functools.lru_cache(maxsize=16)
+def _columns(tables: int) -> Array:
+    """``0..tables-1`` as a read-only ``int32`` array (made once per batch size)."""
+    column = np.arange(tables, dtype=np.int32)
+    column.flags.writeable = False
+    return column
+
+
 def one_hot(seat: Array, players: int) -> Array:
     """``bool`` ``(P, n)``: True at ``[seat[i], i]``; no True where ``seat[i] < 0``.
 
@@ -47,7 +55,7 @@ def at_seat(values: Array, seat: Array) -> Array:
     two-array fancy indexing.
     """
     tables = values.shape[1]
-    flat: Any = seat.astype(np.int32) * np.int32(tables) + np.arange(tables, dtype=np.int32)
+    flat: Any = seat.astype(np.int32, copy=False) * np.int32(tables) + _columns(tables)
     taken: Array = np.ascontiguousarray(values).reshape(-1).take(flat)
     return taken
 
