@@ -136,7 +136,7 @@ def advance(
         half = state.stake  # the pending chaal's half: its request set the stake to it
         amount = np.where(is_ask, amount >> 1, amount) + half * is_accept
         paid_by_asker = half * (act == _REFUSE)  # refused: the asker's other half
-    amount = amount.astype(np.int32)
+    amount = amount.astype(np.int32, copy=False)
     paid = actor_seat * amount
     if paid_by_asker is not None:
         paid = paid + (one_hot(np.maximum(state.asker, 0), players) & live) * paid_by_asker
@@ -175,7 +175,7 @@ def advance(
             cards[rows, seats_drawing] = new_cards
             strength = strength.copy()
             strength[seats_drawing, rows] = new_strength
-        drawn = (drawn + actor_seat * drew).astype(np.int32)
+        drawn = (drawn + actor_seat * drew).astype(np.int32, copy=False)
 
     # Who leaves the hand: the packer (R29), the loser of an accepted sideshow (R31).
     asker = np.maximum(state.asker, 0)
@@ -218,9 +218,9 @@ def advance(
         ),
         np.where(turn, seats.next_player(bettors, bettor_code, left_of), state.current_player),
     )
-    current = np.where(ends, -1, current).astype(np.int32)
+    current = np.where(ends, -1, current).astype(np.int32, copy=False)
     phase = np.where(pending, PHASE_SIDESHOW, np.where(is_answer, PHASE_BETTING, state.phase))
-    phase = np.where(ends, PHASE_OVER, phase).astype(np.int8)
+    phase = np.where(ends, PHASE_OVER, phase).astype(np.int8, copy=False)
     new_asker = np.where(pending, actor, np.where(is_answer | ends, -1, state.asker))
     ending = (
         state.ending
@@ -229,7 +229,7 @@ def advance(
         + ENDING_SHOWDOWN * showdown
         + ENDING_TABLE_SHOW * table_show
         + ENDING_TURN_LIMIT * turn_limit
-    ).astype(np.int8)
+    ).astype(np.int8, copy=False)
 
     # Paying out the tables whose hand ended (R18, R35, R39, R41): the last player
     # takes the whole pot; shows and showdowns go by slices (numpy: only those tables).
@@ -266,28 +266,28 @@ def advance(
     mask = legal_mask(
         config, phase, current, stake, stack, in_hand, seen, all_in, blind_bets, drawn
     )
-    column = freeze(act.astype(np.int8))  # NO_ACTION (-1) where the hand was over
-    length = (state.history_length + live).astype(np.int32)
+    column = freeze(act.astype(np.int8, copy=False))  # NO_ACTION (-1) where the hand was over
+    length = (state.history_length + live).astype(np.int32, copy=False)
     extra: dict[str, Any] = {}
     if drew is not None:  # V20
         extra.update(seat_drawn=drawn, seat_strength=strength, cards=cards)
     return state.replace(
         **extra,
-        seat_stack=stack.astype(np.int32),
+        seat_stack=stack.astype(np.int32, copy=False),
         seat_contributed=contributed,
         seat_in_hand=in_hand,
         seat_seen=seen,
         seat_all_in=all_in,
-        seat_blind_bets=blind_bets.astype(np.int32),
-        seat_rewards=rewards.astype(np.int32),
-        seat_winnings=(state.seat_winnings + won).astype(np.int32),
-        seat_turns=turns.astype(np.int32),
-        seat_stake_bets=stake_bets.astype(np.int32),
-        pot=pot.astype(np.int32),
-        stake=stake.astype(np.int32),
+        seat_blind_bets=blind_bets.astype(np.int32, copy=False),
+        seat_rewards=rewards.astype(np.int32, copy=False),
+        seat_winnings=(state.seat_winnings + won).astype(np.int32, copy=False),
+        seat_turns=turns.astype(np.int32, copy=False),
+        seat_stake_bets=stake_bets.astype(np.int32, copy=False),
+        pot=pot.astype(np.int32, copy=False),
+        stake=stake.astype(np.int32, copy=False),
         current_player=current,
         phase=phase,
-        asker=new_asker.astype(np.int32),
+        asker=new_asker.astype(np.int32, copy=False),
         ending=ending,
         terminated=state.terminated | ends,
         history_length=length,
