@@ -65,8 +65,7 @@ def payout(
     # only; a traced version would run all P + 1).
     top = int((in_hand & all_in).sum(axis=0).max()) if rows else 0
     uppers[top] = _ABOVE
-    order = (seat - dealer[None, :] - 1) % players  # R18: the dealer's left first
-    earlier = order[None, :, :] < order[:, None, :]  # [p, q, row]: q is paid before p
+    earlier = None  # [p, q, row]: q is paid before p (R18), made when odd chips occur
     asker = seat == loses_ties[None, :]
     winnings = np.zeros((players, rows), dtype=np.int32)
     carry = np.zeros(rows, dtype=np.int32)
@@ -87,6 +86,9 @@ def payout(
         paid = winners & has_winner
         winnings += paid * share
         if odd.any():  # numpy only: odd chips (R18) need the order of the winners
+            if earlier is None:
+                order = (seat - dealer[None, :] - 1) % players  # R18: the dealer's left first
+                earlier = order[None, :, :] < order[:, None, :]
             rank = (winners[None, :, :] & earlier).sum(axis=1)
             winnings += paid & (rank < odd)
         carry = np.where(has_winner, 0, amount)
