@@ -14,7 +14,7 @@ from numpy.typing import NDArray
 from ..encoding import FIXED_ACTIONS
 from .config import SIZING_DOUBLE, TableConfig
 from .draws import draw_columns
-from .seats import at_seat, one_hot, seating
+from .seats import at_index, at_seat, one_hot, seat_index, seating
 from .sizing import bet_ids, id_amounts
 from .state import PHASE_BETTING, PHASE_SIDESHOW
 
@@ -74,9 +74,10 @@ def legal_mask(
     sideshow = phase == PHASE_SIDESHOW
     over = ~(betting | sideshow)
     actor_seat = one_hot(actor, players)
-    seen_a = at_seat(seen, actor)
-    stack_a = at_seat(stack, actor)
-    out_of_blind = ~seen_a & (at_seat(blind_bets, actor) >= config.max_blind_bets)
+    actor_at = seat_index(actor, actor.shape[0])
+    seen_a = at_index(seen, actor_at)
+    stack_a = at_index(stack, actor_at)
+    out_of_blind = ~seen_a & (at_index(blind_bets, actor_at) >= config.max_blind_bets)
     low = np.where(seen_a, 2 * stake, stake)
     high = 2 * low
     stake_after_low = np.where(seen_a, low // 2, low)

@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-__all__ = ["Seating", "at_seat", "one_hot", "seating"]
+__all__ = ["Seating", "at_index", "at_seat", "one_hot", "seat_index", "seating"]
 
 Array = NDArray[Any]
 
@@ -54,9 +54,26 @@ def at_seat(values: Array, seat: Array) -> Array:
     ``seat`` must be 0..P-1. One ``take`` of flat indices: much faster than numpy's
     two-array fancy indexing.
     """
-    tables = values.shape[1]
-    flat: Any = seat.astype(np.int32, copy=False) * np.int32(tables) + _columns(tables)
-    taken: Array = np.ascontiguousarray(values).reshape(-1).take(flat)
+    return at_index(values, seat_index(seat, values.shape[1]))
+
+
+def seat_index(seat: Array, tables: int) -> Array:
+    """The flat indices of ``[seat[i], i]`` in seat-major ``(P, tables)`` arrays, for
+    :func:`at_index` (made once, read at several arrays).
+
+    :param seat: ``(tables,)`` seats, each 0..P-1.
+    :param tables: the number of tables ``n``.
+    :returns: ``int32`` ``(tables,)``.
+    """
+    flat: Array = seat.astype(np.int32, copy=False) * np.int32(tables) + _columns(tables)
+    return flat
+
+
+def at_index(values: Array, index: Array) -> Array:
+    """``values[seat[i], i]`` of seat-major ``(P, n)`` values, shape ``(n,)``, for
+    ``index = seat_index(seat, n)``.
+    """
+    taken: Array = np.ascontiguousarray(values).reshape(-1).take(index)
     return taken
 
 

@@ -19,7 +19,7 @@ from .config import SIZING_DOUBLE, TableConfig
 from .draws import draw_cards, draw_counts, undealt_start
 from .history import push
 from .mask import legal_mask
-from .seats import at_seat, one_hot, seating
+from .seats import at_index, at_seat, one_hot, seat_index, seating
 from .showdown import open_flush_payout, payout
 from .sizing import bet_ids, named_amounts
 from .state import (
@@ -100,8 +100,9 @@ def advance(
     act = np.where(live, actions, -1)
     actor = np.maximum(state.current_player, 0)
     actor_seat = one_hot(actor, players) & live  # (P, n)
-    seen_a = at_seat(state.seat_seen, actor)
-    stack_a = at_seat(state.seat_stack, actor)
+    actor_at = seat_index(actor, actor.shape[0])
+    seen_a = at_index(state.seat_seen, actor_at)
+    stack_a = at_index(state.seat_stack, actor_at)
     low = state.stake << seen_a  # R24: the stake if blind, twice it if seen
 
     is_pack = act == _PACK
@@ -179,7 +180,7 @@ def advance(
 
     # Who leaves the hand: the packer (R29), the loser of an accepted sideshow (R31).
     asker = np.maximum(state.asker, 0)
-    asker_wins = at_seat(strength, asker) > at_seat(strength, actor)
+    asker_wins = at_seat(strength, asker) > at_index(strength, actor_at)
     loser = np.where(asker_wins, actor, asker)
     # V17 split: the asked player's half reaching the pot limit cancels the comparison.
     compared = is_accept
