@@ -78,13 +78,13 @@ def legal_mask(
     seen_a = at_index(seen, actor_at)
     stack_a = at_index(stack, actor_at)
     out_of_blind = ~seen_a & (at_index(blind_bets, actor_at) >= config.max_blind_bets)
-    low = np.where(seen_a, 2 * stake, stake)
+    low = stake << seen_a  # R24: the stake if blind, twice it if seen
     high = 2 * low
-    stake_after_low = np.where(seen_a, low // 2, low)
-    stake_after_high = np.where(seen_a, high // 2, high)
+    # The stake after the bet (R24: the amount if blind, half of it if seen) is the
+    # stake after the minimum bet, twice it after the raise.
     may_bet = betting & ~out_of_blind
-    chaal = may_bet & (low <= stack_a) & (stake_after_low <= config.stake_limit)
-    raise_ = may_bet & (high <= stack_a) & (stake_after_high <= config.stake_limit)
+    chaal = may_bet & (low <= stack_a) & (stake <= config.stake_limit)
+    raise_ = may_bet & (high <= stack_a) & (2 * stake <= config.stake_limit)
     all_in_ok = may_bet & (stack_a < low)
     seats = seating(players)
     count = seats.count(in_hand, seats.code(in_hand))
