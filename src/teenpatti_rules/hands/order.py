@@ -136,9 +136,9 @@ class HandTable:
         return self._numpy[0]
 
     def sorted_ranks(self) -> list[list[list[HandRank | None]]]:
-        """:attr:`ranks` by sorted card indices: for ``i <= j <= k``, ``[k][j][i]`` is the
-        entry of ``i, j, k`` in :attr:`ranks` (None when two indices are equal or a card
-        is not in the table's deck). 29,260 entries, a fifth of :attr:`ranks`, so that
+        """``ranks`` by sorted card indices: for ``i <= j <= k``, ``[k][j][i]`` is the
+        entry of ``i, j, k`` in ``ranks`` (None when two indices are equal or a card
+        is not in the table's deck). 29,260 entries, a fifth of ``ranks``, so that
         the lookups of :func:`~teenpatti_rules.ranking.evaluate` stay in the processor's
         cache. Built on first use.
         """
