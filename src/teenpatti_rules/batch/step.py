@@ -15,7 +15,7 @@ from numpy.typing import NDArray
 
 from ..encoding import ActionId
 from ..rules import Rules
-from .config import SIZING_DOUBLE, TableConfig
+from .config import NO_LIMIT, SIZING_DOUBLE, TableConfig
 from .draws import draw_cards, draw_counts, undealt_start
 from .history import push
 from .mask import legal_mask
@@ -207,8 +207,16 @@ def advance(
         showdown = showdown | (is_accept & at_limit)  # V17: the sideshow cancelled, R38
     show = is_show & ~at_limit  # R35
     more = turn & ~last_one & ~showdown  # then V14, then V15
-    table_show = more & (~bettors | (stake_bets >= config.table_show_after)).all(axis=0)
-    turn_limit = more & ~table_show & (~bettors | (turns >= config.max_turns)).all(axis=0)
+    # (A limit of NO_LIMIT is never reached: its comparison is left out.)
+    no_bettor = ~bettors
+    done = no_bettor
+    if config.table_show_after != NO_LIMIT:
+        done = no_bettor | (stake_bets >= config.table_show_after)
+    table_show = more & done.all(axis=0)
+    done = no_bettor
+    if config.max_turns != NO_LIMIT:
+        done = no_bettor | (turns >= config.max_turns)
+    turn_limit = more & ~table_show & done.all(axis=0)
     ends = last_one | showdown | show | table_show | turn_limit
     pending = is_ask & ~at_limit  # R30
     left_of = np.where(is_answer, asker, actor)
