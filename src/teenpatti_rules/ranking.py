@@ -3,8 +3,10 @@
 The table is built once, lazily, by code from the text of R13–R16 (never typed in):
 every hand gets a sort key, the 741 distinct keys are numbered from 0 (weakest,
 5-3-2 high card) to 740 (strongest, a trail of aces), and each ordered triple of
-card indices maps to a shared :class:`HandRank`. :func:`evaluate` is then a single
-list lookup, and :func:`evaluate_many` a single numpy lookup for a whole batch.
+card indices maps to a shared :class:`HandRank`. :func:`evaluate` then sorts a
+hand's three card indices and looks them up (in a copy of the table by sorted indices,
+a fifth of its size), and :func:`evaluate_many` is a single numpy lookup for a whole
+batch.
 :class:`HandRank` and :class:`HandCategory` are defined in
 :mod:`teenpatti_rules.hands.rank` and re-exported here, their public home.
 
