@@ -34,6 +34,8 @@ def legal_mask(
     all_in: Array,
     blind_bets: Array,
     drawn: Array | None = None,
+    *,
+    known: tuple[Array, Array, Array] | None = None,
 ) -> Array:
     """``bool`` ``(n, A)`` (``A`` = ``config.actions``): the ids the actor may play
     now; all True where the hand is over.
@@ -67,6 +69,9 @@ def legal_mask(
     :param stack: seat-major ``(P, n)``; ``in_hand``, ``seen``, ``all_in``: ``bool``
         ``(P, n)``; ``blind_bets``: ``(P, n)``.
     :param drawn: seat-major ``(P, n)`` cards drawn this hand (V20), or None for none.
+    :param known: ``(count, bettors, bettor_code)`` when the caller has them: how many
+        seats are in the hand, ``in_hand & ~all_in`` and its code
+        (:meth:`~teenpatti_rules.batch.seats.Seating.code`); else computed here.
     """
     players = config.players
     actor = np.maximum(current, 0)
@@ -87,7 +92,10 @@ def legal_mask(
     raise_ = may_bet & (high <= stack_a) & (2 * stake <= config.stake_limit)
     all_in_ok = may_bet & (stack_a < low)
     seats = seating(players)
-    count = seats.count(in_hand, seats.code(in_hand))
+    if known is None:
+        bettors = in_hand & ~all_in
+        known = (seats.count(in_hand, seats.code(in_hand)), bettors, seats.code(bettors))
+    count, bettors, bettor_code = known
     blind_opponent = (in_hand & ~seen & ~actor_seat).any(axis=0)
     show = (
         may_bet
@@ -95,9 +103,8 @@ def legal_mask(
         & ~(seen_a & blind_opponent)
         & (low * config.show_cost_multiplier <= stack_a)
     )
-    bettors = in_hand & ~all_in
     ask = seats.next_player if config.ask_next else seats.previous_player  # R30, V17
-    target = ask(bettors, seats.code(bettors), actor)
+    target = ask(bettors, bettor_code, actor)
     target_seen = at_seat(seen, np.maximum(target, 0)) & (target >= 0)
     may_ask = betting & seen_a & (count >= 3) & target_seen
     columns = (  # in id order (ActionId)

@@ -273,7 +273,17 @@ def advance(
     rewards = (stack - state.seat_start_stack) * ends
 
     mask = legal_mask(
-        config, phase, current, stake, stack, in_hand, seen, all_in, blind_bets, drawn
+        config,
+        phase,
+        current,
+        stake,
+        stack,
+        in_hand,
+        seen,
+        all_in,
+        blind_bets,
+        drawn,
+        known=(count, bettors, bettor_code),
     )
     column = freeze(act.astype(np.int8, copy=False))  # NO_ACTION (-1) where the hand was over
     length = (state.history_length + live).astype(np.int32, copy=False)
