@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import statistics
 import subprocess
 import sys
 import time
@@ -21,6 +22,44 @@ def best_time(run: Callable[[], object], repeat: int = 5) -> float:
 def best_rate(run: Callable[[], object], count: int, repeat: int = 5) -> float:
     """The best of ``repeat`` runs of ``run`` that handles ``count`` items, in items/s."""
     return count / best_time(run, repeat)
+
+
+def speed_ratios(
+    reference: Callable[[], object], candidate: Callable[[], object], rounds: int = 41
+) -> list[float]:
+    """``candidate``'s speed over ``reference``'s (time of ``reference`` / time of
+    ``candidate``, for runs that handle the same number of items) in each of ``rounds``
+    rounds, in CPU time (:func:`time.process_time`: what other programs of a shared
+    machine take counts little). Each round runs both, alternating which goes first, so
+    a drift of the machine's load falls on both.
+    """
+    ratios = []
+    clock = time.process_time
+    for i in range(rounds):
+        if i % 2:
+            start = clock()
+            reference()
+            middle = clock()
+            candidate()
+            end = clock()
+            ratios.append((middle - start) / (end - middle))
+        else:
+            start = clock()
+            candidate()
+            middle = clock()
+            reference()
+            end = clock()
+            ratios.append((end - middle) / (middle - start))
+    return ratios
+
+
+def ratio_summary(ratios: list[float]) -> str:
+    """The median of ``ratios`` with its quartiles and range, as text."""
+    low, _, high = statistics.quantiles(ratios, n=4)
+    return (
+        f"{statistics.median(ratios):.2f}x (quartiles {low:.2f}-{high:.2f}, "
+        f"range {min(ratios):.2f}-{max(ratios):.2f}, {len(ratios)} rounds)"
+    )
 
 
 def import_time_line(runs: int = 5) -> str:

@@ -5,15 +5,22 @@
 - wild hands that share a strength still name their own wild cards (W6);
 - evaluate's per-rules caches are keyed by value, bounded, and never hand one
   table's ranks to another table's rules (V8); an equal but new Rules finds its
-  table; the fast path never swallows an exception.
+  table; the fast path never swallows an exception;
+- the fast path looks a hand up by its sorted card indices: every order of the cards
+  ranks the same (R13), and a card given twice, a printed joker the table lacks (V8) or
+  the indicator in the hand (W5) is refused wherever it stands.
 """
 
 from __future__ import annotations
 
+import itertools
+
+import attrs
 import pytest
 
 from teenpatti_rules import ranking
-from teenpatti_rules.cards import Card
+from teenpatti_rules.cards import CARDS, JOKERS, Card
+from teenpatti_rules.errors import CardParseError
 from teenpatti_rules.hands import hand_order
 from teenpatti_rules.hands.order import _table_by_shape, hand_table
 from teenpatti_rules.ranking import HandCategory, evaluate
@@ -112,3 +119,118 @@ def test_a_table_that_needs_an_indicator_is_never_looked_up_without_one() -> Non
         evaluate(_cards("4c 4d 9h"), joker)
     with pytest.raises(ValueError, match="indicator"):
         evaluate(_cards("4c 7c 9h"), joker, indicator="7c")
+
+
+# The fast path of evaluate looks a tuple of three Cards up by its sorted card
+# indices: the rank of a hand must not depend on the order of its cards (R13: a hand
+# is a set of three cards), and every hand the checked path refuses it refuses too.
+
+ORDERS = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
+
+
+def _every_order(text: str) -> list[tuple[Card, ...]]:
+    cards = _cards(text)
+    return [tuple(cards[n] for n in order) for order in ORDERS]
+
+
+@pytest.mark.parametrize(
+    ("text", "rules", "indicator", "name"),
+    [
+        ("Kh Ks Ad", None, None, "pair of kings, ace kicker"),  # R13
+        ("Qd Ac Kd", None, None, "sequence ace-king-queen"),  # R14: A-K-Q, not all one suit
+        ("3h Ah 2h", None, None, "pure sequence ace-two-three"),  # R14, R16
+        ("9s 9h 4c", Rules(wild_ranks="AK47"), None, "trail of nines (4c wild)"),  # V8, W1, W6
+        ("As 7s 7h", Rules(wild="joker"), "7c", "trail of aces (7h, 7s wild)"),  # W3, W5
+        ("4d X1 4c", Rules(jokers=2), None, "trail of fours (X1 wild)"),  # V8 jokers, W1
+    ],
+)
+def test_a_hands_rank_does_not_depend_on_the_order_of_its_cards(
+    text: str, rules: Rules | None, indicator: str | None, name: str
+) -> None:
+    turned = None if indicator is None else Card.parse(indicator)
+    for _ in range(2):  # the first call builds the table, the second looks it up
+        for hand in _every_order(text):
+            assert str(evaluate(hand, rules, indicator=turned)) == name
+
+
+def test_the_suit_order_breaks_ties_in_every_order_of_the_cards() -> None:
+    # V7 with "shdc": K-9-4 of mixed suits tie by R13-R16; the top card's suit decides
+    shdc = Rules(suit_order="shdc")
+    for _ in range(2):
+        for weaker in _every_order("Kh 9c 4d"):
+            for stronger in _every_order("Ks 9d 4h"):
+                assert evaluate(stronger, shdc) > evaluate(weaker, shdc)
+
+
+@pytest.mark.parametrize(
+    ("rules", "indicator"),
+    [(None, None), (Rules(suit_order="shdc"), None), (Rules(wild="hukam"), "Ts")],
+    ids=["default", "V7", "hukam"],
+)
+def test_the_fast_path_agrees_with_the_checked_path_on_many_hands(
+    rules: Rules | None, indicator: str | None
+) -> None:
+    # a list of cards takes the checked path; a tuple of Cards the fast path
+    turned = None if indicator is None else Card.parse(indicator)
+    deck = [card for card in CARDS if card != turned]
+    for n, combo in enumerate(itertools.combinations(deck, 3)):
+        if n % 23:
+            continue
+        expected = evaluate(list(combo), rules, indicator=turned)
+        for order in ORDERS:
+            hand = (combo[order[0]], combo[order[1]], combo[order[2]])
+            assert evaluate(hand, rules, indicator=turned) == expected
+
+
+@pytest.mark.parametrize("rules", [None, Rules(ranking="muflis"), Rules(jokers=1)])
+def test_a_card_given_twice_is_refused_wherever_it_stands(rules: Rules | None) -> None:
+    # the tables' entries for a repeated card are empty: the checked path names it
+    evaluate(_cards("2c 3c 4c"), rules)  # the table is built
+    deck = CARDS + (JOKERS[:1] if rules is not None and rules.jokers else ())
+    for card, other in zip(deck, deck[1:] + deck[:1], strict=True):
+        for hand in ((card, card, other), (card, other, card), (other, card, card)):
+            with pytest.raises(CardParseError, match="twice"):
+                evaluate(hand, rules)
+        with pytest.raises(CardParseError, match="twice"):
+            evaluate((card, card, card), rules)
+
+
+@pytest.mark.parametrize("rules", [None, Rules(sequence_order="classic"), Rules(jokers=2)])
+def test_a_printed_joker_the_table_lacks_is_refused_wherever_it_stands(
+    rules: Rules | None,
+) -> None:
+    # V8: only a table with jokers=n has the printed jokers X1..Xn
+    evaluate(_cards("2c 3c 4c"), rules)
+    for hand in _every_order("X3 As 4c"):
+        with pytest.raises(CardParseError, match="not in this table's deck"):
+            evaluate(hand, rules)
+
+
+def test_the_indicator_in_the_hand_is_refused_wherever_it_stands() -> None:
+    # W5: the indicator is part of no hand
+    joker = Rules(wild="joker")
+    seven = Card.parse("7c")
+    evaluate(_cards("2c 3c 4c"), joker, indicator=seven)
+    for hand in _every_order("7c 4d 9h"):
+        with pytest.raises(CardParseError, match="part of no hand"):
+            evaluate(hand, joker, indicator=seven)
+
+
+def test_alternating_tables_each_rank_by_their_own_rules() -> None:
+    # the fast path remembers the last rules it looked up by identity; 4-4-9 is a pair
+    # of fours by R13-R16, a trail of nines with fours wild (V8, W3) and with a four
+    # turned up under joker (W5), and 944 under 999 (V10)
+    hand = _cards("4c 4d 9h")
+    tables = [
+        (Rules(), None, "pair of fours, nine kicker"),
+        (Rules(wild_ranks="4"), None, "trail of nines (4c, 4d wild)"),
+        (Rules(wild="joker"), Card.parse("4s"), "trail of nines (4c, 4d wild)"),
+        (Rules(wild="joker"), Card.parse("Ks"), "pair of fours, nine kicker"),
+        (Rules(ranking="999"), None, "944"),
+        (None, None, "pair of fours, nine kicker"),
+    ]
+    for _ in range(3):
+        for rules, indicator, name in tables + tables[::-1]:
+            assert str(evaluate(hand, rules, indicator=indicator)) == name
+            again = None if rules is None else attrs.evolve(rules)  # equal, not the same
+            assert str(evaluate(hand, again, indicator=indicator)) == name

@@ -3,8 +3,10 @@
 The table is built once, lazily, by code from the text of R13–R16 (never typed in):
 every hand gets a sort key, the 741 distinct keys are numbered from 0 (weakest,
 5-3-2 high card) to 740 (strongest, a trail of aces), and each ordered triple of
-card indices maps to a shared :class:`HandRank`. :func:`evaluate` is then a single
-list lookup, and :func:`evaluate_many` a single numpy lookup for a whole batch.
+card indices maps to a shared :class:`HandRank`. :func:`evaluate` then sorts a
+hand's three card indices and looks them up (in a copy of the table by sorted indices,
+a fifth of its size), and :func:`evaluate_many` is a single numpy lookup for a whole
+batch.
 :class:`HandRank` and :class:`HandCategory` are defined in
 :mod:`teenpatti_rules.hands.rank` and re-exported here, their public home.
 
@@ -28,7 +30,7 @@ from collections.abc import Iterable, Sequence
 from .cards import Card, format_cards, table_deck  # noqa: F401  (format_cards: the doctests)
 from .hands.arguments import check_hand, check_indicator, check_rules
 from .hands.batch import categories_many, deal_many, evaluate_many
-from .hands.order import STRIDE
+from .hands.order import STRIDE, SortedRanks
 from .hands.rank import HandCategory, HandRank
 from .hands.wild import IMAGINED, by_wild_rank, fixed_rank_table, rank_table
 from .limits import WrongTypeError, short
@@ -50,38 +52,71 @@ __all__ = [
 ]
 
 
-_STANDARD: list[HandRank | None] | None = None
-"""The default order's lookup list; filled on first use."""
-_PLAIN: dict[Rules, list[HandRank | None]] = {}
-"""A table's rules → the lookup list of its three-card table without an indicator.
-Keyed by value (a :class:`Rules` is frozen and hashable: an equal :class:`Rules`
-finds the same entry); the lists themselves are shared by every table with the same
-ranking fields (:func:`~teenpatti_rules.hands.wild.rank_table`)."""
-_BY_INDICATOR: dict[Rules, list[list[HandRank | None] | None]] = {}
-"""The rules of a joker / hukam table → its lookup lists by the indicator's index."""
+_NO_TABLE: SortedRanks = [[[None] * STRIDE] * STRIDE] * STRIDE
+"""A lookup by sorted card indices that finds no hand (one list of None shared by every
+row): where the fast path finds it, it takes the checked path."""
+_STANDARD: SortedRanks = _NO_TABLE
+"""The default order's lookups by sorted card indices
+(:meth:`~teenpatti_rules.hands.order.HandTable.sorted_ranks`); :data:`_NO_TABLE` until
+the checked path first builds the table."""
+_STANDARD_RANKS: list[HandRank | None] | None = None
+"""The default order's flat lookup list, for the checked path; filled with
+:data:`_STANDARD`."""
+_PLAIN: dict[Rules, SortedRanks] = {}
+"""A table's rules → the lookups by sorted card indices of its three-card table without
+an indicator. Keyed by value (a :class:`Rules` is frozen and hashable: an equal
+:class:`Rules` finds the same entry); the lists themselves are shared by every table with
+the same ranking fields (:func:`~teenpatti_rules.hands.wild.rank_table`)."""
+_BY_INDICATOR: dict[Rules, list[SortedRanks]] = {}
+"""The rules of a joker / hukam table → its lookups by sorted card indices by the
+indicator's index (:data:`_NO_TABLE` for an indicator not seen yet)."""
 _CACHED_RULES = 64
 """The caches above are emptied when they hold more tables' rules than this. (No lock:
 an entry is only ever added whole or dropped with all, so a reader sees a complete
 list or none, and then takes the checked path.)"""
+_Recent = tuple[Rules | None, SortedRanks, list[SortedRanks]]
+_NOTHING: _Recent = (None, _NO_TABLE, [_NO_TABLE] * 52)
+_RECENT: _Recent = _NOTHING
+"""The last :class:`Rules` the fast path looked up, with its entries of :data:`_PLAIN`
+and :data:`_BY_INDICATOR` (:data:`_NO_TABLE` where there is none yet): a call with the
+same object skips hashing it. One tuple, replaced whole; it holds the rules themselves,
+so the identity it is compared by cannot pass to another object."""
+
+
+def _recall(rules: object) -> _Recent:
+    """The cached lookups of ``rules``, made :data:`_RECENT`; :data:`_NOTHING` for
+    anything but a :class:`Rules` (the checked path then names the problem).
+    """
+    global _RECENT
+    if type(rules) is not Rules:
+        return _NOTHING
+    recent = _RECENT = (rules, _PLAIN.get(rules, _NO_TABLE), _BY_INDICATOR.get(rules, _NOTHING[2]))
+    return recent
 
 
 def _lookup(rules: Rules | None, indicator: Card | None) -> list[HandRank | None]:
-    """The lookup list of ``rules`` (and ``indicator``), remembered for the fast path."""
-    global _STANDARD
+    """The flat lookup list of ``rules`` (and ``indicator``); the table's lookups by
+    sorted card indices are remembered for the fast path.
+    """
+    global _STANDARD, _STANDARD_RANKS
     if rules is None:
-        if _STANDARD is None:
-            _STANDARD = rank_table(None).ranks
-        return _STANDARD
-    ranks = rank_table(rules, indicator).ranks
+        if _STANDARD_RANKS is None:
+            standard = rank_table(None)
+            _STANDARD = standard.sorted_ranks()
+            _STANDARD_RANKS = standard.ranks
+        return _STANDARD_RANKS
+    table = rank_table(rules, indicator)
     if rules.hand_size == 3:
         if len(_PLAIN) + len(_BY_INDICATOR) > _CACHED_RULES:
             _PLAIN.clear()
             _BY_INDICATOR.clear()
         if indicator is None:
-            _PLAIN[rules] = ranks
+            _PLAIN[rules] = table.sorted_ranks()
         else:
-            _BY_INDICATOR.setdefault(rules, [None] * 52)[indicator.index] = ranks
-    return ranks
+            lists = _BY_INDICATOR.setdefault(rules, [_NO_TABLE] * 52)
+            lists[indicator.index] = table.sorted_ranks()
+        _recall(rules)
+    return table.ranks
 
 
 def _ranked(cards: object, rules: object, indicator: object) -> tuple[HandRank, tuple[Card, ...]]:
@@ -150,35 +185,44 @@ def evaluate(
     # The fast paths: a tuple of three Cards whose table is built. Everything else
     # (text, lists, other lengths, non-cards, tables not built yet) takes the checked
     # path, which refuses what is wrong. The one exception caught is the ValueError of
-    # unpacking a tuple (exactly a tuple) of another length.
+    # unpacking a tuple (exactly a tuple) of another length. The three indices are
+    # sorted (a hand is a set: its rank does not depend on the order of its cards) to
+    # look up the tables by sorted indices, whose entry is None for a card given twice
+    # and for a card not in the table's deck.
     if type(cards) is tuple:
         try:
             a, b, c = cards
         except ValueError:
             return _ranked(cards, rules, indicator)[0]
-        if type(a) is type(b) is type(c) is Card:
+        if type(a) is Card and type(b) is Card and type(c) is Card:
+            i: int = a.index
+            j: int = b.index
+            k: int = c.index
+            if i > j:
+                i, j = j, i
+            if j > k:
+                j, k = k, j
+                if i > j:
+                    i, j = j, i
             if rules is None:
-                if indicator is None and _STANDARD is not None:
-                    hand = _STANDARD[(a.index * 55 + b.index) * 55 + c.index]
-                    if hand is not None:
-                        return hand
-            elif type(rules) is Rules:
                 if indicator is None:
-                    table = _PLAIN.get(rules)
-                elif type(indicator) is Card and indicator.index not in (
-                    a.index,
-                    b.index,
-                    c.index,
-                ):
-                    tables = _BY_INDICATOR.get(rules)
-                    turned = indicator.index
-                    table = None if tables is None or turned > 51 else tables[turned]
-                else:
-                    table = None
-                if table is not None:
-                    hand = table[(a.index * 55 + b.index) * 55 + c.index]
+                    hand = _STANDARD[k][j][i]
                     if hand is not None:
                         return hand
+            else:
+                recent = _RECENT
+                if recent[0] is not rules:
+                    recent = _recall(rules)
+                if indicator is None:
+                    hand = recent[1][k][j][i]
+                    if hand is not None:
+                        return hand
+                elif type(indicator) is Card:
+                    turned: int = indicator.index
+                    if turned < 52 and turned != i and turned != j and turned != k:
+                        hand = recent[2][turned][k][j][i]
+                        if hand is not None:
+                            return hand
     return _ranked(cards, rules, indicator)[0]
 
 

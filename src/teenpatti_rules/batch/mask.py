@@ -15,7 +15,7 @@ from ..encoding import FIXED_ACTIONS
 from .codes import PHASE_BETTING, PHASE_SIDESHOW
 from .config import SIZING_DOUBLE, TableConfig
 from .draws import draw_columns
-from .seats import at_seat, one_hot, seating
+from .seats import at_index, at_seat, one_hot, seat_index, seating
 from .sizing import bet_ids, id_amounts
 
 __all__ = ["legal_mask"]
@@ -34,6 +34,8 @@ def legal_mask(
     all_in: Array,
     blind_bets: Array,
     drawn: Array | None = None,
+    *,
+    known: tuple[Array, Array, Array] | None = None,
 ) -> Array:
     """``bool`` ``(n, A)`` (``A`` = ``config.actions``): the ids the actor may play
     now; all True where the hand is over.
@@ -67,6 +69,9 @@ def legal_mask(
     :param stack: seat-major ``(P, n)``; ``in_hand``, ``seen``, ``all_in``: ``bool``
         ``(P, n)``; ``blind_bets``: ``(P, n)``.
     :param drawn: seat-major ``(P, n)`` cards drawn this hand (V20), or None for none.
+    :param known: ``(count, bettors, bettor_code)`` when the caller has them: how many
+        seats are in the hand, ``in_hand & ~all_in`` and its code
+        (:meth:`~teenpatti_rules.batch.seats.Seating.code`); else computed here.
     """
     players = config.players
     actor = np.maximum(current, 0)
@@ -74,19 +79,23 @@ def legal_mask(
     sideshow = phase == PHASE_SIDESHOW
     over = ~(betting | sideshow)
     actor_seat = one_hot(actor, players)
-    seen_a = at_seat(seen, actor)
-    stack_a = at_seat(stack, actor)
-    out_of_blind = ~seen_a & (at_seat(blind_bets, actor) >= config.max_blind_bets)
-    low = np.where(seen_a, 2 * stake, stake)
+    actor_at = seat_index(actor, actor.shape[0])
+    seen_a = at_index(seen, actor_at)
+    stack_a = at_index(stack, actor_at)
+    out_of_blind = ~seen_a & (at_index(blind_bets, actor_at) >= config.max_blind_bets)
+    low = stake << seen_a  # R24: the stake if blind, twice it if seen
     high = 2 * low
-    stake_after_low = np.where(seen_a, low // 2, low)
-    stake_after_high = np.where(seen_a, high // 2, high)
+    # The stake after the bet (R24: the amount if blind, half of it if seen) is the
+    # stake after the minimum bet, twice it after the raise.
     may_bet = betting & ~out_of_blind
-    chaal = may_bet & (low <= stack_a) & (stake_after_low <= config.stake_limit)
-    raise_ = may_bet & (high <= stack_a) & (stake_after_high <= config.stake_limit)
+    chaal = may_bet & (low <= stack_a) & (stake <= config.stake_limit)
+    raise_ = may_bet & (high <= stack_a) & (2 * stake <= config.stake_limit)
     all_in_ok = may_bet & (stack_a < low)
     seats = seating(players)
-    count = seats.count(in_hand, seats.code(in_hand))
+    if known is None:
+        bettors = in_hand & ~all_in
+        known = (seats.count(in_hand, seats.code(in_hand)), bettors, seats.code(bettors))
+    count, bettors, bettor_code = known
     blind_opponent = (in_hand & ~seen & ~actor_seat).any(axis=0)
     show = (
         may_bet
@@ -94,9 +103,8 @@ def legal_mask(
         & ~(seen_a & blind_opponent)
         & (low * config.show_cost_multiplier <= stack_a)
     )
-    bettors = in_hand & ~all_in
     ask = seats.next_player if config.ask_next else seats.previous_player  # R30, V17
-    target = ask(bettors, seats.code(bettors), actor)
+    target = ask(bettors, bettor_code, actor)
     target_seen = at_seat(seen, np.maximum(target, 0)) & (target >= 0)
     may_ask = betting & seen_a & (count >= 3) & target_seen
     columns = (  # in id order (ActionId)

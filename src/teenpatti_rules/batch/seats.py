@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-__all__ = ["Seating", "at_seat", "one_hot", "seating"]
+__all__ = ["Seating", "at_index", "at_seat", "one_hot", "seat_index", "seating"]
 
 Array = NDArray[Any]
 
@@ -27,6 +27,14 @@ _TABLE_SEATS = 8
 @functools.cache
 def _seat_column(players: int) -> Array:
     column = np.arange(players, dtype=np.int32)[:, None]
+    column.flags.writeable = False
+    return column
+
+
+@functools.lru_cache(maxsize=16)
+def _columns(tables: int) -> Array:
+    """``0..tables-1`` as a read-only ``int32`` array (made once per batch size)."""
+    column = np.arange(tables, dtype=np.int32)
     column.flags.writeable = False
     return column
 
@@ -46,9 +54,26 @@ def at_seat(values: Array, seat: Array) -> Array:
     ``seat`` must be 0..P-1. One ``take`` of flat indices: much faster than numpy's
     two-array fancy indexing.
     """
-    tables = values.shape[1]
-    flat: Any = seat.astype(np.int32) * np.int32(tables) + np.arange(tables, dtype=np.int32)
-    taken: Array = np.ascontiguousarray(values).reshape(-1).take(flat)
+    return at_index(values, seat_index(seat, values.shape[1]))
+
+
+def seat_index(seat: Array, tables: int) -> Array:
+    """The flat indices of ``[seat[i], i]`` in seat-major ``(P, tables)`` arrays, for
+    :func:`at_index` (made once, read at several arrays).
+
+    :param seat: ``(tables,)`` seats, each 0..P-1.
+    :param tables: the number of tables ``n``.
+    :returns: ``int32`` ``(tables,)``.
+    """
+    flat: Array = seat.astype(np.int32, copy=False) * np.int32(tables) + _columns(tables)
+    return flat
+
+
+def at_index(values: Array, index: Array) -> Array:
+    """``values[seat[i], i]`` of seat-major ``(P, n)`` values, shape ``(n,)``, for
+    ``index = seat_index(seat, n)``.
+    """
+    taken: Array = np.ascontiguousarray(values).reshape(-1).take(index)
     return taken
 
 
@@ -78,6 +103,7 @@ class Seating:
                         nearest[kind, seat, code] = next((p for p in order if p in members), -1)
         self._nearest = nearest
         self._count = count
+        self._bits = (np.uint8(1) << np.arange(min(players, _TABLE_SEATS), dtype=np.uint8))[:, None]
 
     def code(self, members: Array) -> Array:
         """``(n,)`` the set of seats where ``members`` (``bool`` ``(P, n)``) is True
@@ -85,11 +111,9 @@ class Seating:
         """
         if not self.small:
             return np.zeros(members.shape[1], dtype=np.uint8)
-        bits = members.view(np.uint8)
-        code = bits[0].copy()
-        for seat in range(1, self.players):
-            code |= bits[seat] << seat
-        result: Array = code
+        # One multiply and one sum (distinct powers of two add as they OR), not a
+        # shift and an OR per seat.
+        result: Array = (members.view(np.uint8) * self._bits).sum(axis=0, dtype=np.uint8)
         return result
 
     def count(self, members: Array, code: Array) -> Array:

@@ -57,16 +57,19 @@ def payout(
     :returns: ``int32`` ``(P, m)`` gross winnings.
     """
     players, rows = contributed.shape
-    chips = contributed.astype(np.int32)  # a table holds fewer than 2**28 chips
+    chips = contributed.astype(np.int32, copy=False)  # a table holds fewer than 2**28 chips
     seat = np.arange(players, dtype=np.int32)[:, None]
-    levels = np.sort(np.where(in_hand & all_in, chips, _ABOVE), axis=0)
-    uppers = np.concatenate([levels, np.full((1, rows), _ABOVE)], axis=0)
+    capped = in_hand & all_in
     # Slices above the most all-in levels of any table are empty: skip them (numpy
     # only; a traced version would run all P + 1).
-    top = int((in_hand & all_in).sum(axis=0).max()) if rows else 0
-    uppers[top] = _ABOVE
-    order = (seat - dealer[None, :] - 1) % players  # R18: the dealer's left first
-    earlier = order[None, :, :] < order[:, None, :]  # [p, q, row]: q is paid before p
+    top = int(capped.sum(axis=0).max()) if rows else 0
+    if top:
+        levels = np.sort(np.where(capped, chips, _ABOVE), axis=0)
+        uppers = np.concatenate([levels, np.full((1, rows), _ABOVE)], axis=0)
+        uppers[top] = _ABOVE
+    else:  # no all-in player in any hand: one slice, everything (numpy only)
+        uppers = np.full((1, rows), _ABOVE)
+    earlier = None  # [p, q, row]: q is paid before p (R18), made when odd chips occur
     asker = seat == loses_ties[None, :]
     winnings = np.zeros((players, rows), dtype=np.int32)
     carry = np.zeros(rows, dtype=np.int32)
@@ -87,6 +90,9 @@ def payout(
         paid = winners & has_winner
         winnings += paid * share
         if odd.any():  # numpy only: odd chips (R18) need the order of the winners
+            if earlier is None:
+                order = (seat - dealer[None, :] - 1) % players  # R18: the dealer's left first
+                earlier = order[None, :, :] < order[:, None, :]
             rank = (winners[None, :, :] & earlier).sum(axis=1)
             winnings += paid & (rank < odd)
         carry = np.where(has_winner, 0, amount)

@@ -25,11 +25,11 @@ from .codes import (
     PHASE_OVER,
     PHASE_SIDESHOW,
 )
-from .config import SIZING_DOUBLE, TableConfig
+from .config import NO_LIMIT, SIZING_DOUBLE, TableConfig
 from .draws import draw_cards, draw_counts, undealt_start
 from .history import push
 from .mask import legal_mask
-from .seats import at_seat, one_hot, seating
+from .seats import at_index, at_seat, one_hot, seat_index, seating
 from .showdown import open_flush_payout, payout
 from .sizing import bet_ids, named_amounts
 from .state import BatchState, freeze
@@ -37,6 +37,18 @@ from .state import BatchState, freeze
 __all__ = ["advance"]
 
 Array = NDArray[Any]
+
+# The action ids as plain ints: numpy compares an array with an int at once, while an
+# IntEnum member costs it a search of the enum class's attributes (four times as long).
+_PACK, _LOOK, _CHAAL, _RAISE = (
+    int(ActionId.PACK),
+    int(ActionId.LOOK),
+    int(ActionId.CHAAL),
+    int(ActionId.RAISE),
+)
+_SIDESHOW, _SIDESHOW_RAISE = int(ActionId.SIDESHOW), int(ActionId.SIDESHOW_RAISE)
+_SHOW, _ALL_IN = int(ActionId.SHOW), int(ActionId.ALL_IN)
+_ACCEPT, _REFUSE = int(ActionId.ACCEPT), int(ActionId.REFUSE)
 
 
 def advance(
@@ -87,26 +99,27 @@ def advance(
     act = np.where(live, actions, -1)
     actor = np.maximum(state.current_player, 0)
     actor_seat = one_hot(actor, players) & live  # (P, n)
-    seen_a = at_seat(state.seat_seen, actor)
-    stack_a = at_seat(state.seat_stack, actor)
+    actor_at = seat_index(actor, actor.shape[0])
+    seen_a = at_index(state.seat_seen, actor_at)
+    stack_a = at_index(state.seat_stack, actor_at)
     low = state.stake << seen_a  # R24: the stake if blind, twice it if seen
 
-    is_pack = act == ActionId.PACK
-    is_look = act == ActionId.LOOK
+    is_pack = act == _PACK
+    is_look = act == _LOOK
     if config.bet_sizing == SIZING_DOUBLE:
-        is_bet = (act == ActionId.CHAAL) | (act == ActionId.RAISE)
-        is_ask = (act == ActionId.SIDESHOW) | (act == ActionId.SIDESHOW_RAISE)
+        is_bet = (act == _CHAAL) | (act == _RAISE)
+        is_ask = (act == _SIDESHOW) | (act == _SIDESHOW_RAISE)
         named = None
     else:  # V3: the amount each id names (the encoding's alphabet)
         chaal_ids, ask_ids = bet_ids(config)
         is_bet = np.isin(act, chaal_ids)
         is_ask = np.isin(act, ask_ids)
         named = named_amounts(config, low, seen_a, stack_a, act)
-    is_show = act == ActionId.SHOW
-    is_all_in = act == ActionId.ALL_IN
-    is_accept = act == ActionId.ACCEPT
-    is_answer = is_accept | (act == ActionId.REFUSE)
-    doubled = (act == ActionId.RAISE) | (act == ActionId.SIDESHOW_RAISE)
+    is_show = act == _SHOW
+    is_all_in = act == _ALL_IN
+    is_accept = act == _ACCEPT
+    is_answer = is_accept | (act == _REFUSE)
+    doubled = (act == _RAISE) | (act == _SIDESHOW_RAISE)
     chaal = is_bet | is_ask
     # V20: the cards each table's actor draws (0 for every other action).
     drew = draw_counts(config)[np.maximum(act, 0)] * live if config.draws else None
@@ -122,8 +135,8 @@ def advance(
     if config.sideshow_split:  # V17: each pays half the chaal (it is even)
         half = state.stake  # the pending chaal's half: its request set the stake to it
         amount = np.where(is_ask, amount >> 1, amount) + half * is_accept
-        paid_by_asker = half * (act == ActionId.REFUSE)  # refused: the asker's other half
-    amount = amount.astype(np.int32)
+        paid_by_asker = half * (act == _REFUSE)  # refused: the asker's other half
+    amount = amount.astype(np.int32, copy=False)
     paid = actor_seat * amount
     if paid_by_asker is not None:
         paid = paid + (one_hot(np.maximum(state.asker, 0), players) & live) * paid_by_asker
@@ -162,11 +175,11 @@ def advance(
             cards[rows, seats_drawing] = new_cards
             strength = strength.copy()
             strength[seats_drawing, rows] = new_strength
-        drawn = (drawn + actor_seat * drew).astype(np.int32)
+        drawn = (drawn + actor_seat * drew).astype(np.int32, copy=False)
 
     # Who leaves the hand: the packer (R29), the loser of an accepted sideshow (R31).
     asker = np.maximum(state.asker, 0)
-    asker_wins = at_seat(strength, asker) > at_seat(strength, actor)
+    asker_wins = at_seat(strength, asker) > at_index(strength, actor_at)
     loser = np.where(asker_wins, actor, asker)
     # V17 split: the asked player's half reaching the pot limit cancels the comparison.
     compared = is_accept
@@ -193,8 +206,16 @@ def advance(
         showdown = showdown | (is_accept & at_limit)  # V17: the sideshow cancelled, R38
     show = is_show & ~at_limit  # R35
     more = turn & ~last_one & ~showdown  # then V14, then V15
-    table_show = more & (~bettors | (stake_bets >= config.table_show_after)).all(axis=0)
-    turn_limit = more & ~table_show & (~bettors | (turns >= config.max_turns)).all(axis=0)
+    # (A limit of NO_LIMIT is never reached: its comparison is left out.)
+    no_bettor = ~bettors
+    done = no_bettor
+    if config.table_show_after != NO_LIMIT:
+        done = no_bettor | (stake_bets >= config.table_show_after)
+    table_show = more & done.all(axis=0)
+    done = no_bettor
+    if config.max_turns != NO_LIMIT:
+        done = no_bettor | (turns >= config.max_turns)
+    turn_limit = more & ~table_show & done.all(axis=0)
     ends = last_one | showdown | show | table_show | turn_limit
     pending = is_ask & ~at_limit  # R30
     left_of = np.where(is_answer, asker, actor)
@@ -205,9 +226,9 @@ def advance(
         ),
         np.where(turn, seats.next_player(bettors, bettor_code, left_of), state.current_player),
     )
-    current = np.where(ends, -1, current).astype(np.int32)
+    current = np.where(ends, -1, current).astype(np.int32, copy=False)
     phase = np.where(pending, PHASE_SIDESHOW, np.where(is_answer, PHASE_BETTING, state.phase))
-    phase = np.where(ends, PHASE_OVER, phase).astype(np.int8)
+    phase = np.where(ends, PHASE_OVER, phase).astype(np.int8, copy=False)
     new_asker = np.where(pending, actor, np.where(is_answer | ends, -1, state.asker))
     ending = (
         state.ending
@@ -216,7 +237,7 @@ def advance(
         + ENDING_SHOWDOWN * showdown
         + ENDING_TABLE_SHOW * table_show
         + ENDING_TURN_LIMIT * turn_limit
-    ).astype(np.int8)
+    ).astype(np.int8, copy=False)
 
     # Paying out the tables whose hand ended (R18, R35, R39, R41): the last player
     # takes the whole pot; shows and showdowns go by slices (numpy: only those tables).
@@ -251,30 +272,40 @@ def advance(
     rewards = (stack - state.seat_start_stack) * ends
 
     mask = legal_mask(
-        config, phase, current, stake, stack, in_hand, seen, all_in, blind_bets, drawn
+        config,
+        phase,
+        current,
+        stake,
+        stack,
+        in_hand,
+        seen,
+        all_in,
+        blind_bets,
+        drawn,
+        known=(count, bettors, bettor_code),
     )
-    column = freeze(act.astype(np.int8))  # NO_ACTION (-1) where the hand was over
-    length = (state.history_length + live).astype(np.int32)
+    column = freeze(act.astype(np.int8, copy=False))  # NO_ACTION (-1) where the hand was over
+    length = (state.history_length + live).astype(np.int32, copy=False)
     extra: dict[str, Any] = {}
     if drew is not None:  # V20
         extra.update(seat_drawn=drawn, seat_strength=strength, cards=cards)
     return state.replace(
         **extra,
-        seat_stack=stack.astype(np.int32),
+        seat_stack=stack.astype(np.int32, copy=False),
         seat_contributed=contributed,
         seat_in_hand=in_hand,
         seat_seen=seen,
         seat_all_in=all_in,
-        seat_blind_bets=blind_bets.astype(np.int32),
-        seat_rewards=rewards.astype(np.int32),
-        seat_winnings=(state.seat_winnings + won).astype(np.int32),
-        seat_turns=turns.astype(np.int32),
-        seat_stake_bets=stake_bets.astype(np.int32),
-        pot=pot.astype(np.int32),
-        stake=stake.astype(np.int32),
+        seat_blind_bets=blind_bets.astype(np.int32, copy=False),
+        seat_rewards=rewards.astype(np.int32, copy=False),
+        seat_winnings=(state.seat_winnings + won).astype(np.int32, copy=False),
+        seat_turns=turns.astype(np.int32, copy=False),
+        seat_stake_bets=stake_bets.astype(np.int32, copy=False),
+        pot=pot.astype(np.int32, copy=False),
+        stake=stake.astype(np.int32, copy=False),
         current_player=current,
         phase=phase,
-        asker=new_asker.astype(np.int32),
+        asker=new_asker.astype(np.int32, copy=False),
         ending=ending,
         terminated=state.terminated | ends,
         history_length=length,

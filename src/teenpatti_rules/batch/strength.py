@@ -77,6 +77,16 @@ def indicator_strengths(rules: Rules) -> tuple[Array, Array]:
     return tables, offset
 
 
+@functools.lru_cache(maxsize=16)
+def _three_card_strengths(rules: Rules) -> Array:
+    """``int16`` ``(STRIDE,) * 3``: the strengths :func:`~teenpatti_rules.ranking.evaluate_many`
+    looks three-card hands up in (without its checks of the input), for ``rules``
+    without an indicator.
+    """
+    table: Array = rank_table(rules).numpy_strengths()
+    return table
+
+
 def hand_strengths(cards: Array, rules: Rules, indicator: Array | None = None) -> Array:
     """``int32`` seat-major ``(P, n)``: what each seat's hand is compared by, higher wins.
 
@@ -110,6 +120,8 @@ def hand_strengths(cards: Array, rules: Rules, indicator: Array | None = None) -
         return np.ascontiguousarray(flat.reshape(rows, players).T, dtype=np.int32)
     if size == 2:
         flat = pair_strengths(rules)[cards[..., 0], cards[..., 1]]
+    elif size == 3:  # one lookup: the batch's cards are distinct by construction
+        flat = _three_card_strengths(rules)[cards[..., 0], cards[..., 1], cards[..., 2]]
     else:
         # (Not for hand_size 2: its W4 wild_ties may need the imagined card, V12.)
         three_card = rules if size == 3 else attrs.evolve(rules, hand_size=3)
