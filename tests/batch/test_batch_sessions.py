@@ -24,7 +24,8 @@ from hypothesis import strategies as st
 import teenpatti_rules as tp
 from teenpatti_rules.batch import BatchEnv
 from teenpatti_rules.batch.codes import ENDING_SHOW
-from teenpatti_rules.batch.session import SessionBatchState, reducer_deck
+from teenpatti_rules.batch.session import SessionBatchState
+from teenpatti_rules.batch.session_replay import reducer_deck
 
 NUMBA = importlib.util.find_spec("numba") is not None
 BACKENDS = [

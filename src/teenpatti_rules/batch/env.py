@@ -37,8 +37,8 @@ from .session import (
     next_turns,
     session_problem,
     start_sessions,
-    to_session_state,
 )
+from .session_replay import to_session_state
 from .state import BatchState, PackedBatchState, freeze
 from .step import advance
 
@@ -482,7 +482,7 @@ class BatchEnv:
     def to_state(self, state: BatchState, index: int) -> State:
         """Table ``index`` as a reducer :class:`~teenpatti_rules.state.State`
         (see :func:`teenpatti_rules.batch.convert.to_state`; with ``sessions=True``
-        the state of its session, :func:`teenpatti_rules.batch.session.to_session_state`).
+        the state of its session, :func:`teenpatti_rules.batch.session_replay.to_session_state`).
 
         :raises TypeError: if ``state`` is not a BatchState or ``index`` not an int.
         :raises ValueError: if ``state`` is not shaped as this environment's states.
