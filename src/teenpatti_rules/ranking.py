@@ -74,24 +74,6 @@ _CACHED_RULES = 64
 """The caches above are emptied when they hold more tables' rules than this. (No lock:
 an entry is only ever added whole or dropped with all, so a reader sees a complete
 list or none, and then takes the checked path.)"""
-_Recent = tuple[Rules | None, SortedRanks, list[SortedRanks]]
-_NOTHING: _Recent = (None, _NO_TABLE, [_NO_TABLE] * 52)
-_RECENT: _Recent = _NOTHING
-"""The last :class:`Rules` the fast path looked up, with its entries of :data:`_PLAIN`
-and :data:`_BY_INDICATOR` (:data:`_NO_TABLE` where there is none yet): a call with the
-same object skips hashing it. One tuple, replaced whole; it holds the rules themselves,
-so the identity it is compared by cannot pass to another object."""
-
-
-def _recall(rules: object) -> _Recent:
-    """The cached lookups of ``rules``, made :data:`_RECENT`; :data:`_NOTHING` for
-    anything but a :class:`Rules` (the checked path then names the problem).
-    """
-    global _RECENT
-    if type(rules) is not Rules:
-        return _NOTHING
-    recent = _RECENT = (rules, _PLAIN.get(rules, _NO_TABLE), _BY_INDICATOR.get(rules, _NOTHING[2]))
-    return recent
 
 
 def _lookup(rules: Rules | None, indicator: Card | None) -> list[HandRank | None]:
@@ -115,7 +97,6 @@ def _lookup(rules: Rules | None, indicator: Card | None) -> list[HandRank | None
         else:
             lists = _BY_INDICATOR.setdefault(rules, [_NO_TABLE] * 52)
             lists[indicator.index] = table.sorted_ranks()
-        _recall(rules)
     return table.ranks
 
 
@@ -209,20 +190,21 @@ def evaluate(
                     hand = _STANDARD[k][j][i]
                     if hand is not None:
                         return hand
-            else:
-                recent = _RECENT
-                if recent[0] is not rules:
-                    recent = _recall(rules)
+            elif type(rules) is Rules:  # the caches are keyed by value (R1: Rules is frozen)
                 if indicator is None:
-                    hand = recent[1][k][j][i]
-                    if hand is not None:
-                        return hand
+                    table = _PLAIN.get(rules)
+                    if table is not None:
+                        hand = table[k][j][i]
+                        if hand is not None:
+                            return hand
                 elif type(indicator) is Card:
                     turned: int = indicator.index
                     if turned < 52 and turned != i and turned != j and turned != k:
-                        hand = recent[2][turned][k][j][i]
-                        if hand is not None:
-                            return hand
+                        tables = _BY_INDICATOR.get(rules)
+                        if tables is not None:
+                            hand = tables[turned][k][j][i]
+                            if hand is not None:
+                                return hand
     return _ranked(cards, rules, indicator)[0]
 
 
