@@ -19,10 +19,12 @@ import pytest
 
 import teenpatti_rules as tp
 from counting import CountingSequence, python_lines
+from teenpatti_rules.actions import MAX_ACTION_TEXT
 from teenpatti_rules.engine.trust import UnreachableStateError
 from teenpatti_rules.limits import (
     MAX_CHIPS,
     MAX_HISTORY_ACTIONS,
+    MAX_NAME_LENGTH,
     MAX_RANGE_TABLE_CHIPS,
     WrongTypeError,
 )
@@ -58,7 +60,7 @@ def finished_hand() -> tp.State:
 
 def test_redos_example_is_refused_at_once() -> None:
     # as many Python lines for 900 spaces as for 300: no work per character; past
-    # MAX_ACTION_TEXT (1,000) it is refused by its length alone
+    # MAX_ACTION_TEXT (5,000) it is refused by its length alone
     lines = {
         python_lines(partial(tp.parse_action, "P0 bet" + " " * spaces + "\nx\ny"), ValueError)
         for spaces in (300, 600, 900)
@@ -511,6 +513,24 @@ def test_missing_options_explain_a_short_stack_and_a_blind_previous_player() -> 
 
 
 def test_an_action_text_past_the_limit_is_refused_by_its_length() -> None:
-    assert python_lines(lambda: tp.parse_action("P0 bet" + " " * 4000), ValueError) <= python_lines(
+    long_text = "P0 bet" + " " * MAX_ACTION_TEXT
+    assert python_lines(lambda: tp.parse_action(long_text), ValueError) <= python_lines(
         lambda: tp.parse_action("P0 bet" + " " * 300 + "x"), ValueError
     )
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "\U0001f600" * MAX_NAME_LENGTH,  # 100 characters, each "\ud83d\ude00" in the text
+        "\u3000" * (3 * MAX_NAME_LENGTH) + "\U0001f600" * MAX_NAME_LENGTH,
+    ],
+    ids=["non-BMP", "padded"],
+)
+def test_a_join_of_the_longest_name_round_trips(name: str) -> None:
+    # S1: check_name takes the name (at most 100 characters once stripped, 400 as
+    # given), so its join's text form must read back, at the largest seat and stack
+    assert tp.check_name(name)
+    for join in (tp.Join(0, name), tp.Join(999_999, name, 10**18 - 1)):
+        assert len(str(join)) > 1_000
+        assert tp.parse_action(str(join)) == join

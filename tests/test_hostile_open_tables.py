@@ -122,8 +122,8 @@ def test_bad_text_forms_are_refused(text: str) -> None:
 
 @pytest.mark.parametrize("unit", ['"', "a ", "\\", "P1 join "])
 def test_very_long_lines_are_refused_by_their_length(unit: str) -> None:
-    # Linear time: the length is checked first (at most 1,000 characters).
-    with pytest.raises(ValueError, match="at most 1000"):
+    # Linear time: the length is checked first (at most 5,000 characters).
+    with pytest.raises(ValueError, match="at most 5000"):
         parse_action("P1 join " + unit * 1_000_000)
 
 

@@ -59,9 +59,12 @@ refused at once, before any conversion)."""
 MAX_AMOUNT_DIGITS = 18
 """The most digits of an amount the text form reads (a chip count below 10**18)."""
 
-MAX_ACTION_TEXT = 1_000
+MAX_ACTION_TEXT = 5_000
 """The longest action text :func:`parse_action` reads, in characters (a deal of 54 cards
-is under 200)."""
+is under 200; a ``join`` of the longest name that
+:func:`~teenpatti_rules.names.check_name` takes, 400 characters as given, each written
+as a 12-character JSON escape, under 4,900), so that every join of a valid name reads
+back (S1)."""
 
 
 class ActionBase:
