@@ -397,6 +397,15 @@ def test_sessions_must_be_a_bool(value: object) -> None:
         BatchEnv(tp.Rules(), 3, autoreset=True, sessions=value)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("value", [1, "no", None, np.bool_(True), np.array([True, False])])
+def test_autoreset_must_be_a_bool(value: object) -> None:
+    # a truthy "no" would autoreset, an array would fail deep in numpy: refused by name
+    with pytest.raises(TypeError, match="autoreset must be a bool"):
+        BatchEnv(tp.Rules(), 3, autoreset=value, sessions=True)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="autoreset must be a bool"):
+        BatchEnv(tp.Rules(), 3, autoreset=value)  # type: ignore[arg-type]
+
+
 def test_sessions_need_autoreset() -> None:
     with pytest.raises(ValueError, match="sessions=True needs autoreset=True"):
         BatchEnv(tp.Rules(), 3, sessions=True)

@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from ..limits import short
 from ..rules import Rules
 from ..state import State
 from .backend import KernelStep, pick_backend
@@ -99,7 +100,7 @@ class BatchEnv:
         ``rules.starting_stack`` each (R4), an int for every seat, or a sequence of
         ``P`` ints; each at least the boot (at least 1 chip under a V18
         ``boot_schedule``: a stack at most the boot posts all of it and is all-in, R9).
-    :param autoreset: when True, :meth:`step` deals the next hand at every table
+    :param autoreset: a bool: when True, :meth:`step` deals the next hand at every table
         whose hand was already over (its action is ignored), with the table's stacks
         of :meth:`init` (with ``sessions=True``: the session's next hand, below) and
         the next deck of its seed ("next-step" autoreset: the step that ends a hand
@@ -126,8 +127,8 @@ class BatchEnv:
     :raises ImportError: for ``backend="numba"`` without numba (naming the ``fast``
         extra).
     :raises TypeError: for a ``rules`` that is not a Rules, a non-int ``players`` or
-        ``dealer``, a ``stacks`` that is not None, an int or a sequence of ints, or a
-        ``sessions`` that is not a bool.
+        ``dealer``, a ``stacks`` that is not None, an int or a sequence of ints, or an
+        ``autoreset`` or ``sessions`` that is not a bool.
     :raises ValueError: naming the field or parameter, for options the engine does
         not play, a player count outside the rules, stacks below the boot (below 1
         chip under a ``boot_schedule``) or too big,
@@ -148,7 +149,9 @@ class BatchEnv:
         sessions: bool = False,
     ) -> None:
         if not isinstance(sessions, bool):
-            raise TypeError(f"sessions must be a bool, not {sessions!r}")
+            raise TypeError(f"sessions must be a bool, not {short(sessions)}")
+        if not isinstance(autoreset, bool):
+            raise TypeError(f"autoreset must be a bool, not {short(autoreset)}")
         if sessions and not autoreset:
             raise ValueError(
                 "sessions=True needs autoreset=True (the step after a hand deals the "
@@ -169,7 +172,7 @@ class BatchEnv:
             picked = "numpy"  # "auto": the numpy engine plays them
         self.backend: str = picked
         self.players: int = players
-        self.autoreset: bool = bool(autoreset)
+        self.autoreset: bool = autoreset
         if dealer is not None and (
             isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players
         ):
