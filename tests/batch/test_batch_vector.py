@@ -155,6 +155,15 @@ def test_sessions_must_be_a_bool() -> None:
         BatchVectorEnv(tp.Rules(), players=3, num_envs=2, sessions=1)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("value", [2.0, "2", None, True, np.int64(2), [1] * 100_000])
+def test_num_envs_must_be_an_int(value: object) -> None:
+    # a TypeError (also a ValueError, as before) quoting the value shortened
+    with pytest.raises(TypeError, match="num_envs must be an int") as caught:
+        BatchVectorEnv(tp.Rules(), players=3, num_envs=value)  # type: ignore[arg-type]
+    assert isinstance(caught.value, ValueError)
+    assert len(str(caught.value)) < 200
+
+
 def test_bad_use_is_refused() -> None:
     with pytest.raises(ValueError, match="num_envs"):
         BatchVectorEnv(tp.Rules(), players=3, num_envs=0)

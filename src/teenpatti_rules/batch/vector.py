@@ -57,6 +57,8 @@ from gymnasium.vector import AutoresetMode
 from numpy.typing import NDArray
 
 from ..encoding import FIXED_ACTIONS, ActionId, observation_layout, observation_size
+from ..errors import WrongTypeError
+from ..limits import short
 from ..rules import Rules
 from .codes import PHASE_BETTING, PHASE_SIDESHOW
 from .config import TableConfig
@@ -180,8 +182,10 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv):
         ``BatchEnv(..., sessions=True)`` plays them (on either backend).
     :raises TypeError: / :raises ValueError: as :class:`~teenpatti_rules.batch.BatchEnv`
         and :meth:`~teenpatti_rules.batch.BatchEnv.init` do (``TypeError`` for a
-        ``sessions`` that is not a bool); ``ValueError`` for a ``num_envs`` out of
-        range.
+        ``sessions`` that is not a bool; a
+        :class:`~teenpatti_rules.errors.WrongTypeError`, both a ``TypeError`` and a
+        ``ValueError``, for a ``num_envs`` that is not an int); ``ValueError`` for a
+        ``num_envs`` out of range.
 
     The action spaces are ``Discrete(A)`` / ``MultiDiscrete`` of ``A`` =
     :attr:`BatchEnv.num_actions <teenpatti_rules.batch.BatchEnv.num_actions>` (10;
@@ -199,18 +203,16 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv):
         sessions: bool = False,
     ) -> None:
         if not isinstance(sessions, bool):
-            raise TypeError(f"sessions must be a bool, not {sessions!r}")
+            raise TypeError(f"sessions must be a bool, not {short(sessions)}")
+        if isinstance(num_envs, bool) or not isinstance(num_envs, int):
+            raise WrongTypeError(f"num_envs must be an int, not {short(num_envs)}")
         self.metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP}
         self.batch = BatchEnv(
             rules, players, stacks=stacks, autoreset=True, backend=backend, sessions=sessions
         )
-        if (
-            isinstance(num_envs, bool)
-            or not isinstance(num_envs, int)
-            or not 1 <= num_envs <= MAX_BATCH_TABLES
-        ):  # checked before the spaces allocate (n, size) bounds
+        if not 1 <= num_envs <= MAX_BATCH_TABLES:  # before the spaces allocate (n, size)
             raise ValueError(
-                f"num_envs must be an int from 1 to {MAX_BATCH_TABLES}, not {num_envs!r}"
+                f"num_envs must be an int from 1 to {MAX_BATCH_TABLES}, not {short(num_envs)}"
             )
         self.num_envs = num_envs
         size = observation_size(players, self.batch.rules)
