@@ -112,11 +112,37 @@ def test_the_new_text_forms_read() -> None:
     assert parse_action("P0 add 1000000000") == tp.AddChips(0, 10**9)
 
 
+@pytest.mark.parametrize("space", ["\t", "\n", "\x0b", "\x0c", "\r", " \t "])
+def test_a_join_is_read_in_words_separated_by_any_white_space(space: str) -> None:
+    # as every other action text: "P0 bet\t4" is a bet of 4, so "Dev\t50" is a name
+    # and a stack (S3), not one name holding a tab
+    assert parse_action(f"P1 join Dev{space}50") == tp.Join(1, "Dev", 50)
+    assert parse_action(f'P1 join "Agent 007"{space}50') == tp.Join(1, "Agent 007", 50)
+
+
 @pytest.mark.parametrize(
-    "text", ["P0 add 1e9", "P0 add -5", "P0 add 1_000", "P0 add \u0663", "P+1 leave"]
+    "text",
+    [
+        "P0 add 1e9",
+        "P0 add -5",
+        "P0 add 1_000",
+        "P0 add \u0663",
+        "P+1 leave",
+        'P1 join "Dev"50',  # the stack is a word of its own
+        'P1 join "Dev"x',
+        "P1 join Dev 50 60",
+    ],
 )
 def test_bad_text_forms_are_refused(text: str) -> None:
     with pytest.raises(ValueError):
+        parse_action(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["P1 join", "P1 join  ", "P1 join\t", 'P1 join ""', 'P1 join "" 5']
+)
+def test_a_join_without_a_name_is_refused_by_name(text: str) -> None:
+    with pytest.raises(ValueError, match="action 'join' needs a name"):
         parse_action(text)
 
 

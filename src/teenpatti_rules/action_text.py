@@ -105,16 +105,18 @@ def read_action(
 
 def _read_name(kind: Any, verb: str, seat: int, argument: str, shown: str, digits: int) -> Any:
     """A name (bare or a JSON string) and an optional stack, as a ``join`` takes (S3)."""
-    stack_text = ""
     if argument.startswith('"'):
         try:
             name, end = json.JSONDecoder().raw_decode(argument)
         except ValueError:
             raise ValueError(f"bad name (a JSON string) in {shown}") from None
-        stack_text = argument[end:].strip()
-    else:
-        name, _, stack_text = argument.partition(" ")
-        stack_text = stack_text.strip()
+        rest = argument[end:]
+        if rest[:1] and not rest[:1].isspace():  # the stack is a word of its own
+            raise ValueError(f"bad name (a JSON string) in {shown}")
+        stack_text = rest.strip()
+    else:  # words are separated by any white space, as in the other actions' texts
+        words = argument.split(None, 1) or [""]
+        name, stack_text = words[0], words[1] if len(words) == 2 else ""
     if not isinstance(name, str) or not name:
         raise ValueError(f"action {verb!r} needs a name, in {shown}")
     if not stack_text:
