@@ -406,6 +406,17 @@ def test_autoreset_must_be_a_bool(value: object) -> None:
         BatchEnv(tp.Rules(), 3, autoreset=value)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("sessions", [False, True])
+@pytest.mark.parametrize("bad", [True, np.bool_(False)])
+def test_a_bool_among_the_stacks_is_refused(sessions: bool, bad: object) -> None:
+    # numpy would read True as a stack of 1 chip, below the boot (R9) or not
+    with pytest.raises(TypeError, match="stacks must be integers, not the bool"):
+        BatchEnv(tp.Rules(), 3, stacks=[20, bad, 20], autoreset=True, sessions=sessions)  # type: ignore[list-item]
+    env = BatchEnv(tp.Rules(), 3, autoreset=True, sessions=sessions)
+    with pytest.raises(TypeError, match="stacks must be integers, not the bool"):
+        env.init(1, 2, stacks=[[20, 20, 20], (20, bad, 20)])  # type: ignore[arg-type]
+
+
 def test_sessions_need_autoreset() -> None:
     with pytest.raises(ValueError, match="sessions=True needs autoreset=True"):
         BatchEnv(tp.Rules(), 3, sessions=True)

@@ -76,6 +76,21 @@ _SESSION_ONLY = tuple(
 """The fields a SessionBatchState adds (the session, the turn, the last hand)."""
 
 
+def _refuse_bools(stacks: object) -> None:
+    """Refuse a bool among the items of a list or tuple of stacks (or of its rows).
+
+    numpy would read ``True`` as a stack of 1 chip. (Deeper nesting is refused by its
+    shape; an array of dtype bool by its dtype.)
+
+    :raises TypeError: naming the bool.
+    """
+    rows = stacks if isinstance(stacks, list | tuple) else ()
+    for row in rows:
+        for item in row if isinstance(row, list | tuple) else (row,):
+            if isinstance(item, bool | np.bool_):
+                raise TypeError(f"stacks must be integers, not the bool {item!r}")
+
+
 def _fold_history(state: BatchState) -> BatchState:
     """``state`` with its history tail folded into the base when it has grown long."""
     tail = state.history_tail
@@ -127,7 +142,8 @@ class BatchEnv:
     :raises ImportError: for ``backend="numba"`` without numba (naming the ``fast``
         extra).
     :raises TypeError: for a ``rules`` that is not a Rules, a non-int ``players`` or
-        ``dealer``, a ``stacks`` that is not None, an int or a sequence of ints, or an
+        ``dealer``, a ``stacks`` that is not None, an int or a sequence of ints (a
+        bool is not one), or an
         ``autoreset`` or ``sessions`` that is not a bool.
     :raises ValueError: naming the field or parameter, for options the engine does
         not play, a player count outside the rules, stacks below the boot (below 1
@@ -184,6 +200,7 @@ class BatchEnv:
             stacks = [stacks] * players
         if isinstance(stacks, str) or not isinstance(stacks, Sequence):
             raise TypeError(f"stacks must be None, an int or a sequence of ints, not {stacks!r}")
+        _refuse_bools(stacks)
         self.stacks: Array = freeze(self._check_stacks(np.asarray(stacks), (players,)))
 
     @property
@@ -231,7 +248,7 @@ class BatchEnv:
         :returns: the first :class:`~teenpatti_rules.batch.state.BatchState` (a
             :class:`~teenpatti_rules.batch.session.SessionBatchState` with
             ``sessions=True``: hand 1 of each table's session).
-        :raises TypeError: if ``seed`` or ``n`` is not an int.
+        :raises TypeError: if ``seed`` or ``n`` is not an int, or ``stacks`` holds a bool.
         :raises ValueError: if ``n`` is outside ``1..MAX_BATCH_TABLES`` (before any
             allocation) or ``stacks`` has a bad shape or values.
         """
@@ -244,6 +261,7 @@ class BatchEnv:
         if stacks is None:
             start = np.broadcast_to(self.stacks, (n, self.players))
         else:
+            _refuse_bools(stacks)
             start = self._check_stacks(np.asarray(stacks), (n, self.players))
         first = new_hands(
             self.config,
