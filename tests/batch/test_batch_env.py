@@ -5,6 +5,7 @@ payouts worked out by hand from RULES.md (R18, R35, R41)."""
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 import numpy as np
 import pytest
@@ -340,3 +341,21 @@ def test_another_environments_state_is_refused_clearly() -> None:
     broken = five.replace(pot=np.zeros(3, dtype=np.int32))
     with pytest.raises(ValueError, match="not a state of this environment"):
         BatchEnv(tp.Rules(), players=5).step(broken, np.zeros(3, dtype=np.int64))
+
+
+def test_to_state_takes_a_numpy_table_number_and_refuses_a_bool() -> None:
+    """A row number from ``np.flatnonzero`` reads the same table as the int; a bool, a
+    float or a number outside ``0..n-1`` is refused by name."""
+    env = BatchEnv(tp.Rules(), 3, backend="numpy")
+    batch = env.init(seed=2, n=3)
+    assert env.to_state(batch, np.int64(2)) == env.to_state(batch, 2)
+    cases: list[tuple[Any, type[Exception]]] = [
+        (True, TypeError),
+        (np.bool_(False), TypeError),
+        (2.0, TypeError),
+        (np.int32(3), IndexError),
+        (-1, IndexError),
+    ]
+    for bad, error in cases:
+        with pytest.raises(error, match="index must be"):
+            env.to_state(batch, bad)

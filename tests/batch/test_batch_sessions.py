@@ -444,7 +444,17 @@ def test_states_of_the_other_kind_are_refused() -> None:
         sessions.step(plain.init(seed=1, n=2), np.zeros(2, dtype=np.int64))
 
 
-@pytest.mark.parametrize(("index", "error"), [(-1, IndexError), (4, IndexError), (True, TypeError)])
+@pytest.mark.parametrize(
+    ("index", "error"),
+    [
+        (-1, IndexError),
+        (4, IndexError),
+        (np.int64(4), IndexError),
+        (True, TypeError),
+        (np.bool_(True), TypeError),
+        (1.0, TypeError),
+    ],
+)
 def test_rows_are_checked(index: Any, error: type[Exception]) -> None:
     """A table number outside ``0..n-1`` (a negative one too: no wrapping) or not an int
     is refused by every per-row reader."""
@@ -456,6 +466,18 @@ def test_rows_are_checked(index: Any, error: type[Exception]) -> None:
             read(index)
     with pytest.raises(error, match="index must be"):
         reducer_deck(batch, index, env.rules)
+
+
+def test_rows_may_be_numpy_integers() -> None:
+    """``np.flatnonzero(...)`` gives numpy integers: every per-row reader takes them as
+    the same table number."""
+    env = BatchEnv(tp.Rules(), 3, autoreset=True, sessions=True, backend="numpy")
+    batch = env.init(seed=1, n=4)
+    assert isinstance(batch, SessionBatchState)
+    for i in np.flatnonzero(np.ones(4, dtype=bool)):
+        assert env.to_state(batch, i) == env.to_state(batch, int(i))
+        assert batch.placings(i) == batch.placings(int(i)) == ()
+        assert reducer_deck(batch, i, env.rules) == reducer_deck(batch, int(i), env.rules)
 
 
 @pytest.mark.parametrize("backend", BACKENDS)

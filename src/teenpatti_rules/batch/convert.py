@@ -16,7 +16,7 @@ from ..encoding import action_for_id
 from ..engine import apply
 from ..rules import Rules
 from ..state import State, new_session
-from .state import BatchState
+from .state import BatchState, TableNumber, table_index
 
 __all__ = ["seat_names", "to_state"]
 
@@ -26,7 +26,7 @@ def seat_names(players: int) -> list[str]:
     return [f"P{seat}" for seat in range(players)]
 
 
-def to_state(rules: Rules, state: BatchState, index: int) -> State:
+def to_state(rules: Rules, state: BatchState, index: TableNumber) -> State:
     """Table ``index`` of ``state`` as a reducer :class:`~teenpatti_rules.state.State`.
 
     The session's rules are ``rules`` with ``hand_limit=1`` (an episode is one hand),
@@ -35,16 +35,12 @@ def to_state(rules: Rules, state: BatchState, index: int) -> State:
 
     :param rules: the batch environment's rules.
     :param state: a batch state.
-    :param index: a table index ``0..n-1`` (an int).
+    :param index: a table index ``0..n-1`` (an int or a numpy integer).
     :returns: the reducer's state after the table's deal and actions.
-    :raises TypeError: if ``index`` is not an int.
+    :raises TypeError: if ``index`` is not an int or a numpy integer.
     :raises IndexError: if ``index`` is out of range.
     """
-    if isinstance(index, bool) or not isinstance(index, int):
-        raise TypeError(f"index must be an int table number, not {index!r}")
-    tables = state.tables
-    if not 0 <= index < tables:
-        raise IndexError(f"index must be a table number 0..{tables - 1}, not {index}")
+    index = table_index(index, state.tables)
     dealer = int(state.dealer[index])
     session = new_session(
         seat_names(state.players),

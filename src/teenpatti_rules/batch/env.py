@@ -40,7 +40,7 @@ from .session import (
     start_sessions,
 )
 from .session_replay import to_session_state
-from .state import BatchState, PackedBatchState, freeze
+from .state import BatchState, PackedBatchState, TableNumber, freeze
 from .step import advance
 
 __all__ = ["MAX_BATCH_TABLES", "BatchEnv"]
@@ -500,7 +500,7 @@ class BatchEnv:
         changes["history_tail"] = push(tail.previous, column)
         return after.replace(**changes).with_frozen(session)
 
-    def to_state(self, state: BatchState, index: int) -> State:
+    def to_state(self, state: BatchState, index: TableNumber) -> State:
         """Table ``index`` as a reducer :class:`~teenpatti_rules.state.State`
         (see :func:`teenpatti_rules.batch.convert.to_state`; with ``sessions=True``
         the state of its session, :func:`teenpatti_rules.batch.session_replay.to_session_state`).

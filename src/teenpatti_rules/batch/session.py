@@ -35,7 +35,7 @@ from .codes import (
     ENDING_SHOW,
 )
 from .deal import dealers
-from .state import BatchState, freeze
+from .state import BatchState, TableNumber, freeze, table_index
 
 __all__ = [
     "LAST_FIELDS",
@@ -166,7 +166,7 @@ class SessionBatchState(BatchState):
         """``int32`` ``(n, P)`` the hand after which each seat left, 0 if still in."""
         return self.seat_left_hand.T
 
-    def placings(self, index: int) -> tuple[tuple[int, ...], ...]:
+    def placings(self, index: TableNumber) -> tuple[tuple[int, ...], ...]:
         """Table ``index``'s places once its session is over (V19), as
         :attr:`~teenpatti_rules.state.State.placings`; ``()`` before.
 
@@ -177,7 +177,7 @@ class SessionBatchState(BatchState):
             return ()
         return placings(self, index)
 
-    def session_winners(self, index: int) -> tuple[int, ...]:
+    def session_winners(self, index: TableNumber) -> tuple[int, ...]:
         """Table ``index``'s winners once its session is over (R8: the first place of
         :meth:`placings`); ``()`` before.
 
@@ -188,18 +188,14 @@ class SessionBatchState(BatchState):
         return places[0] if places else ()
 
 
-def check_row(state: BatchState, index: int) -> int:
-    """``index`` if it is a table number of ``state``.
+def check_row(state: BatchState, index: TableNumber) -> int:
+    """``index`` as an int if it is a table number of ``state``
+    (:func:`~teenpatti_rules.batch.state.table_index`).
 
-    :raises TypeError: if ``index`` is not an int (a bool is not).
+    :raises TypeError: if ``index`` is not an int or a numpy integer (a bool is not).
     :raises IndexError: if it is outside ``0..n-1``.
     """
-    if isinstance(index, bool) or not isinstance(index, int):
-        raise TypeError(f"index must be an int table number, not {index!r}")
-    tables = state.tables
-    if not 0 <= index < tables:
-        raise IndexError(f"index must be a table number 0..{tables - 1}, not {index}")
-    return index
+    return table_index(index, state.tables)
 
 
 def session_problem(state: BatchState, players: int) -> str | None:
@@ -409,7 +405,7 @@ def group_seats(seats: list[int], key: dict[int, tuple[int, ...]]) -> list[tuple
     return [tuple(sorted(seat for seat in seats if key[seat] == value)) for value in values]
 
 
-def placings(state: SessionBatchState, index: int) -> tuple[tuple[int, ...], ...]:
+def placings(state: SessionBatchState, index: TableNumber) -> tuple[tuple[int, ...], ...]:
     """Row ``index``'s places (V19): the players still in by stack (biggest first, equal
     stacks share a place), then those who left, the later leaver higher, leavers of one
     hand by their stack at its start (bigger higher, equal share).

@@ -31,13 +31,14 @@ from .codes import (
 )
 from .deal import deal_cards, shuffle
 from .session import SessionBatchState, check_row, group_seats
+from .state import TableNumber
 
 __all__ = ["last_result", "reducer_deck", "to_session_state"]
 
 Array = NDArray[Any]
 
 
-def reducer_deck(state: SessionBatchState, index: int, rules: Rules) -> tuple[Card, ...]:
+def reducer_deck(state: SessionBatchState, index: TableNumber, rules: Rules) -> tuple[Card, ...]:
     """The deck the reducer deals row ``index``'s hand from, ``Deal(dealer, deck)``: the
     cards of the seats dealt in (R10: for ``k`` seats, the ``i``-th from the dealer's
     left gets ``deck[i]``, ``deck[i + k]``, …), then the batch deck after its ``P``
@@ -47,7 +48,7 @@ def reducer_deck(state: SessionBatchState, index: int, rules: Rules) -> tuple[Ca
     :raises TypeError: if ``index`` is not an int.
     :raises IndexError: if ``index`` is out of range.
     """
-    check_row(state, index)
+    index = check_row(state, index)
     players = state.players
     size = rules.hand_size
     deck = state.row_deck(index, rules.deck_size)
@@ -76,7 +77,9 @@ _ENDINGS = {
 }
 
 
-def last_result(rules: Rules, state: SessionBatchState, index: int, before: State) -> HandResult:
+def last_result(
+    rules: Rules, state: SessionBatchState, index: TableNumber, before: State
+) -> HandResult:
     """The reducer's result of row ``index``'s last hand that ended (``last_*``), as
     the reducer's own hand end makes it (:func:`~teenpatti_rules.engine.ending.finish_hand`,
     :func:`~teenpatti_rules.engine.ending.showdown`): the seats as they were at its end
@@ -129,7 +132,7 @@ def last_result(rules: Rules, state: SessionBatchState, index: int, before: Stat
     return finished.result
 
 
-def to_session_state(rules: Rules, state: SessionBatchState, index: int) -> State:
+def to_session_state(rules: Rules, state: SessionBatchState, index: TableNumber) -> State:
     """Table ``index`` as the reducer's state of its session: the session as it stood
     before this hand (the players still in with their stacks, those who left with
     theirs, the button, the hand number, V19's departed, the last hand's ``result``
@@ -140,7 +143,7 @@ def to_session_state(rules: Rules, state: SessionBatchState, index: int) -> Stat
     :raises TypeError: if ``index`` is not an int.
     :raises IndexError: if ``index`` is out of range.
     """
-    check_row(state, index)
+    index = check_row(state, index)
     players = state.players
     hand = int(state.hand_number[index])
     dealer = int(state.dealer[index])

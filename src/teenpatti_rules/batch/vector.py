@@ -50,11 +50,18 @@ from __future__ import annotations
 
 from typing import Any
 
-import gymnasium
 import numpy as np
-from gymnasium import spaces
-from gymnasium.vector import AutoresetMode
 from numpy.typing import NDArray
+
+try:
+    import gymnasium
+    from gymnasium import spaces
+    from gymnasium.vector import AutoresetMode
+except ImportError:  # pragma: no cover - exercised in a venv without Gymnasium
+    raise ImportError(
+        "teenpatti_rules.batch.vector needs Gymnasium: pip install gymnasium "
+        "(from a clone: pip install -e '.[fast,gymnasium]')"
+    ) from None
 
 from ..encoding import FIXED_ACTIONS, ActionId, observation_layout, observation_size
 from ..errors import WrongTypeError

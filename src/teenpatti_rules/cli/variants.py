@@ -36,7 +36,7 @@ def run(args: argparse.Namespace) -> int:
             sets = ", ".join(f"{key}={_value(value)}" for key, value in preset.fields.items())
             print(f"{'':<{width}}  {sets}")
     print(
-        "\nSources: V1-V21 are rule ids of the rules pages; [000]-[004] are the documents "
+        "\nSources: V1-V22 are rule ids of the rules pages; [000]-[004] are the documents "
         "listed on the docs page rules/sources."
     )
     return 0
