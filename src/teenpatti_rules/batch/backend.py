@@ -26,12 +26,13 @@ from ..ranking import evaluate_many
 from ..rules import Rules
 from .config import TableConfig
 from .draws import draw_masks
-from .history import fold, push, tail_limit
+from .history import NEW_HAND, fold, push, tail_limit
 from .state import (
     SEAT_FIELDS,
     BatchState,
     PackedBatchState,
     PackedLayout,
+    freeze,
     pack,
     packed_layout,
 )
@@ -47,6 +48,7 @@ __all__ = [
     "kernel_ranks",
     "pick_backend",
     "strength_table",
+    "with_rows",
 ]
 
 Array = NDArray[Any]
@@ -315,3 +317,39 @@ class KernelStep:
         it is shaped as this environment's states).
         """
         return type(state) is PackedBatchState and state.__dict__.get("_maker") is self
+
+
+def with_rows(
+    stepped: PackedBatchState, fresh: BatchState, rows: Array, fields: tuple[str, ...]
+) -> PackedBatchState:
+    """``stepped`` (a kernel step's packed state, its history column not folded yet) with
+    the ``fields`` of the hands ``fresh`` dealt written at ``rows``, in a copy of its
+    buffer, and their history codes :data:`~teenpatti_rules.batch.history.NEW_HAND`
+    (the kernel's sessions: the numpy session code deals each next hand, R6–R10).
+
+    :param stepped: the packed state after the step.
+    :param fresh: the dealt hands, one row per entry of ``rows``.
+    :param rows: the table numbers dealt.
+    :param fields: the field names to write (a field that is None in ``fresh``, as
+        ``seat_drawn`` without draws, is skipped).
+    :returns: the new packed state.
+    """
+    own = stepped.__dict__
+    buffer = own["_packed"].copy()
+    record = buffer.view(own["_record"].dtype)
+    for name in fields:
+        value = getattr(fresh, name)
+        if value is None:  # seat_drawn on a table without draws
+            continue
+        record[name][rows] = value.T if name.startswith("seat_") else value
+    tail = stepped.history_tail
+    assert tail is not None  # the step just recorded its column, unfolded
+    column = tail.column.copy()
+    column[rows] = NEW_HAND
+    return PackedBatchState.from_buffer(
+        freeze(buffer),
+        freeze(record),
+        stepped.history_base,
+        stepped.history_base_length,
+        push(tail.previous, freeze(column)),
+    )

@@ -16,7 +16,8 @@ from ..encoding import action_for_id
 from ..engine import apply
 from ..rules import Rules
 from ..state import State, new_session
-from .state import BatchState, TableNumber, table_index
+from .rows import TableNumber, table_index
+from .state import BatchState
 
 __all__ = ["seat_names", "to_state"]
 

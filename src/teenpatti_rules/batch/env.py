@@ -25,11 +25,12 @@ from numpy.typing import NDArray
 from ..limits import short
 from ..rules import Rules
 from ..state import State
-from .backend import KernelStep, pick_backend
+from .backend import KernelStep, pick_backend, with_rows
 from .config import TableConfig, kernel_refusal, table_config
 from .convert import to_state
 from .deal import new_hands, table_keys
 from .history import NEW_HAND, fold, push, tail_limit
+from .rows import TableNumber
 from .session import (
     SESSION_FIELDS,
     SessionBatchState,
@@ -40,7 +41,7 @@ from .session import (
     start_sessions,
 )
 from .session_replay import to_session_state
-from .state import BatchState, PackedBatchState, TableNumber, freeze
+from .state import BatchState, PackedBatchState, freeze
 from .step import advance
 
 __all__ = ["MAX_BATCH_TABLES", "BatchEnv"]
@@ -384,6 +385,35 @@ class BatchEnv:
         self._remember(folded)
         return folded
 
+    def _fresh_hands(
+        self, before: BatchState, base: BatchState, rows: Array
+    ) -> tuple[dict[str, Array], BatchState]:
+        """The hands dealt at ``rows`` (R6–R10): in a session its next hand or a new
+        session (:func:`~teenpatti_rules.batch.session.next_hands`, R5, R7, V18), the
+        session arrays of every row (``base``'s with ``rows`` replaced); else the next
+        hand from the start stacks, and no session arrays.
+        """
+        session: dict[str, Array] = {}
+        if isinstance(before, SessionBatchState):
+            arrays, dealt = next_hands(before, self.rules, rows, self.stacks, self.dealer)
+            start = dealt.pop("start_stack")
+            for name in SESSION_FIELDS:
+                merged = getattr(base, name).copy()
+                merged[..., rows] = arrays[name]
+                session[name] = freeze(merged)
+        else:
+            start, dealt = before.start_stack[rows], {}
+        fresh = new_hands(
+            self.config,
+            self.rules,
+            before.table_key[rows],
+            before.hand_index[rows] + 1,
+            start,
+            self.dealer,
+            **dealt,
+        )
+        return session, fresh
+
     def _deal_packed(
         self, before: SessionBatchState, stepped: PackedBatchState, rows: Array
     ) -> tuple[PackedBatchState, dict[str, Array]]:
@@ -394,42 +424,8 @@ class BatchEnv:
 
         :returns: the dealt state and the session arrays of every row.
         """
-        arrays, dealt = next_hands(before, self.rules, rows, self.stacks, self.dealer)
-        start = dealt.pop("start_stack")
-        session: dict[str, Array] = {}
-        for name in SESSION_FIELDS:
-            merged = getattr(before, name).copy()
-            merged[..., rows] = arrays[name]
-            session[name] = freeze(merged)
-        fresh = new_hands(
-            self.config,
-            self.rules,
-            before.table_key[rows],
-            before.hand_index[rows] + 1,
-            start,
-            self.dealer,
-            **dealt,
-        )
-        own = stepped.__dict__
-        buffer = own["_packed"].copy()
-        record = buffer.view(own["_record"].dtype)
-        for name in _RESET_FIELDS:
-            value = getattr(fresh, name)
-            if value is None:  # seat_drawn on a table without draws
-                continue
-            record[name][rows] = value.T if name.startswith("seat_") else value
-        tail = stepped.history_tail
-        assert tail is not None  # the step just recorded its column, unfolded
-        column = tail.column.copy()
-        column[rows] = NEW_HAND
-        dealt_state = PackedBatchState.from_buffer(
-            freeze(buffer),
-            freeze(record),
-            stepped.history_base,
-            stepped.history_base_length,
-            push(tail.previous, freeze(column)),
-        )
-        return dealt_state, session
+        session, fresh = self._fresh_hands(before, before, rows)
+        return with_rows(stepped, fresh, rows, _RESET_FIELDS), session
 
     def _remember(self, state: BatchState) -> BatchState:
         """Note ``state`` as made here (its shape is then not checked again)."""
@@ -461,25 +457,7 @@ class BatchEnv:
         if not rows.size:
             return after
         changes: dict[str, Any] = {}
-        session: dict[str, Any] = {}
-        if isinstance(before, SessionBatchState):  # the session's next hand, or a new one
-            arrays, dealt = next_hands(before, self.rules, rows, self.stacks, self.dealer)
-            start = dealt.pop("start_stack")
-            for name in SESSION_FIELDS:
-                merged = getattr(after, name).copy()
-                merged[..., rows] = arrays[name]
-                session[name] = freeze(merged)
-        else:
-            start, dealt = before.start_stack[rows], {}
-        fresh = new_hands(
-            self.config,
-            self.rules,
-            before.table_key[rows],
-            before.hand_index[rows] + 1,
-            start,
-            self.dealer,
-            **dealt,
-        )
+        session, fresh = self._fresh_hands(before, after, rows)
         for name in _RESET_FIELDS:
             merged = getattr(after, name)
             if merged is None:  # seat_drawn on a table without draws

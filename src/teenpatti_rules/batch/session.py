@@ -35,7 +35,8 @@ from .codes import (
     ENDING_SHOW,
 )
 from .deal import dealers
-from .state import BatchState, TableNumber, freeze, table_index
+from .rows import TableNumber, table_index
+from .state import BatchState, freeze
 
 __all__ = [
     "LAST_FIELDS",
@@ -190,7 +191,7 @@ class SessionBatchState(BatchState):
 
 def check_row(state: BatchState, index: TableNumber) -> int:
     """``index`` as an int if it is a table number of ``state``
-    (:func:`~teenpatti_rules.batch.state.table_index`).
+    (:func:`~teenpatti_rules.batch.rows.table_index`).
 
     :raises TypeError: if ``index`` is not an int or a numpy integer (a bool is not).
     :raises IndexError: if it is outside ``0..n-1``.

@@ -30,8 +30,8 @@ from .codes import (
     ENDING_TURN_LIMIT,
 )
 from .deal import deal_cards, shuffle
+from .rows import TableNumber
 from .session import SessionBatchState, check_row, group_seats
-from .state import TableNumber
 
 __all__ = ["last_result", "reducer_deck", "to_session_state"]
 

@@ -17,7 +17,6 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from ..limits import short
 from . import codes
 from .codes import *  # noqa: F403 (the codes were first defined here: still importable)
 from .history import HistoryTail, materialize, row_history
@@ -29,11 +28,9 @@ __all__ = [
     "BatchState",
     "PackedBatchState",
     "PackedLayout",
-    "TableNumber",
     "freeze",
     "pack",
     "packed_layout",
-    "table_index",
 ]
 __all__ += codes.__all__
 
@@ -488,24 +485,3 @@ class PackedBatchState(BatchState):
             view = view.T  # (P, n), as the engine's seat-major fields
         fields[name] = view
         return view
-
-
-TableNumber = int | np.integer[Any]
-"""A table's number in a batch (a row): an int, or a numpy integer such as
-``np.flatnonzero`` gives."""
-
-
-def table_index(index: object, tables: int) -> int:
-    """``index`` as an int if it is a table number ``0..tables-1``.
-
-    :param index: an int or a numpy integer (a bool is neither).
-    :param tables: the batch's number of tables.
-    :returns: ``int(index)``.
-    :raises TypeError: if ``index`` is not an integer.
-    :raises IndexError: if it is outside ``0..tables-1``.
-    """
-    if isinstance(index, (bool, np.bool_)) or not isinstance(index, (int, np.integer)):
-        raise TypeError(f"index must be an int table number, not {short(index)}")
-    if not 0 <= index < tables:
-        raise IndexError(f"index must be a table number 0..{tables - 1}, not {index}")
-    return int(index)
