@@ -534,3 +534,16 @@ def test_a_join_of_the_longest_name_round_trips(name: str) -> None:
     for join in (tp.Join(0, name), tp.Join(999_999, name, 10**18 - 1)):
         assert len(str(join)) > 1_000
         assert tp.parse_action(str(join)) == join
+
+
+def test_an_action_names_at_most_a_deck_of_cards() -> None:
+    """A deck is 52 cards and 3 printed jokers (R6, V8): text naming more cards is
+    refused before any card is read; a whole deck still reads."""
+    from teenpatti_rules import Deal, Draw, parse_action
+    from teenpatti_rules.cards import CARDS
+
+    whole = " ".join(str(card) for card in CARDS)
+    assert parse_action(f"P0 deal {whole}") == Deal(0, tuple(CARDS))
+    with pytest.raises(ValueError, match="cards of more than 55 cards"):
+        parse_action("P1 draw " + " ".join(["As"] * 56))
+    assert parse_action("P1 draw As Kd") == Draw(1, (CARDS[51], CARDS[45]))

@@ -93,6 +93,9 @@ def test_the_per_rules_caches_are_bounded_and_never_mix_tables() -> None:
 
 
 def test_the_caches_are_keyed_by_value() -> None:
+    # (from empty caches: full ones are emptied at once on the next insert)
+    ranking._PLAIN.clear()
+    ranking._BY_INDICATOR.clear()
     # an equal but new Rules is the same key: it finds the table the first one built
     evaluate(_cards("4c 4d 9h"), Rules(wild_ranks="4"))
     again = Rules(wild_ranks="4")

@@ -16,10 +16,15 @@ import attrs
 from .cards import parse_cards
 from .errors import CardParseError
 
-__all__ = ["name_text", "read_action"]
+__all__ = ["MAX_CARDS_IN_ACTION", "name_text", "read_action"]
 
 _PLAIN_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_.'-]*")
 """A name written bare in a ``join`` text: anything else is written as a JSON string."""
+
+
+MAX_CARDS_IN_ACTION = 55
+"""The most cards an action names: a deck of 52 cards and 3 printed jokers (R6, V8);
+a draw names fewer (V20)."""
 
 
 def name_text(name: object) -> str:
@@ -93,6 +98,9 @@ def read_action(
     if kind.argument == "cards":
         if not argument:
             return kind(seat)
+        if len(argument.split()) > MAX_CARDS_IN_ACTION:
+            what = attrs.fields(kind)[1].name  # "deck" or "cards"
+            raise ValueError(f"{what} of more than {MAX_CARDS_IN_ACTION} cards in {shown}")
         try:
             return kind(seat, parse_cards(argument))
         except CardParseError as error:
