@@ -18,7 +18,7 @@ import numpy as np
 
 from .kernel_hash import _deck_prefix
 from .kernel_jit import inline as _inline
-from .kernel_jit import once_a_hand as _once
+from .kernel_jit import plain as _once
 
 __all__: list[str] = []
 

@@ -110,14 +110,11 @@ jit = keyed_jit([_HERE / name for name in KERNEL_SOURCES], nogil=True, error_mod
 plain = numba.njit(nogil=True, error_model="numpy")
 """The decorator of a compiled function that a cached entry point calls: compiled in
 the calling process, never loaded from the disk cache (numba cannot save a function
-that links a callee it loaded from the cache)."""
+that links a callee it loaded from the cache). The kernel's big pieces that run once a
+hand at most (the deal, the payout, the open flush) use it too: called, not inlined,
+which keeps the cold compile short; the call's cost is spread over the hand's steps."""
 
 inline = numba.njit(nogil=True, error_model="numpy", inline="always")
 """The decorator of the kernel's pieces: inlined into the entry points (a call between
 compiled functions counts references to every array it passes, which costs more
 than the pieces' work), never compiled nor cached alone."""
-
-once_a_hand = numba.njit(nogil=True, error_model="numpy")
-"""The decorator of the kernel's big pieces that run once a hand at most (the deal, the
-payout, the open flush): called, not inlined, which keeps the cold compile short; the
-call's cost is spread over the hand's steps."""

@@ -23,7 +23,7 @@ from .kernel_draws import _draw_mask
 from .kernel_flush import _levels
 from .kernel_hash import _DEALER_TAG, _GOLDEN, _deck_prefix, _mix
 from .kernel_jit import inline as _inline
-from .kernel_jit import once_a_hand as _once
+from .kernel_jit import plain as _once
 from .kernel_sizing import sized_mask
 
 __all__: list[str] = []
