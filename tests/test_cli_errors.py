@@ -50,7 +50,7 @@ def test_keyboard_interrupt_exits_130(
     assert capsys.readouterr().err == "\n"
 
 
-def test_broken_pipe_exits_1_quietly(
+def test_broken_pipe_exits_141_quietly(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     _patch_handler(monkeypatch, BrokenPipeError())
@@ -58,7 +58,7 @@ def test_broken_pipe_exits_1_quietly(
     # keep the test process's stdout: record the redirection instead of doing it
     monkeypatch.setattr(cli_main.os, "dup2", lambda a, b: duplicated.append((a, b)))
     monkeypatch.setattr(sys.stdout, "fileno", lambda: 1, raising=False)
-    assert cli_main.main(["variants"]) == 1
+    assert cli_main.main(["variants"]) == 141  # 128 + SIGPIPE, as `yes | head`
     assert len(duplicated) == 1 and duplicated[0][1] == 1
     assert capsys.readouterr().err == ""
 

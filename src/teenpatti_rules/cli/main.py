@@ -14,7 +14,10 @@
 - ``teenpatti play`` seats a person at seat 0 against automatic players.
 - ``teenpatti variants`` lists the named tables that ``--variant NAME`` takes.
 
-Errors in the input print one line on stderr and exit with code 2.
+Errors in the input print one line on stderr and exit with code 2. When the reader of
+the output goes away early (``teenpatti simulate | head``), the command stops quietly
+with exit code 141, the code a shell shows for a program ended by SIGPIPE (128 + 13), as
+``yes | head`` does; ``set -o pipefail`` scripts see it as they see any other tool's.
 """
 
 from __future__ import annotations
@@ -54,13 +57,37 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+_BROKEN_PIPE = 141
+"""The exit code when stdout's reader closed early: 128 + SIGPIPE (13), as a shell shows
+for a program that SIGPIPE ended (``yes | head``)."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``teenpatti`` command line.
 
     :param argv: the arguments after the program name; None for ``sys.argv[1:]``.
     :returns: the exit code: 0 on success, 2 on bad input (one line on stderr),
-        130 when interrupted.
+        130 when interrupted, 141 (nothing on stderr) when the
+        reader of stdout closed it early (``teenpatti simulate | head``).
+    :raises SystemExit: from argparse, after ``--help`` and ``--version`` (code 0) or a
+        usage error (code 2).
     """
+    # the recipe of https://docs.python.org/3/library/signal.html#note-on-sigpipe
+    try:
+        try:
+            return _run(argv)
+        finally:  # write the last buffered output here, where a closed pipe is caught
+            sys.stdout.flush()
+    except BrokenPipeError:
+        # Python flushes stdout again on exit: point it at devnull so that no
+        # "Exception ignored ... BrokenPipeError" follows
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return _BROKEN_PIPE
+
+
+def _run(argv: Sequence[str] | None) -> int:
+    """:func:`main` but for the closed pipe: parse ``argv`` and run its command."""
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
@@ -78,10 +105,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(file=sys.stderr)
         return 130
-    except BrokenPipeError:  # e.g. `teenpatti simulate | head`: stop quietly
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return 1
     return code
 
 
