@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 pytest.importorskip("starlette", reason="the server extra is not installed")
-pytest.importorskip("httpx", reason="starlette's TestClient needs httpx")
+pytest.importorskip("httpx2", reason="starlette's TestClient needs httpx2")
 
 from starlette.testclient import TestClient
 

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 pytest.importorskip("starlette", reason="the server extra is not installed")
-pytest.importorskip("httpx", reason="starlette's TestClient needs httpx")
+pytest.importorskip("httpx2", reason="starlette's TestClient needs httpx2")
 
 from test_server_app import make_client, new_table, ravi_and_sita, receive, receive_until, sit
 

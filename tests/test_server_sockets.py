@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 pytest.importorskip("starlette", reason="the server extra is not installed")
-pytest.importorskip("httpx", reason="starlette's TestClient needs httpx")
+pytest.importorskip("httpx2", reason="starlette's TestClient needs httpx2")
 
 from starlette.websockets import WebSocketDisconnect
 

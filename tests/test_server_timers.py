@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 pytest.importorskip("starlette", reason="the server extra is not installed")
-pytest.importorskip("httpx", reason="starlette's TestClient needs httpx")
+pytest.importorskip("httpx2", reason="starlette's TestClient needs httpx2")
 
 from teenpatti_rules.server import library
 from test_server_app import choose, make_client, new_table, receive, receive_until, sit
