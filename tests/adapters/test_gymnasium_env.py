@@ -25,7 +25,12 @@ from teenpatti_rules.adapters.gymnasium import ENV_ID, TeenPattiEnv  # noqa: E40
     ],
 )
 def test_check_env(kwargs: dict[str, Any]) -> None:
-    check_env(TeenPattiEnv(**kwargs), skip_render_check=False)
+    # made through the registry, so that the environment has a spec: check_env then also
+    # makes it in each of its render modes (ansi) and closes it twice; the unwrapped
+    # environment, as check_env asks (make adds its own checking wrappers)
+    env = gymnasium.make(ENV_ID, **kwargs).unwrapped
+    assert isinstance(env, TeenPattiEnv) and env.spec is not None
+    check_env(env, skip_render_check=False)
 
 
 def _episode(env: TeenPattiEnv, seed: int) -> list[object]:
