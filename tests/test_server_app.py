@@ -23,8 +23,6 @@ from teenpatti_rules.server.hub import Hub
 from teenpatti_rules.server.store import open_store
 from teenpatti_rules.server.table import TableSettings
 
-pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
-
 
 def make_client(path: Path, **settings: Any) -> TestClient:
     values = {"clock": 0.0, "bot_delay": 0.0, "deal_delay": 3600.0, **settings}

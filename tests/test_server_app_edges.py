@@ -23,8 +23,6 @@ from teenpatti_rules.server.store import open_store
 from teenpatti_rules.server.table import TableSettings
 from test_server_app import choose, new_table, receive, receive_until, sit
 
-pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
-
 
 @pytest.fixture
 def served(tmp_path: Path) -> Iterator[tuple[Hub, TestClient]]:

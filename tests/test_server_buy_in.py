@@ -28,8 +28,6 @@ from test_server_app import (
     state_at,
 )
 
-pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
-
 CLASSIC_STACK = 100
 """The classic table's starting stack (R4): a boot of 1 times 100 starting boots; with
 ``max_buy_in`` None it is also the largest buy-in (S3)."""

@@ -15,8 +15,6 @@ pytest.importorskip("httpx2", reason="starlette's TestClient needs httpx2")
 
 from test_server_app import make_client, new_table, receive, receive_until, sit
 
-pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
-
 
 def _dealt_update(message: dict[str, Any]) -> bool:
     """An update of a dealt hand (a whole view or the events that brought it)."""

@@ -16,8 +16,6 @@ from teenpatti_rules.server.hub import Hub
 from test_server_app import choose, new_table, receive, receive_until, sit
 from test_server_app_edges import served  # noqa: F401 - the fixture
 
-pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
-
 
 def test_an_action_not_saved_is_refused_and_changes_nothing(
     served: tuple[Hub, TestClient],  # noqa: F811

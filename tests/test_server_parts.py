@@ -39,8 +39,6 @@ from teenpatti_rules.server.library import Refusal
 from teenpatti_rules.server.run import build
 from teenpatti_rules.server.store import open_store
 
-pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
-
 
 def test_action_json_round_trips_for_the_sender() -> None:
     for action in (Bet(2, 4), SideShow(2, 8), Look(2), Pack(2), AcceptSideShow(2)):

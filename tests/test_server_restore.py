@@ -15,8 +15,6 @@ pytest.importorskip("httpx2", reason="starlette's TestClient needs httpx2")
 
 from test_server_app import make_client, new_table, ravi_and_sita, receive, receive_until, sit
 
-pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
-
 
 def _seated(names: set[str]) -> Any:
     def wanted(message: dict[str, Any]) -> bool:

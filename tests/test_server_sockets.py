@@ -16,8 +16,6 @@ from starlette.websockets import WebSocketDisconnect
 from teenpatti_rules.server import app as app_module
 from test_server_app import make_client, new_table, receive, receive_until, sit
 
-pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
-
 CLOCK = 30.0
 
 

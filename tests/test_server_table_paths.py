@@ -28,8 +28,6 @@ from teenpatti_rules.server.store import open_store
 from teenpatti_rules.server.table import Table, TableSettings
 from test_server_app import dealt, new_table, receive, receive_until, sit
 
-pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
-
 
 @contextmanager
 def hub_client(path: Path, **settings: float) -> Iterator[tuple[Hub, TestClient]]:

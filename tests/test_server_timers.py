@@ -14,8 +14,6 @@ pytest.importorskip("httpx2", reason="starlette's TestClient needs httpx2")
 from teenpatti_rules.server import library
 from test_server_app import choose, make_client, new_table, receive, receive_until, sit
 
-pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
-
 
 def _watch(ws: Any) -> None:
     ws.send_json({"type": "watch", "stream": False})

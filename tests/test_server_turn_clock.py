@@ -20,8 +20,6 @@ from teenpatti_rules.server.store import open_store
 from teenpatti_rules.server.table import TableSettings
 from test_server_app import Inbox, dealt, new_table, receive, receive_until, sit
 
-pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
-
 CLOCK = 600.0
 """Seconds per turn: long enough never to run out during the test."""
 
