@@ -6,11 +6,13 @@ table (rl-adapters §1), independently of the engine's own mapping.
 
 from __future__ import annotations
 
+import importlib.util
 from itertools import combinations
 from typing import Any
 
 import attrs
 import numpy as np
+import pytest
 from numpy.typing import NDArray
 
 import teenpatti_rules as tp
@@ -18,6 +20,23 @@ from teenpatti_rules.batch import BatchState
 from teenpatti_rules.encoding import action_for_id, action_ids, legal_action_mask
 from teenpatti_rules.engine.questions import bet_range, sideshow_range
 from teenpatti_rules.events import Drew
+
+NUMBA = importlib.util.find_spec("numba") is not None
+"""Whether numba (the fast extra) is installed: the compiled kernel's runs need it."""
+
+
+@pytest.fixture(
+    params=["numpy", pytest.param("numba", marks=pytest.mark.skipif(not NUMBA, reason="no numba"))],
+)
+def each_backend(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Run the test once on each backend (numba's run only when numba is installed),
+    with the test module's ``BACKEND`` set to it while the test runs. A module that
+    imports it and says ``pytestmark = pytest.mark.usefixtures("each_backend")`` runs
+    every test of its on both; its helpers read ``BACKEND``."""
+    backend: str = request.param
+    monkeypatch.setattr(request.module, "BACKEND", backend)
+    return backend
+
 
 ENDINGS = {
     tp.HandEnding.PACKED: 1,

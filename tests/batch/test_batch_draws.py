@@ -11,11 +11,11 @@ compiled kernel.
 from __future__ import annotations
 
 import importlib.util
-import sys
 from collections.abc import Callable
 
 import numpy as np
 import pytest
+from batch_helpers import NUMBA, each_backend  # noqa: F401  (each_backend: a fixture, used by name)
 
 import teenpatti_rules as tp
 from teenpatti_rules.batch import ActionId, BatchEnv, BatchState
@@ -24,17 +24,10 @@ from teenpatti_rules.ranking import evaluate
 PACK, LOOK, CHAAL = int(ActionId.PACK), int(ActionId.LOOK), int(ActionId.CHAAL)
 DRAW_0, DRAW_1, DRAW_2, DRAW_01, DRAW_02, DRAW_12, DRAW_012 = range(10, 17)
 TABLES = 6
-NUMBA = importlib.util.find_spec("numba") is not None
 BACKEND = "numpy"
-"""The backend of the test running (set by the ``_backend`` fixture)."""
+"""The backend of the test running (set by the ``each_backend`` fixture)."""
 
-
-@pytest.fixture(
-    autouse=True,
-    params=["numpy", pytest.param("numba", marks=pytest.mark.skipif(not NUMBA, reason="no numba"))],
-)
-def _backend(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(sys.modules[__name__], "BACKEND", request.param)
+pytestmark = pytest.mark.usefixtures("each_backend")  # every test on both backends
 
 
 def _env(rules: tp.Rules, players: int = 3, stacks: object = 20) -> BatchEnv:

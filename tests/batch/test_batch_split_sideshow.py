@@ -9,11 +9,9 @@ of it now; the asked player pays the other half on accepting, the asker on a ref
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-
 import numpy as np
 import pytest
+from batch_helpers import NUMBA, each_backend  # noqa: F401  (each_backend: a fixture, used by name)
 
 import teenpatti_rules as tp
 from teenpatti_rules.batch import ActionId, BatchEnv, BatchState
@@ -22,17 +20,10 @@ LOOK, CHAAL = int(ActionId.LOOK), int(ActionId.CHAAL)
 SIDESHOW, SIDESHOW_RAISE = int(ActionId.SIDESHOW), int(ActionId.SIDESHOW_RAISE)
 ACCEPT, REFUSE = int(ActionId.ACCEPT), int(ActionId.REFUSE)
 TABLES = 6
-NUMBA = importlib.util.find_spec("numba") is not None
 BACKEND = "numpy"
-"""The backend of the test running (set by the ``_backend`` fixture)."""
+"""The backend of the test running (set by the ``each_backend`` fixture)."""
 
-
-@pytest.fixture(
-    autouse=True,
-    params=["numpy", pytest.param("numba", marks=pytest.mark.skipif(not NUMBA, reason="no numba"))],
-)
-def _backend(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(sys.modules[__name__], "BACKEND", request.param)
+pytestmark = pytest.mark.usefixtures("each_backend")  # every test on both backends
 
 
 def _all(action: int) -> np.ndarray:
