@@ -43,7 +43,6 @@ __all__ = [
     "SESSION_FIELDS",
     "SessionBatchState",
     "boots_of_hands",
-    "check_row",
     "end_hands",
     "group_seats",
     "next_hands",
@@ -174,7 +173,7 @@ class SessionBatchState(BatchState):
         :raises TypeError: if ``index`` is not an int.
         :raises IndexError: if ``index`` is not a table number ``0..n-1``.
         """
-        if not bool(self.session_over[check_row(self, index)]):
+        if not bool(self.session_over[table_index(index, self.tables)]):
             return ()
         return placings(self, index)
 
@@ -187,16 +186,6 @@ class SessionBatchState(BatchState):
         """
         places = self.placings(index)
         return places[0] if places else ()
-
-
-def check_row(state: BatchState, index: TableNumber) -> int:
-    """``index`` as an int if it is a table number of ``state``
-    (:func:`~teenpatti_rules.batch.rows.table_index`).
-
-    :raises TypeError: if ``index`` is not an int or a numpy integer (a bool is not).
-    :raises IndexError: if it is outside ``0..n-1``.
-    """
-    return table_index(index, state.tables)
 
 
 def session_problem(state: BatchState, players: int) -> str | None:

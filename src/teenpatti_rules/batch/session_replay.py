@@ -30,8 +30,8 @@ from .codes import (
     ENDING_TURN_LIMIT,
 )
 from .deal import deal_cards, shuffle
-from .rows import TableNumber
-from .session import SessionBatchState, check_row, group_seats
+from .rows import TableNumber, table_index
+from .session import SessionBatchState, group_seats
 
 __all__ = ["last_result", "reducer_deck", "to_session_state"]
 
@@ -48,7 +48,7 @@ def reducer_deck(state: SessionBatchState, index: TableNumber, rules: Rules) -> 
     :raises TypeError: if ``index`` is not an int.
     :raises IndexError: if ``index`` is out of range.
     """
-    index = check_row(state, index)
+    index = table_index(index, state.tables)
     players = state.players
     size = rules.hand_size
     deck = state.row_deck(index, rules.deck_size)
@@ -143,7 +143,7 @@ def to_session_state(rules: Rules, state: SessionBatchState, index: TableNumber)
     :raises TypeError: if ``index`` is not an int.
     :raises IndexError: if ``index`` is out of range.
     """
-    index = check_row(state, index)
+    index = table_index(index, state.tables)
     players = state.players
     hand = int(state.hand_number[index])
     dealer = int(state.dealer[index])
