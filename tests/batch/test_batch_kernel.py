@@ -326,3 +326,27 @@ def test_a_kernel_state_pickles_and_steps_on() -> None:
     _assert_equal(state, copy, "pickled")
     actions = random_actions(rng, state.legal_action_mask)
     _assert_equal(env.step(state, actions), env.step(copy, actions), "stepped")
+
+
+@numba_only
+def test_one_compiled_kernel_whatever_the_caller_passes() -> None:
+    """Read-only or other-typed actions, and pickled or copied states (whose arrays
+    pickle gives back writable), step on the one compiled kernel: none of them
+    compiles it again (a compile is half a minute of CPU), and a restored state's
+    arrays are read-only as every state's are."""
+    import copy
+    import pickle
+
+    from teenpatti_rules.batch.backend import kernel_module
+
+    env = BatchEnv(tp.Rules(), players=3, autoreset=True, backend="numba")
+    state = env.step(env.init(seed=2, n=4), np.full(4, 2, dtype=np.int32))  # CHAAL
+    compiled = len(kernel_module().step_packed.signatures)
+    read_only = np.full(4, 2, dtype=np.int32)
+    read_only.flags.writeable = False
+    for actions in (read_only, np.full(4, 2, dtype=np.int64), [2, 2, 2, 2], np.full(8, 2)[::2]):
+        env.step(state, actions)
+    for restored in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
+        assert not restored.pot.flags.writeable and not restored.seat_stack.flags.writeable
+        env.step(restored, np.full(4, 2, dtype=np.int32))
+    assert len(kernel_module().step_packed.signatures) == compiled

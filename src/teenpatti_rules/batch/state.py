@@ -170,6 +170,17 @@ class BatchState:
     history_tail: HistoryTail | None = None
     seat_drawn: Array | None = None
 
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        """Restore a pickled or copied state with every array read-only again (pickle
+        gives writable arrays, and a state's arrays are never written; the compiled
+        kernel is typed for read-only buffers, so a writable one would compile it
+        again).
+        """
+        for value in fields.values():
+            if isinstance(value, np.ndarray):
+                value.flags.writeable = False
+        self.__dict__.update(fields)
+
     @property
     def deck(self) -> Array:
         """``int8`` ``(n, 52)`` each hand's shuffled deck, card indices, computed on
@@ -458,8 +469,8 @@ class PackedBatchState(BatchState):
         )
         if maker is not None:
             fields["_maker"] = maker
-        if "seat_drawn" in (record.dtype.names or ()):  # V20 (a field's default is None)
-            fields["seat_drawn"] = record["seat_drawn"].T
+        if record.dtype.fields is not None and "seat_drawn" in record.dtype.fields:
+            fields["seat_drawn"] = record["seat_drawn"].T  # V20 (a field's default is None)
         return state
 
     @property
