@@ -185,6 +185,11 @@ POOL_BYTES = 1 << 15
 """Buffers smaller than this are cut from shared blocks of about this many bytes."""
 
 
+_Slot = tuple[Array, Array, Array, Array, Array]
+"""A step's buffer and column (written by the kernel) and their read-only views (the
+buffer, its records, the column)."""
+
+
 class KernelStep:
     """The compiled step for one environment: its numbers, hand strengths and kernel
     gathered once, so that a step costs one buffer, one column and one call.
@@ -239,10 +244,10 @@ class KernelStep:
         self.hand_size: int = config.hand_size
         self.actions: int = config.actions
         self.draws: bool = bool(config.draws)
-        self._free: dict[int, list[tuple[Array, ...]]] = {}
+        self._free: dict[int, list[_Slot]] = {}
         self._plans: dict[int, tuple[PackedLayout, Array, int]] = {}
 
-    def _refill(self, layout: PackedLayout, tables: int) -> tuple[Array, ...]:
+    def _refill(self, layout: PackedLayout, tables: int) -> _Slot:
         """A fresh slot for ``layout``: the buffer and the ``int8`` history column of
         ``tables`` codes the kernel writes, and the read-only views a state is made of
         (the buffer, its ``(n,)`` records view and the column). Small buffers and columns
