@@ -308,7 +308,13 @@ def test_the_kernel_side_random_policy_plays_legal_ids() -> None:
     ids = random_legal_actions(mask, 5, 0, 0.01)
     assert mask[np.arange(2000), ids].all()
     assert np.array_equal(ids, random_legal_actions(mask, 5, 0, 0.01))
-    assert (ids == 0).mean() < 0.05  # four legal ids each (R22-R24): PACK at most ~1 %
+    assert (ids == 0).mean() < 0.02  # four legal ids each (R22-R24): PACK 0.01 / 3.01
+    # A weighted choice: with PACK weighted 1, each of the four legal ids about 1/4.
+    even = random_legal_actions(mask, 5, 0, 1.0)
+    for legal_id in np.flatnonzero(mask[0]):
+        assert 0.2 < (even == legal_id).mean() < 0.3
+    # Weighted 3 (as the benchmark's 0.3 against 1, scaled): PACK 3 / 6 of the draws.
+    assert 0.45 < (random_legal_actions(mask, 5, 1, 3.0) == 0).mean() < 0.55
 
 
 @numba_only

@@ -312,7 +312,9 @@ class KernelStep:
         # ``new`` and ``column`` are dropped here: the state holds only read-only views.
         tail = push(fields["history_tail"], frozen_column)
         base, base_length = fields["history_base"], fields["history_base_length"]
-        after = PackedBatchState.from_buffer(frozen, record, base, base_length, tail, maker=self)
+        after = PackedBatchState.from_buffer(
+            frozen, record, base, base_length, tail, maker=self, drawn=self.draws
+        )
         if fold_history and tail.size >= plan[2]:
             base, base_length, folded = fold(base, base_length, tail, after.history_length)
             if folded is None:

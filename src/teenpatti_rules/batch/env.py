@@ -293,14 +293,19 @@ class BatchEnv:
             table, its action and its mask).
         """
         kernel = self._kernel
-        if kernel is None or not kernel.made(state):
+        if (  # (KernelStep.made, inlined: this is the per-step cost at a few tables)
+            kernel is None
+            or type(state) is not PackedBatchState
+            or state.__dict__.get("_maker") is not kernel
+        ):
             self._check_state(state)
         ids = actions if type(actions) is np.ndarray else np.asarray(actions)
         flags = ids.flags  # (a read-only array would compile the kernel again: copied)
+        tables = len(state.history_base_length)
         if ids.dtype != _INT32 or ids.ndim != 1 or not (flags.c_contiguous and flags.writeable):
-            ids = self._action_ids(ids, state.tables)
-        elif ids.shape[0] != state.tables:
-            self._action_ids(ids, state.tables)  # raises
+            ids = self._action_ids(ids, tables)
+        elif ids.shape[0] != tables:
+            self._action_ids(ids, tables)  # raises
         if self.backend == "numba":
             return self._step_kernel(state, ids)
         actions_count = self.config.actions
