@@ -15,20 +15,25 @@ One run prints, on the same machine and load:
   both backends play them all, V20's draws included).
 
 The batch engines are driven by a random policy compiled with the kernel
-(:func:`teenpatti_rules.batch.kernel.random_legal_actions`: one hash per legal id,
-PACK's score × 0.3), so the numbers measure the engines, not ``rng.random``. The
-bars (issue 23): at N = 4,096 the kernel ≥ 100× the reducer and numpy ≥ 55×; at
-N = 1 the kernel ≥ 2×. Exit status 1 if a bar is missed. ``BENCH_SECONDS``
-(default 3) sets the time per measurement, the best of three windows. Times are
-this process's CPU seconds (``time.process_time``; every engine here runs on one
-thread), so that the ratios hold on a shared machine; the load is printed first
-and last.
+(:func:`teenpatti_rules.batch.kernel.random_legal_actions`: one hash per table, a
+weighted choice of the legal ids with PACK weighted 0.3, the reducer's policy here),
+so the numbers measure the engines, not ``rng.random``. The bars (issue 23): at
+N = 4,096 the kernel ≥ 100× the reducer and numpy ≥ 55×; at N = 1 the kernel ≥ 2×.
+Exit status 1 if a bar is missed.
+
+Every ratio is the median of :data:`ROUNDS` rounds, each a window of the reducer and
+a window of the batch engine run back to back, so that both see the same load (a
+reducer measured once drifted 33 k → 40 k steps/s within one run). ``BENCH_SECONDS``
+(default 3) sets the time of each engine's windows per row, split over the rounds.
+Times are this process's CPU seconds (``time.process_time``; every engine here runs on
+one thread); the load is printed first and last.
 """
 
 from __future__ import annotations
 
 import os
 import random
+import statistics
 import sys
 import time
 from typing import Any
@@ -47,22 +52,13 @@ SIZES = (1, 64, 4096, 65536)
 BARS = {("numba", 4096): 100.0, ("numba", 1): 2.0, ("numpy", 4096): 55.0}
 
 
-def best_of(windows: int, measure: Any) -> Any:
-    """The best of ``windows`` runs of ``measure()`` (highest rate first): on a shared
-    machine the best window is the one least disturbed by other processes."""
-    return max(
-        (measure() for _ in range(windows)),
-        key=lambda result: result if isinstance(result, float) else result[0],
-    )
-
-
-def reducer_rate(rules: tp.Rules, seconds: float) -> float:
-    """Steps/s of the reducer under the random policy, one hand per session (the best
-    of three windows of ``seconds / 3``)."""
-    return float(best_of(3, lambda: _reducer_rate(rules, seconds / 3)))
+ROUNDS = 5
+"""Rounds per row: each runs a reducer window and a batch window back to back."""
 
 
 def _reducer_rate(rules: tp.Rules, seconds: float) -> float:
+    """Steps/s of the reducer under the random policy, one hand per session, over a
+    window of ``seconds`` of CPU time (at least one hand)."""
     rng = random.Random(2026)
     import attrs
 
@@ -71,7 +67,7 @@ def _reducer_rate(rules: tp.Rules, seconds: float) -> float:
     steps = 0
     clock = time.process_time
     started = clock()
-    while clock() - started < seconds:
+    while clock() - started < seconds or not steps:
         state = tp.new_session(names, rules, seed=rng.randrange(2**32))
         state = tp.apply(state, tp.Deal(0))
         while state.phase is not tp.Phase.SESSION_OVER:
@@ -83,14 +79,9 @@ def _reducer_rate(rules: tp.Rules, seconds: float) -> float:
     return steps / (clock() - started)
 
 
-def batch_rate(env: BatchEnv, n: int, seconds: float) -> tuple[float, float]:
-    """Table-steps/s (actions applied at live tables) and bytes per table at ``n``
-    (the best of three windows of ``seconds / 3``)."""
-    result: tuple[float, float] = best_of(3, lambda: _batch_rate(env, n, seconds / 3))
-    return result
-
-
 def _batch_rate(env: BatchEnv, n: int, seconds: float) -> tuple[float, float]:
+    """Table-steps/s (actions applied at live tables) at ``n`` over a window of
+    ``seconds`` (at least 3 steps), and the state's bytes per table."""
     state = env.init(seed=1, n=n)
     env.step(state, random_legal_actions(state.legal_action_mask, 7, 0, PACK_WEIGHT))  # warm
     steps = rounds = 0
@@ -98,10 +89,33 @@ def _batch_rate(env: BatchEnv, n: int, seconds: float) -> tuple[float, float]:
     started = clock()
     while clock() - started < seconds or rounds < 3:
         actions = random_legal_actions(state.legal_action_mask, 7, rounds, PACK_WEIGHT)
-        steps += n - int(state.terminated.sum())
+        steps += n - np.count_nonzero(state.terminated)
         state = env.step(state, actions)
         rounds += 1
     return steps / (clock() - started), state.nbytes / n
+
+
+def versus_reducer(
+    env: BatchEnv, rules: tp.Rules, n: int, seconds: float
+) -> tuple[float, float, float, float]:
+    """``(median ratio, median batch rate, median reducer rate, bytes per table)`` over
+    :data:`ROUNDS` rounds of a reducer window and a batch window of ``seconds / ROUNDS``
+    each, back to back."""
+    window = seconds / ROUNDS
+    ratios, rates, bases = [], [], []
+    per_table = 0.0
+    for _ in range(ROUNDS):
+        base = _reducer_rate(rules, window)
+        rate, per_table = _batch_rate(env, n, window)
+        ratios.append(rate / base)
+        rates.append(rate)
+        bases.append(base)
+    return (
+        statistics.median(ratios),
+        statistics.median(rates),
+        statistics.median(bases),
+        per_table,
+    )
 
 
 def growth(backend: str, n: int = 4096, length: int = 1000) -> tuple[float, float]:
@@ -124,22 +138,19 @@ def growth(backend: str, n: int = 4096, length: int = 1000) -> tuple[float, floa
 
 def main() -> int:
     print(f"load: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} (1 and 5 min)")
-    reducer = reducer_rate(tp.Rules(), SECONDS)
-    print(f"reducer              : {reducer:12,.0f} steps/s")
     ok = True
     for backend in ("numba", "numpy"):
         env = BatchEnv(tp.Rules(), PLAYERS, autoreset=True, backend=backend)
         for n in SIZES:
-            rate, per_table = batch_rate(env, n, SECONDS)
-            ratio = rate / reducer
+            ratio, rate, base, per_table = versus_reducer(env, tp.Rules(), n, SECONDS)
             bar = BARS.get((backend, n))
             verdict = (
                 "" if bar is None else f"  (bar {bar:.0f}x: {'ok' if ratio >= bar else 'MISSED'})"
             )
             ok &= bar is None or ratio >= bar
             print(
-                f"{backend:5} N={n:<6}: {rate:12,.0f} table-steps/s {ratio:7.1f}x reducer, "
-                f"{per_table:,.0f} bytes/table{verdict}"
+                f"{backend:5} N={n:<6}: {rate:12,.0f} table-steps/s {ratio:7.1f}x reducer "
+                f"({base:,.0f} steps/s), {per_table:,.0f} bytes/table{verdict}"
             )
     for backend in ("numba", "numpy"):
         first, last = growth(backend)
@@ -147,25 +158,20 @@ def main() -> int:
             f"{backend:5} 1,000-step hand at N=4096: {first:6.1f} ns/table-step in the first "
             f"100 steps, {last:6.1f} in the last 100 ({last / first:4.2f}x)"
         )
-    reducer_again = reducer_rate(tp.Rules(), SECONDS)
-    print(f"reducer (again)      : {reducer_again:12,.0f} steps/s")
     for name in ("ak47", "no-limit", "draw", "joker", "two-jokers"):
         rules = _preset_rules(name)
-        base = None
         for backend in ("numba", "numpy"):
             try:
                 env = BatchEnv(rules, PLAYERS, autoreset=True, backend=backend)
             except ValueError as error:
                 print(f"preset {name:8} {backend:5}: not played by this backend: {error}")
                 continue
-            if base is None:
-                base = reducer_rate(rules, SECONDS)
-                print(f"preset {name:8} reducer: {base:12,.0f} steps/s")
-            rate, _ = batch_rate(env, 4096, SECONDS)
+            ratio, rate, base, _ = versus_reducer(env, rules, 4096, SECONDS)
             print(
                 f"preset {name:8} {backend:5}: {rate:12,.0f} table-steps/s at N=4096, "
-                f"{rate / base:.1f}x reducer ({env.num_actions} ids)"
+                f"{ratio:.1f}x reducer ({base:,.0f} steps/s; {env.num_actions} ids)"
             )
+    print(f"load: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} (1 and 5 min)")
     print(f"bars: {'ok' if ok else 'MISSED'}")
     return 0 if ok else 1
 

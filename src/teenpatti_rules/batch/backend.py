@@ -185,6 +185,11 @@ POOL_BYTES = 1 << 15
 """Buffers smaller than this are cut from shared blocks of about this many bytes."""
 
 
+_Slot = tuple[Array, Array, Array, Array, Array]
+"""A step's buffer and column (written by the kernel) and their read-only views (the
+buffer, its records, the column)."""
+
+
 class KernelStep:
     """The compiled step for one environment: its numbers, hand strengths and kernel
     gathered once, so that a step costs one buffer, one column and one call.
@@ -239,21 +244,27 @@ class KernelStep:
         self.hand_size: int = config.hand_size
         self.actions: int = config.actions
         self.draws: bool = bool(config.draws)
-        self._free: dict[int, list[tuple[Array, Array, Array]]] = {}
+        self._free: dict[int, list[_Slot]] = {}
         self._plans: dict[int, tuple[PackedLayout, Array, int]] = {}
 
-    def _refill(self, layout: PackedLayout, tables: int) -> tuple[Array, Array, Array]:
-        """A fresh buffer for ``layout``, its ``(n,)`` records view and an ``int8`` history
-        column of ``tables`` codes. Small buffers and columns are cut from blocks of
-        about :data:`POOL_BYTES` (one allocation for many steps, the rest kept for the
-        next steps; a block lives while a state over one of its buffers, or a history
-        column of it, does).
+    def _refill(self, layout: PackedLayout, tables: int) -> _Slot:
+        """A fresh slot for ``layout``: the buffer and the ``int8`` history column of
+        ``tables`` codes the kernel writes, and the read-only views a state is made of
+        (the buffer, its ``(n,)`` records view and the column). Small buffers and columns
+        are cut from blocks of about :data:`POOL_BYTES` (one allocation and one flag for
+        many steps, the rest kept for the next steps; a block lives while a state over
+        one of its buffers, or a history column of it, does).
         """
         count = max(1, POOL_BYTES // layout.size)
         block = np.empty((count, layout.size), dtype=np.uint8)
-        records = block.view(layout.record)  # (count, tables)
         columns = np.empty((count, tables), dtype=np.int8)
-        slots = [(block[k], records[k], columns[k]) for k in range(count)]
+        frozen_block = freeze(block.view())  # read-only views of the same bytes
+        frozen_records = frozen_block.view(layout.record)  # (count, tables)
+        frozen_columns = freeze(columns.view())
+        slots = [
+            (block[k], columns[k], frozen_block[k], frozen_records[k], frozen_columns[k])
+            for k in range(count)
+        ]
         slot = slots.pop()
         self._free[tables] = slots
         return slot
@@ -281,9 +292,9 @@ class KernelStep:
                 tail_limit(tables),
             )
         try:  # (list.pop is atomic: threads stepping at once never share a buffer)
-            new, record, column = self._free[tables].pop()
+            new, column, frozen, record, frozen_column = self._free[tables].pop()
         except (KeyError, IndexError):
-            new, record, column = self._refill(plan[0], tables)
+            new, column, frozen, record, frozen_column = self._refill(plan[0], tables)
         fields = state.__dict__
         old = fields.get("_packed")
         bad: int = self.kernel(
@@ -298,12 +309,12 @@ class KernelStep:
             new,
             plan[1],
         )
-        new.setflags(write=False)
-        record.setflags(write=False)
-        column.setflags(write=False)
-        tail = push(fields["history_tail"], column)
+        # ``new`` and ``column`` are dropped here: the state holds only read-only views.
+        tail = push(fields["history_tail"], frozen_column)
         base, base_length = fields["history_base"], fields["history_base_length"]
-        after = PackedBatchState.from_buffer(new, record, base, base_length, tail, maker=self)
+        after = PackedBatchState.from_buffer(
+            frozen, record, base, base_length, tail, maker=self, drawn=self.draws
+        )
         if fold_history and tail.size >= plan[2]:
             base, base_length, folded = fold(base, base_length, tail, after.history_length)
             if folded is None:

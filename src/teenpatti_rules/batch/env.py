@@ -293,18 +293,24 @@ class BatchEnv:
             table, its action and its mask).
         """
         kernel = self._kernel
-        if kernel is None or not kernel.made(state):
+        if (  # (KernelStep.made, inlined: this is the per-step cost at a few tables)
+            kernel is None
+            or type(state) is not PackedBatchState
+            or state.__dict__.get("_maker") is not kernel
+        ):
             self._check_state(state)
-        ids = np.asarray(actions)
-        n = state.tables
-        if ids.shape != (n,) or ids.dtype.kind not in "iu":
-            raise ValueError(f"actions must be {n} integers, not {ids.dtype} {ids.shape}")
+        ids = actions if type(actions) is np.ndarray else np.asarray(actions)
+        flags = ids.flags  # (a read-only array would compile the kernel again: copied)
+        tables = len(state.history_base_length)
+        if ids.dtype != _INT32 or ids.ndim != 1 or not (flags.c_contiguous and flags.writeable):
+            ids = self._action_ids(ids, tables)
+        elif ids.shape[0] != tables:
+            self._action_ids(ids, tables)  # raises
         if self.backend == "numba":
             return self._step_kernel(state, ids)
         actions_count = self.config.actions
         if ids.size and (ids.min() < 0 or ids.max() >= actions_count):
             raise ValueError(f"actions must be ids 0..{actions_count - 1}")
-        ids = ids.astype(np.int32)
         legal = np.take_along_axis(state.legal_action_mask, ids[:, None], axis=1)[:, 0]
         if not legal.all():
             bad = int(np.flatnonzero(~legal)[0])
@@ -323,23 +329,37 @@ class BatchEnv:
             after = end_hands(turned, self.rules, state.current_player)
         return self._remember(_fold_history(after))
 
+    def _action_ids(self, ids: Array, tables: int) -> Array:
+        """``ids`` as a contiguous ``int32`` array of ``tables`` ids, an id out of
+        ``0..A-1`` turned into -1 or ``A`` (refused by the check of legality).
+
+        :raises ValueError: if ``ids`` is not ``tables`` integers.
+        """
+        if ids.shape != (tables,) or ids.dtype.kind not in "iu":
+            raise ValueError(f"actions must be {tables} integers, not {ids.dtype} {ids.shape}")
+        width = self.config.actions
+        clipped = np.asarray(ids, dtype=np.int64).clip(-1, width)
+        return clipped.astype(np.int32)  # (a new, contiguous, writable array)
+
     def _step_kernel(self, state: BatchState, ids: Array) -> BatchState:
         """:meth:`step` by the compiled kernel (checks ids and legality in its loop)."""
-        width = self.config.actions
-        if ids.dtype != _INT32 or not ids.flags.c_contiguous:
-            ids = np.ascontiguousarray(ids, dtype=np.int64).clip(-1, width)
-            ids = ids.astype(np.int32)
-        sessions = isinstance(state, SessionBatchState)
-        if self._kernel is None:  # sessions: the kernel bets, the session code deals
-            self._kernel = KernelStep(
+        kernel = self._kernel
+        if kernel is None:  # sessions: the kernel bets, the session code deals
+            kernel = self._kernel = KernelStep(
                 self.config,
                 self.rules,
                 autoreset=self.autoreset and not self.sessions,
                 dealer=self.dealer,
             )
-        after, bad = self._kernel(state, ids, fold_history=not sessions)
+        if type(state) is PackedBatchState:  # (a SessionBatchState is not)
+            after, bad = kernel(state, ids)
+            if bad < 0:
+                return after
+        else:
+            after, bad = kernel(state, ids, fold_history=not isinstance(state, SessionBatchState))
         if bad >= 0:
-            action = int(np.asarray(ids)[bad])
+            width = self.config.actions
+            action = int(ids[bad])
             if not 0 <= action < width:
                 raise ValueError(f"actions must be ids 0..{width - 1}")
             allowed = np.flatnonzero(state.legal_action_mask[bad]).tolist()

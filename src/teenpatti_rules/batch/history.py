@@ -69,6 +69,13 @@ class HistoryTail:
     previous: HistoryTail | None
     size: int
 
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        """Restore a pickled or copied link with its column read-only again."""
+        column = fields["column"]
+        if isinstance(column, np.ndarray):
+            column.flags.writeable = False
+        self.__dict__.update(fields)
+
     def columns(self) -> list[Array]:
         """The columns, oldest first."""
         out: list[Array] = []
@@ -94,6 +101,10 @@ def _columns(tail: HistoryTail | None) -> list[Array]:
     return [] if tail is None else tail.columns()
 
 
+def _no_codes(rows: int) -> Array:
+    return np.zeros((0, rows), dtype=np.int8)
+
+
 def materialize(base: Array, base_length: Array, tail: HistoryTail | None) -> tuple[Array, Array]:
     """The histories as one ``int8`` ``(n, L)`` array and their ``int32`` lengths.
 
@@ -104,7 +115,8 @@ def materialize(base: Array, base_length: Array, tail: HistoryTail | None) -> tu
     """
     rows = base.shape[0]
     columns = _columns(tail)
-    codes = np.stack(columns) if columns else np.zeros((0, rows), dtype=np.int8)  # (T, n)
+    # (T, n); one concatenate, not np.stack: a small batch folds 256 columns at once
+    codes = np.concatenate(columns).reshape(len(columns), rows) if columns else _no_codes(rows)
     steps = np.arange(codes.shape[0])[:, None]
     reset_at = np.where(codes == NEW_HAND, steps, -1).max(axis=0, initial=-1)  # (n,)
     prefix = np.where(reset_at >= 0, 0, base_length).astype(np.int64)  # kept from the base

@@ -375,24 +375,28 @@ def step_packed(
 @_jit
 def random_legal_actions(mask: Any, seed: int, step: int, pack_weight: float) -> Any:
     """One legal id per table drawn in the kernel (for benchmarks and tests), from a
-    mask of any width ``A`` (10, or more under V3): each legal id scored by a hash of
-    ``(seed, step, table, id)``, PACK's score scaled by
-    ``pack_weight``; the highest score is played.
+    mask of any width ``A`` (10, or more under V3): a weighted choice among the legal
+    ids, PACK weighted ``pack_weight`` and every other id 1 (the benchmark reducer's
+    ``random.choices`` policy), by one hash of ``(seed, step, table)`` per table. A row
+    with no legal id gets 0.
     """
     n, width = mask.shape[0], mask.shape[1]
     out = np.empty(n, dtype=np.int32)
     base = _mix(np.uint64(seed) ^ _mix(np.uint64(step)))
     for i in range(n):
-        best = -1.0
-        choice = 0
+        total = 0.0
         for a in range(width):
             if mask[i, a]:
-                word = _mix(base + np.uint64(i * width + a) * _M1)
-                score = (word >> np.uint64(11)) * (1.0 / 9007199254740992.0)
-                if a == 0:
-                    score *= pack_weight
-                if score > best:
-                    best = score
-                    choice = a
+                total += pack_weight if a == 0 else 1.0
+        word = _mix(base + np.uint64(i) * _M1)
+        point = (word >> np.uint64(11)) * (1.0 / 9007199254740992.0) * total  # [0, total)
+        choice = 0
+        reached = 0.0
+        for a in range(width):
+            if mask[i, a]:
+                choice = a
+                reached += pack_weight if a == 0 else 1.0
+                if point < reached:
+                    break
         out[i] = choice
     return out

@@ -170,6 +170,17 @@ class BatchState:
     history_tail: HistoryTail | None = None
     seat_drawn: Array | None = None
 
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        """Restore a pickled or copied state with every array read-only again (pickle
+        gives writable arrays, and a state's arrays are never written; the compiled
+        kernel is typed for read-only buffers, so a writable one would compile it
+        again).
+        """
+        for value in fields.values():
+            if isinstance(value, np.ndarray):
+                value.flags.writeable = False
+        self.__dict__.update(fields)
+
     @property
     def deck(self) -> Array:
         """``int8`` ``(n, 52)`` each hand's shuffled deck, card indices, computed on
@@ -438,6 +449,7 @@ class PackedBatchState(BatchState):
         history_base_length: Array,
         history_tail: HistoryTail | None,
         maker: object | None = None,
+        drawn: bool | None = None,
     ) -> PackedBatchState:
         """A state over ``packed`` (a read-only ``uint8`` buffer) and ``record`` (the same
         bytes as a read-only ``(n,)`` array of the layout's ``record`` dtype) with the
@@ -446,20 +458,22 @@ class PackedBatchState(BatchState):
         :param maker: the object that made the state, if any (a
             :class:`~teenpatti_rules.batch.backend.KernelStep` marks its own states, and
             trusts them unchecked; a changed or copied state loses the mark).
+        :param drawn: whether the layout has ``seat_drawn`` (V20), if the caller knows
+            (None: read from the layout).
         """
         state = object.__new__(cls)
         fields = state.__dict__
-        fields.update(
-            _packed=packed,
-            _record=record,
-            history_base=history_base,
-            history_base_length=history_base_length,
-            history_tail=history_tail,
-        )
+        fields["_packed"] = packed
+        fields["_record"] = record
+        fields["history_base"] = history_base
+        fields["history_base_length"] = history_base_length
+        fields["history_tail"] = history_tail
         if maker is not None:
             fields["_maker"] = maker
-        if "seat_drawn" in (record.dtype.names or ()):  # V20 (a field's default is None)
-            fields["seat_drawn"] = record["seat_drawn"].T
+        if drawn is None:
+            drawn = record.dtype.fields is not None and "seat_drawn" in record.dtype.fields
+        if drawn:
+            fields["seat_drawn"] = record["seat_drawn"].T  # V20 (a field's default is None)
         return state
 
     @property
@@ -481,7 +495,11 @@ class PackedBatchState(BatchState):
         if record is None or name not in PACKED_FIELDS:
             raise AttributeError(name)
         view: Array = record[name]
-        if name.startswith("seat_"):
+        if name in _SEAT_MAJOR:
             view = view.T  # (P, n), as the engine's seat-major fields
         fields[name] = view
         return view
+
+
+_SEAT_MAJOR = frozenset(name for name in PACKED_FIELDS if name.startswith("seat_"))
+"""The packed fields read transposed."""
