@@ -89,7 +89,7 @@ def _batch_rate(env: BatchEnv, n: int, seconds: float) -> tuple[float, float]:
     started = clock()
     while clock() - started < seconds or rounds < 3:
         actions = random_legal_actions(state.legal_action_mask, 7, rounds, PACK_WEIGHT)
-        steps += n - np.count_nonzero(state.terminated)
+        steps += n - int(np.count_nonzero(state.terminated))
         state = env.step(state, actions)
         rounds += 1
     return steps / (clock() - started), state.nbytes / n
