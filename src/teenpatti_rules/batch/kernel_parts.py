@@ -31,9 +31,17 @@ __all__: list[str] = []
 
 @_inline
 def _nearest(members: Any, i: int, seat: int, players: int, step: int) -> int:  # pragma: no cover
-    """The nearest member from ``seat`` going ``step`` (+1 left, -1 right), not itself."""
-    for k in range(1, players):
-        p = (seat + step * k) % players
+    """The nearest member from ``seat`` (``0 <= seat < players``) going ``step`` (+1
+    left, -1 right), not itself (R19, R30): the seats wrap around by a compare, not a
+    modulo (an integer division, the dearest instruction of the table's step).
+    """
+    p = seat
+    for _ in range(1, players):
+        p += step
+        if p >= players:
+            p -= players
+        elif p < 0:
+            p += players
         if members[p, i]:
             return p
     return -1
