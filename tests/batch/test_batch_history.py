@@ -4,6 +4,8 @@ played; a 1,000-action hand replays exactly in the reducer (R1-R44)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 from batch_helpers import random_actions
@@ -25,6 +27,35 @@ def test_materialize_by_hand() -> None:
     assert lengths.tolist() == [4, 1]
     assert history[0, :4].tolist() == [2, 1, 0, 7]
     assert history[1, :1].tolist() == [3]
+
+
+def _compiled_materialize() -> Any:
+    pytest.importorskip("numba")
+    from teenpatti_rules.batch.kernel_history import materialize as compiled
+
+    return compiled
+
+
+@pytest.mark.parametrize("compiled", [False, True], ids=["numpy", "kernel"])
+def test_a_new_hand_in_the_tail_drops_what_came_before(compiled: bool) -> None:
+    """Base rows [2, 1] (length 2) and [5, 6] (length 2); columns: table 0 plays 4 and
+    table 1 plays 0; table 0 deals a new hand, table 1 is over; table 0 plays 7, table
+    1 deals and then plays 3. Each hand keeps only the ids after its new deal (issue
+    23's history, R20-R41's action ids), zero past its length; the compiled fold
+    (``kernel_history``) gives the same arrays."""
+    fold = _compiled_materialize() if compiled else materialize
+    base = np.array([[2, 1], [5, 6]], dtype=np.int8)
+    length = np.array([2, 2], dtype=np.int32)
+    tail = None
+    columns = ([4, 0], [NEW_HAND, NO_ACTION], [7, NEW_HAND], [NO_ACTION, 3])
+    for column in columns:
+        tail = push(tail, np.array(column, dtype=np.int8))
+    history, lengths = fold(base, length, tail)
+    assert lengths.dtype == np.int32 and history.dtype == np.int8
+    assert lengths.tolist() == [1, 1]
+    assert history.tolist() == [[7], [3]]
+    untouched, same = fold(base, length, None)  # no tail: the base as it is
+    assert same.tolist() == [2, 2] and untouched.tolist() == [[2, 1], [5, 6]]
 
 
 @pytest.mark.parametrize("backend", ["numpy", "auto"])

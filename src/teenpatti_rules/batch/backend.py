@@ -240,6 +240,9 @@ class KernelStep:
         kernel = kernel_module()
         self.bets: Array = kernel.bet_numbers(config)  # V3's sizing (or R24's)
         self.kernel: Any = kernel.step_packed
+        from .kernel_history import materialize  # (numba, as the kernel)
+
+        self.merge: Any = materialize  # the history's compiled fold
         self.players: int = config.players
         self.hand_size: int = config.hand_size
         self.actions: int = config.actions
@@ -316,7 +319,9 @@ class KernelStep:
             frozen, record, base, base_length, tail, maker=self, drawn=self.draws
         )
         if fold_history and tail.size >= plan[2]:
-            base, base_length, folded = fold(base, base_length, tail, after.history_length)
+            base, base_length, folded = fold(
+                base, base_length, tail, after.history_length, self.merge
+            )
             if folded is None:
                 after.__dict__.update(
                     history_base=base, history_base_length=base_length, history_tail=None

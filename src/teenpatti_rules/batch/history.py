@@ -15,6 +15,7 @@ steps played.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -145,7 +146,11 @@ def row_history(base: Array, base_length: Array, tail: HistoryTail | None, index
 
 
 def fold(
-    base: Array, base_length: Array, tail: HistoryTail | None, length: Array
+    base: Array,
+    base_length: Array,
+    tail: HistoryTail | None,
+    length: Array,
+    merge: Callable[[Array, Array, HistoryTail | None], tuple[Array, Array]] | None = None,
 ) -> tuple[Array, Array, HistoryTail | None]:
     """``(base, base_length, tail)`` with a long tail folded into a new base.
 
@@ -156,12 +161,15 @@ def fold(
     unchanged. Every returned array is read-only.
 
     :param length: ``(n,)`` the histories' lengths now.
+    :param merge: the function that folds, :func:`materialize` (None) or one that
+        returns the same values (the kernel's compiled
+        :func:`~teenpatti_rules.batch.kernel_history.materialize`).
     """
     if tail is None or tail.size < tail_limit(base.shape[0]):
         return base, base_length, tail
     if tail.size < int(length.max()):
         return base, base_length, tail
-    history, lengths = materialize(base, base_length, tail)
+    history, lengths = (materialize if merge is None else merge)(base, base_length, tail)
     history.flags.writeable = False
     lengths.flags.writeable = False
     return history, lengths, None

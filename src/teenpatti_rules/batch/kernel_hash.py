@@ -35,28 +35,59 @@ def _mix(x: Any) -> Any:  # pragma: no cover - compiled
     return z ^ (z >> np.uint64(31))
 
 
+_BUCKET_BITS = 7
+"""A key's bucket is its top bits (:func:`_deck_prefix`)."""
+
+_BUCKETS = 1 << _BUCKET_BITS
+"""128 buckets for the deck's 52..54 keys; a deck's scratch (``low_keys``) holds
+``2 * size`` keys and its cards (``low_cards``) ``size + _BUCKETS + 1`` numbers."""
+
+_SHIFT = np.uint64(64 - _BUCKET_BITS)
+
+
 @_inline
 def _deck_prefix(
-    key: Any, h: Any, size: int, need: int, low_keys: Any, low_cards: Any
+    key: Any, h: Any, size: int, low_keys: Any, low_cards: Any
 ) -> None:  # pragma: no cover - compiled
-    """The first ``need`` cards of hand ``h``'s deck of ``size`` cards at the table of
-    ``key`` into ``low_cards`` (the order of ``size`` hashed keys, as ``deal.shuffle``;
-    R10, V8): the ``need`` smallest keys kept sorted by insertion in ``low_keys``.
+    """Hand ``h``'s deck of ``size`` cards at the table of ``key`` into
+    ``low_cards[:size]`` (the order of ``size`` hashed keys, as ``deal.shuffle``; R10,
+    V8); ``low_keys`` (``2 * size`` long) and the rest of ``low_cards`` (``_BUCKETS +
+    1`` more) are scratch.
+
+    The keys are uniform 64-bit words, all distinct (``_mix`` is a bijection, and the
+    words ``base + c * _M2`` of the cards are distinct: ``_M2`` is odd): a counting
+    sort by their top :data:`_BUCKET_BITS` bits puts them nearly in order (a bucket
+    holds less than one key on average), and one insertion pass finishes the order,
+    moving a key only past the few of its own bucket (few branches to mispredict,
+    where keeping the hand's first cards sorted by insertion mispredicted about once
+    a card).
     """
     base = _mix(key ^ _mix(h * _GOLDEN + _DECK_TAG))
-    filled = 0
+    counts = low_cards[size : size + _BUCKETS + 1]
+    for b in range(_BUCKETS + 1):
+        counts[b] = 0
     for c in range(size):
         word = _mix(base + np.uint64(c) * _M2)
-        if filled == need:
-            if word >= low_keys[need - 1]:
-                continue
-            j = need - 1
-        else:
-            j = filled
-            filled += 1
-        while j > 0 and low_keys[j - 1] > word:
-            low_keys[j] = low_keys[j - 1]
-            low_cards[j] = low_cards[j - 1]
-            j -= 1
-        low_keys[j] = word
+        low_keys[c] = word
+        counts[(word >> _SHIFT) + np.uint64(1)] += 1
+    for b in range(_BUCKETS):  # each bucket's first place
+        counts[b + 1] += counts[b]
+    keys = low_keys[size : 2 * size]  # in bucket order, then sorted
+    for c in range(size):
+        word = low_keys[c]
+        bucket = word >> _SHIFT
+        j = counts[bucket]
+        counts[bucket] = j + 1
+        keys[j] = word
         low_cards[j] = c
+    for j in range(1, size):
+        word = keys[j]
+        if keys[j - 1] > word:  # (rare: a bucket holding two keys out of order)
+            card = low_cards[j]
+            k = j
+            while k > 0 and keys[k - 1] > word:
+                keys[k] = keys[k - 1]
+                low_cards[k] = low_cards[k - 1]
+                k -= 1
+            keys[k] = word
+            low_cards[k] = card

@@ -36,6 +36,7 @@ KERNEL_SOURCES = (
     "kernel_hash.py",
     "kernel_sizing.py",
     "kernel_draws.py",
+    "kernel_history.py",
     "kernel_jit.py",
 )
 """The files (in this package) whose code the compiled kernel holds: the kernel's

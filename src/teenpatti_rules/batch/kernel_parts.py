@@ -31,9 +31,17 @@ __all__: list[str] = []
 
 @_inline
 def _nearest(members: Any, i: int, seat: int, players: int, step: int) -> int:  # pragma: no cover
-    """The nearest member from ``seat`` going ``step`` (+1 left, -1 right), not itself."""
-    for k in range(1, players):
-        p = (seat + step * k) % players
+    """The nearest member from ``seat`` (``0 <= seat < players``) going ``step`` (+1
+    left, -1 right), not itself (R19, R30): the seats wrap around by a compare, not a
+    modulo (an integer division, the dearest instruction of the table's step).
+    """
+    p = seat
+    for _ in range(1, players):
+        p += step
+        if p >= players:
+            p -= players
+        elif p < 0:
+            p += players
         if members[p, i]:
             return p
     return -1
@@ -235,12 +243,11 @@ def _deal(
     key = np.uint64(table_key[i])
     h = np.uint64(hand_index[i])
     # The deck is the order of 52 + jokers hashed keys (as ``deal.shuffle``, V8); the
-    # hands need only its first HP cards, and the indicator the next one (W5).
+    # hands take its first HP cards, and the indicator the next one (W5).
     hand = cards.shape[2]  # V12: 2 to 5 cards a seat
     dealt = hand * players
     indicated = config[15] != 0
-    need = dealt + 1 if indicated else dealt
-    _deck_prefix(key, h, config[14], need, low_keys, low_cards)
+    _deck_prefix(key, h, config[14], low_keys, low_cards)
     d: Any = fixed_dealer
     if fixed_dealer < 0:
         d = np.int64(_mix(key ^ _mix(h * _GOLDEN + _DEALER_TAG)) % np.uint64(players))
