@@ -30,6 +30,7 @@ from .config import TableConfig, kernel_refusal, table_config
 from .convert import to_state
 from .deal import new_hands, table_keys
 from .history import NEW_HAND, fold, push, tail_limit
+from .inputs import action_ids, checked_stacks, refuse_bools
 from .rows import TableNumber
 from .session import (
     SESSION_FIELDS,
@@ -49,9 +50,6 @@ __all__ = ["MAX_BATCH_TABLES", "BatchEnv"]
 Array = NDArray[Any]
 
 _INT32 = np.dtype(np.int32)
-
-_MAX_TABLE_CHIPS = 2**28
-"""Chips at one table stay below this, so that int32 bets (up to 4 × the stake) never overflow."""
 
 MAX_BATCH_TABLES = 2**18
 """The most tables one :class:`BatchEnv` state holds (262,144): ``n`` of
@@ -75,21 +73,6 @@ _SESSION_ONLY = tuple(
     name for name in SessionBatchState.__dataclass_fields__ if name not in _FIELD_NAMES
 )
 """The fields a SessionBatchState adds (the session, the turn, the last hand)."""
-
-
-def _refuse_bools(stacks: object) -> None:
-    """Refuse a bool among the items of a list or tuple of stacks (or of its rows).
-
-    numpy would read ``True`` as a stack of 1 chip. (Deeper nesting is refused by its
-    shape; an array of dtype bool by its dtype.)
-
-    :raises TypeError: naming the bool.
-    """
-    rows = stacks if isinstance(stacks, list | tuple) else ()
-    for row in rows:
-        for item in row if isinstance(row, list | tuple) else (row,):
-            if isinstance(item, bool | np.bool_):
-                raise TypeError(f"stacks must be integers, not the bool {item!r}")
 
 
 def _fold_history(state: BatchState) -> BatchState:
@@ -201,8 +184,10 @@ class BatchEnv:
             stacks = [stacks] * players
         if isinstance(stacks, str) or not isinstance(stacks, Sequence):
             raise TypeError(f"stacks must be None, an int or a sequence of ints, not {stacks!r}")
-        _refuse_bools(stacks)
-        self.stacks: Array = freeze(self._check_stacks(np.asarray(stacks), (players,)))
+        refuse_bools(stacks)
+        self.stacks: Array = freeze(
+            checked_stacks(np.asarray(stacks), (players,), self.rules, self.config.boot)
+        )
 
     @property
     def num_actions(self) -> int:
@@ -211,30 +196,6 @@ class BatchEnv:
         ``bet_sizing="range"``, 24 for ``"no_limit"``).
         """
         return self.config.actions
-
-    def _check_stacks(self, stacks: Array, shape: tuple[int, ...]) -> Array:
-        """``stacks`` as ``int32``, checked in its own dtype before any cast or sum
-        (so that neither a wrapping sum nor a narrowing cast can hide a huge stack).
-        """
-        if stacks.shape != shape or stacks.dtype.kind not in "iu":
-            raise ValueError(
-                f"stacks must be integers of shape {shape}, not {stacks.dtype} {stacks.shape}"
-            )
-        least = self.rules.leaving_stack  # R7; V18: 1 chip under a boot_schedule
-        if stacks.size and stacks.min() < least:
-            raise ValueError(
-                f"stacks must each be at least the boot ({self.config.boot})"
-                if self.rules.boot_schedule is None
-                else "stacks must each be at least 1 chip (a tournament, V18)"
-            )
-        # Each stack below the table bound first (compared in the input's dtype, no
-        # cast): then the int64 sum of at most 17 of them cannot wrap.
-        if stacks.size and (
-            stacks.max() >= _MAX_TABLE_CHIPS
-            or stacks.astype(np.int64).sum(axis=-1).max() >= _MAX_TABLE_CHIPS
-        ):
-            raise ValueError(f"stacks must total less than {_MAX_TABLE_CHIPS} chips per table")
-        return stacks.astype(np.int32)
 
     def init(self, seed: int, n: int, *, stacks: Array | None = None) -> BatchState:
         """Deal one hand at each of ``n`` tables (R5, R9–R12, R19).
@@ -262,8 +223,9 @@ class BatchEnv:
         if stacks is None:
             start = np.broadcast_to(self.stacks, (n, self.players))
         else:
-            _refuse_bools(stacks)
-            start = self._check_stacks(np.asarray(stacks), (n, self.players))
+            refuse_bools(stacks)
+            shape = (n, self.players)
+            start = checked_stacks(np.asarray(stacks), shape, self.rules, self.config.boot)
         first = new_hands(
             self.config,
             self.rules,
@@ -303,9 +265,9 @@ class BatchEnv:
         flags = ids.flags  # (a read-only array would compile the kernel again: copied)
         tables = len(state.history_base_length)
         if ids.dtype != _INT32 or ids.ndim != 1 or not (flags.c_contiguous and flags.writeable):
-            ids = self._action_ids(ids, tables)
+            ids = action_ids(ids, tables, self.config.actions)
         elif ids.shape[0] != tables:
-            self._action_ids(ids, tables)  # raises
+            action_ids(ids, tables, self.config.actions)  # raises
         if self.backend == "numba":
             return self._step_kernel(state, ids)
         actions_count = self.config.actions
@@ -328,18 +290,6 @@ class BatchEnv:
             # R7, R8: the hands that just ended, the shower's seat for R35
             after = end_hands(turned, self.rules, state.current_player)
         return self._remember(_fold_history(after))
-
-    def _action_ids(self, ids: Array, tables: int) -> Array:
-        """``ids`` as a contiguous ``int32`` array of ``tables`` ids, an id out of
-        ``0..A-1`` turned into -1 or ``A`` (refused by the check of legality).
-
-        :raises ValueError: if ``ids`` is not ``tables`` integers.
-        """
-        if ids.shape != (tables,) or ids.dtype.kind not in "iu":
-            raise ValueError(f"actions must be {tables} integers, not {ids.dtype} {ids.shape}")
-        width = self.config.actions
-        clipped = np.asarray(ids, dtype=np.int64).clip(-1, width)
-        return clipped.astype(np.int32)  # (a new, contiguous, writable array)
 
     def _step_kernel(self, state: BatchState, ids: Array) -> BatchState:
         """:meth:`step` by the compiled kernel (checks ids and legality in its loop)."""

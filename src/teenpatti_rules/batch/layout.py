@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-__all__ = ["PACKED_FIELDS", "PackedLayout", "packed_layout"]
+__all__ = ["PACKED_FIELDS", "SEAT_MAJOR_FIELDS", "PackedLayout", "packed_layout"]
 
 Array = NDArray[Any]
 
@@ -43,6 +43,8 @@ only on a draw table (V20)."""
 PACKED_FIELDS = frozenset(name for name, _ in _PACKED_ORDER)
 """The fields a :class:`~teenpatti_rules.batch.state.PackedBatchState` reads from its
 buffer: every field but the history's base and tail."""
+SEAT_MAJOR_FIELDS = frozenset(name for name in PACKED_FIELDS if name.startswith("seat_"))
+"""The packed fields a state reads transposed, as ``(P, n)``."""
 
 
 @dataclasses.dataclass(frozen=True)

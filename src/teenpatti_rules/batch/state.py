@@ -20,7 +20,7 @@ from numpy.typing import NDArray
 from . import codes
 from .codes import *  # noqa: F403 (the codes were first defined here: still importable)
 from .history import HistoryTail, materialize, row_history
-from .layout import PACKED_FIELDS, PackedLayout, packed_layout
+from .layout import PACKED_FIELDS, SEAT_MAJOR_FIELDS, PackedLayout, packed_layout
 
 __all__ = [
     "PACKED_FIELDS",
@@ -171,11 +171,7 @@ class BatchState:
     seat_drawn: Array | None = None
 
     def __setstate__(self, fields: dict[str, Any]) -> None:
-        """Restore a pickled or copied state with every array read-only again (pickle
-        gives writable arrays, and a state's arrays are never written; the compiled
-        kernel is typed for read-only buffers, so a writable one would compile it
-        again).
-        """
+        """A pickled or copied state, its arrays read-only again (not recompiling)."""
         for value in fields.values():
             if isinstance(value, np.ndarray):
                 value.flags.writeable = False
@@ -495,11 +491,7 @@ class PackedBatchState(BatchState):
         if record is None or name not in PACKED_FIELDS:
             raise AttributeError(name)
         view: Array = record[name]
-        if name in _SEAT_MAJOR:
+        if name in SEAT_MAJOR_FIELDS:
             view = view.T  # (P, n), as the engine's seat-major fields
         fields[name] = view
         return view
-
-
-_SEAT_MAJOR = frozenset(name for name in PACKED_FIELDS if name.startswith("seat_"))
-"""The packed fields read transposed."""
