@@ -26,6 +26,7 @@ import bisect
 import functools
 import itertools
 from collections.abc import Iterable, Sequence
+from typing import cast
 
 from .cards import Card, format_cards, table_deck  # noqa: F401  (format_cards: the doctests)
 from .hands.arguments import check_hand, check_indicator, check_rules
@@ -52,13 +53,15 @@ __all__ = [
 ]
 
 
-_NO_TABLE: SortedRanks = [[[None] * STRIDE] * STRIDE] * STRIDE
-"""A lookup by sorted card indices that finds no hand (one list of None shared by every
-row): where the fast path finds it, it takes the checked path."""
-_STANDARD: SortedRanks = _NO_TABLE
+_NO_TABLE: SortedRanks = []
+"""A lookup by sorted card indices that finds no hand (every lookup is an
+:class:`IndexError`): where the fast path finds it, it takes the checked path."""
+_STANDARD: list[list[list[HandRank]]] = []
 """The default order's lookups by sorted card indices
-(:meth:`~teenpatti_rules.hands.order.HandTable.sorted_ranks`); :data:`_NO_TABLE` until
-the checked path first builds the table."""
+(:meth:`~teenpatti_rules.hands.order.HandTable.sorted_ranks`: a hand of three distinct
+cards of the 52 finds its rank, anything else an :class:`IndexError`); empty until the
+checked path first builds the table. About 0.3 MB (22,100 entries in 1,379 lists), built
+once a process."""
 _STANDARD_RANKS: list[HandRank | None] | None = None
 """The default order's flat lookup list, for the checked path; filled with
 :data:`_STANDARD`."""
@@ -84,7 +87,8 @@ def _lookup(rules: Rules | None, indicator: Card | None) -> list[HandRank | None
     if rules is None:
         if _STANDARD_RANKS is None:
             standard = rank_table(None)
-            _STANDARD = standard.sorted_ranks()
+            # every three distinct cards of the 52 are a hand (R13): no entry is None
+            _STANDARD = cast("list[list[list[HandRank]]]", standard.sorted_ranks())
             _STANDARD_RANKS = standard.ranks
         return _STANDARD_RANKS
     table = rank_table(rules, indicator)
@@ -165,11 +169,12 @@ def evaluate(
     """
     # The fast paths: a tuple of three Cards whose table is built. Everything else
     # (text, lists, other lengths, non-cards, tables not built yet) takes the checked
-    # path, which refuses what is wrong. The one exception caught is the ValueError of
-    # unpacking a tuple (exactly a tuple) of another length. The three indices are
-    # sorted (a hand is a set: its rank does not depend on the order of its cards) to
-    # look up the tables by sorted indices, whose entry is None for a card given twice
-    # and for a card not in the table's deck.
+    # path, which refuses what is wrong. The exceptions caught are the ValueError of
+    # unpacking a tuple (exactly a tuple) of another length and the IndexError of a
+    # lookup by sorted indices (a card given twice, a card past the table's deck, a
+    # table not built yet). The three indices are sorted (a hand is a set: its rank does
+    # not depend on the order of its cards) to look up the tables by sorted indices; in
+    # a table of the rules' own deck, an entry is None for a card not in that deck.
     if type(cards) is tuple:
         try:
             a, b, c = cards
@@ -187,22 +192,28 @@ def evaluate(
                     i, j = j, i
             if rules is None:
                 if indicator is None:
-                    hand = _STANDARD[k][j][i]
-                    if hand is not None:
-                        return hand
+                    try:
+                        return _STANDARD[k][j][i]
+                    except IndexError:
+                        pass
             elif type(rules) is Rules:  # the caches are keyed by value (R1: Rules is frozen)
                 if indicator is None:
-                    table = _PLAIN.get(rules)
-                    if table is not None:
+                    table = _PLAIN.get(rules, _NO_TABLE)
+                    try:
                         hand = table[k][j][i]
-                        if hand is not None:
-                            return hand
+                    except IndexError:
+                        hand = None
+                    if hand is not None:
+                        return hand
                 elif type(indicator) is Card:
                     turned: int = indicator.index
                     if turned < 52 and turned != i and turned != j and turned != k:
                         tables = _BY_INDICATOR.get(rules)
                         if tables is not None:
-                            hand = tables[turned][k][j][i]
+                            try:
+                                hand = tables[turned][k][j][i]
+                            except IndexError:
+                                hand = None
                             if hand is not None:
                                 return hand
     return _ranked(cards, rules, indicator)[0]
