@@ -10,6 +10,7 @@ machine and under any load.
 
 from __future__ import annotations
 
+import gc
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from types import FrameType
@@ -20,7 +21,9 @@ T = TypeVar("T")
 
 def python_lines(call: Callable[[], object], *expected: type[BaseException]) -> int:
     """How many Python lines ``call()`` executes (in any function it calls), with the
-    exceptions ``expected`` caught (any other propagates)."""
+    exceptions ``expected`` caught (any other propagates). The garbage collector is
+    paused meanwhile: a collection that happens to start inside ``call`` would count
+    the lines of whatever finalizers it runs."""
     count = 0
 
     def tracer(frame: FrameType, event: str, arg: Any) -> Any:
@@ -29,6 +32,8 @@ def python_lines(call: Callable[[], object], *expected: type[BaseException]) -> 
             count += 1
         return tracer
 
+    collecting = gc.isenabled()
+    gc.disable()
     previous = sys.gettrace()
     sys.settrace(tracer)
     try:
@@ -37,6 +42,8 @@ def python_lines(call: Callable[[], object], *expected: type[BaseException]) -> 
         pass
     finally:
         sys.settrace(previous)
+        if collecting:
+            gc.enable()
     return count
 
 

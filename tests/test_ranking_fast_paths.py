@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import inspect
 import itertools
 
 import attrs
@@ -23,6 +24,7 @@ from teenpatti_rules.cards import CARDS, JOKERS, Card
 from teenpatti_rules.errors import CardParseError
 from teenpatti_rules.hands import hand_order
 from teenpatti_rules.hands.order import _table_by_shape, hand_table
+from teenpatti_rules.hands.wild import rank_table
 from teenpatti_rules.ranking import HandCategory, evaluate
 from teenpatti_rules.rules import Rules
 
@@ -185,9 +187,29 @@ def test_the_fast_path_agrees_with_the_checked_path_on_many_hands(
             assert evaluate(hand, rules, indicator=turned) == expected
 
 
+@pytest.mark.parametrize(
+    ("rules", "cards", "hands"),
+    [(None, 52, 22_100), (Rules(ranking="muflis"), 52, 22_100), (Rules(jokers=3), 55, 26_235)],
+    ids=["default", "muflis", "jokers"],
+)
+def test_the_lookup_by_sorted_indices_holds_each_hand_once(
+    rules: Rules | None, cards: int, hands: int
+) -> None:
+    # a hand is three distinct cards of the table's deck (R13, V8): 52 choose 3 is
+    # 22,100, 55 choose 3 is 26,235; an index twice or past the deck finds no entry
+    lookup = rank_table(rules).sorted_ranks()
+    entries = [hand for row in lookup for line in row for hand in line]
+    assert len(entries) == hands
+    assert None not in entries
+    for i, j, k in [(0, 0, 1), (0, 1, 1), (5, 5, 5), (0, 1, cards)]:
+        with pytest.raises(IndexError):
+            lookup[k][j][i]
+
+
 @pytest.mark.parametrize("rules", [None, Rules(ranking="muflis"), Rules(jokers=1)])
 def test_a_card_given_twice_is_refused_wherever_it_stands(rules: Rules | None) -> None:
-    # the tables' entries for a repeated card are empty: the checked path names it
+    # the lookups by sorted indices have no entry for a repeated card: the checked
+    # path names it
     evaluate(_cards("2c 3c 4c"), rules)  # the table is built
     deck = CARDS + (JOKERS[:1] if rules is not None and rules.jokers else ())
     for card, other in zip(deck, deck[1:] + deck[:1], strict=True):
@@ -220,7 +242,7 @@ def test_the_indicator_in_the_hand_is_refused_wherever_it_stands() -> None:
 
 
 def test_alternating_tables_each_rank_by_their_own_rules() -> None:
-    # the fast path remembers the last rules it looked up by identity; 4-4-9 is a pair
+    # the fast path looks each table up by its rules' value; 4-4-9 is a pair
     # of fours by R13-R16, a trail of nines with fours wild (V8, W3) and with a four
     # turned up under joker (W5), and 944 under 999 (V10)
     hand = _cards("4c 4d 9h")
@@ -237,3 +259,30 @@ def test_alternating_tables_each_rank_by_their_own_rules() -> None:
             assert str(evaluate(hand, rules, indicator=indicator)) == name
             again = None if rules is None else attrs.evolve(rules)  # equal, not the same
             assert str(evaluate(hand, again, indicator=indicator)) == name
+
+
+# evaluate(cards, rules=None, *, indicator=None) is declared with a hidden third
+# positional parameter in place of the "*" (CPython calls a function without
+# keyword-only parameters by a faster instruction); it keeps the declared signature.
+
+
+@pytest.mark.parametrize(
+    ("rules", "third"),
+    [(None, Card.parse("7c")), (None, None), (Rules(), "7c"), (Rules(wild="joker"), "7c")],
+    ids=["card", "None", "text", "joker"],
+)
+def test_indicator_is_keyword_only(rules: Rules | None, third: object) -> None:
+    hand = _cards("4c 4d 9h")
+    evaluate(hand, rules, indicator=None if rules is None or not rules.wild else "7c")
+    for cards in (hand, "4c 4d 9h"):  # the fast path (the table is built) and the checked
+        with pytest.raises(TypeError, match="indicator is keyword-only"):
+            evaluate(cards, rules, third)  # type: ignore[arg-type]  # pyright: ignore[reportArgumentType]
+    with pytest.raises(TypeError, match="indicator is keyword-only"):
+        evaluate(hand, rules, third, None)  # type: ignore[arg-type]  # pyright: ignore[reportArgumentType]
+
+
+def test_evaluate_shows_its_declared_signature() -> None:
+    signature = inspect.signature(evaluate)
+    assert list(signature.parameters) == ["cards", "rules", "indicator"]
+    assert signature.parameters["indicator"].kind is inspect.Parameter.KEYWORD_ONLY
+    assert signature.parameters["rules"].default is None

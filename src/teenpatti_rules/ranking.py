@@ -26,6 +26,7 @@ import bisect
 import functools
 import itertools
 from collections.abc import Iterable, Sequence
+from typing import cast, final
 
 from .cards import Card, format_cards, table_deck  # noqa: F401  (format_cards: the doctests)
 from .hands.arguments import check_hand, check_indicator, check_rules
@@ -52,13 +53,15 @@ __all__ = [
 ]
 
 
-_NO_TABLE: SortedRanks = [[[None] * STRIDE] * STRIDE] * STRIDE
-"""A lookup by sorted card indices that finds no hand (one list of None shared by every
-row): where the fast path finds it, it takes the checked path."""
-_STANDARD: SortedRanks = _NO_TABLE
+_NO_TABLE: SortedRanks = []
+"""A lookup by sorted card indices that finds no hand (every lookup is an
+:class:`IndexError`): where the fast path finds it, it takes the checked path."""
+_STANDARD: list[list[list[HandRank]]] = []
 """The default order's lookups by sorted card indices
-(:meth:`~teenpatti_rules.hands.order.HandTable.sorted_ranks`); :data:`_NO_TABLE` until
-the checked path first builds the table."""
+(:meth:`~teenpatti_rules.hands.order.HandTable.sorted_ranks`: a hand of three distinct
+cards of the 52 finds its rank, anything else an :class:`IndexError`); empty until the
+checked path first builds the table. About 0.3 MB (22,100 entries in 1,379 lists), built
+once a process."""
 _STANDARD_RANKS: list[HandRank | None] | None = None
 """The default order's flat lookup list, for the checked path; filled with
 :data:`_STANDARD`."""
@@ -84,7 +87,8 @@ def _lookup(rules: Rules | None, indicator: Card | None) -> list[HandRank | None
     if rules is None:
         if _STANDARD_RANKS is None:
             standard = rank_table(None)
-            _STANDARD = standard.sorted_ranks()
+            # every three distinct cards of the 52 are a hand (R13): no entry is None
+            _STANDARD = cast("list[list[list[HandRank]]]", standard.sorted_ranks())
             _STANDARD_RANKS = standard.ranks
         return _STANDARD_RANKS
     table = rank_table(rules, indicator)
@@ -130,8 +134,40 @@ def _ranked(cards: object, rules: object, indicator: object) -> tuple[HandRank, 
     return best, chosen
 
 
-def evaluate(
+@final
+class _Keywords:
+    """The type of :data:`_KEYWORDS`, the default of :func:`evaluate`'s hidden third
+    parameter; no other instance exists.
+    """
+
+    __slots__ = ()
+
+
+_KEYWORDS = _Keywords()
+"""Where :func:`evaluate`'s positional arguments end. ``evaluate(cards, rules=None, *,
+indicator=None)`` is declared with a third positional parameter in place of the ``*``
+(default :data:`_KEYWORDS`) and refuses it given. CPython (3.11 to 3.13) calls a
+function without keyword-only parameters by a specialized instruction
+(``CALL_PY_WITH_DEFAULTS``); a keyword-only parameter forces the generic call, a fifth
+dearer (cachegrind: 1,178 against 955 machine instructions a call of an empty function),
+and the call is the largest single part of an ``evaluate`` on its fast path
+(``benchmarks/ranking.py``)."""
+
+
+def _public(
     cards: Sequence[Card] | str, rules: Rules | None = None, *, indicator: Card | str | None = None
+) -> HandRank:
+    """The signature :func:`evaluate` shows (:func:`inspect.signature`, Sphinx):
+    ``indicator`` keyword-only. Never called.
+    """
+    raise NotImplementedError
+
+
+def evaluate(
+    cards: Sequence[Card] | str,
+    rules: Rules | None = None,
+    _end: _Keywords = _KEYWORDS,
+    indicator: Card | str | None = None,
 ) -> HandRank:
     """Rank a hand (R13–R16, and the ranking variants V1, V7–V12 of ``rules``).
 
@@ -153,6 +189,7 @@ def evaluate(
     :raises ~teenpatti_rules.errors.WrongTypeError: (a :class:`TypeError` and a
         :class:`ValueError`) for ``cards`` that are neither text nor a collection
         (a generator, a number) or ``rules`` that are neither None nor a Rules.
+    :raises TypeError: for a third positional argument (``indicator`` is keyword-only).
 
     >>> evaluate("Ah 2h 3h").category
     <HandCategory.PURE_SEQUENCE: 4>
@@ -164,13 +201,15 @@ def evaluate(
     'trail of nines (4c wild)'
     """
     # The fast paths: a tuple of three Cards whose table is built. Everything else
-    # (text, lists, other lengths, non-cards, tables not built yet) takes the checked
-    # path, which refuses what is wrong. The one exception caught is the ValueError of
-    # unpacking a tuple (exactly a tuple) of another length. The three indices are
-    # sorted (a hand is a set: its rank does not depend on the order of its cards) to
-    # look up the tables by sorted indices, whose entry is None for a card given twice
-    # and for a card not in the table's deck.
-    if type(cards) is tuple:
+    # (text, lists, other lengths, non-cards, tables not built yet, a third positional
+    # argument) takes the checked path, which refuses what is wrong. The exceptions
+    # caught are the ValueError of unpacking a tuple (exactly a tuple) of another length
+    # and the IndexError of a lookup by sorted indices (a card given twice, a card past
+    # the table's deck, a table not built yet). The three indices are sorted (a hand is
+    # a set: its rank does not depend on the order of its cards) to look up the tables
+    # by sorted indices; in a table of the rules' own deck, an entry is None for a card
+    # not in that deck.
+    if type(cards) is tuple and _end is _KEYWORDS:
         try:
             a, b, c = cards
         except ValueError:
@@ -187,25 +226,39 @@ def evaluate(
                     i, j = j, i
             if rules is None:
                 if indicator is None:
-                    hand = _STANDARD[k][j][i]
-                    if hand is not None:
-                        return hand
+                    try:
+                        return _STANDARD[k][j][i]
+                    except IndexError:
+                        pass
             elif type(rules) is Rules:  # the caches are keyed by value (R1: Rules is frozen)
                 if indicator is None:
-                    table = _PLAIN.get(rules)
-                    if table is not None:
+                    table = _PLAIN.get(rules, _NO_TABLE)
+                    try:
                         hand = table[k][j][i]
-                        if hand is not None:
-                            return hand
+                    except IndexError:
+                        hand = None
+                    if hand is not None:
+                        return hand
                 elif type(indicator) is Card:
                     turned: int = indicator.index
                     if turned < 52 and turned != i and turned != j and turned != k:
                         tables = _BY_INDICATOR.get(rules)
                         if tables is not None:
-                            hand = tables[turned][k][j][i]
+                            try:
+                                hand = tables[turned][k][j][i]
+                            except IndexError:
+                                hand = None
                             if hand is not None:
                                 return hand
+    if _end is not _KEYWORDS:
+        raise TypeError(
+            "evaluate() takes from 1 to 2 positional arguments (cards, rules); "
+            "indicator is keyword-only"
+        )
     return _ranked(cards, rules, indicator)[0]
+
+
+evaluate.__dict__["__wrapped__"] = _public  # what inspect.signature and Sphinx show
 
 
 def best_three(
