@@ -13,7 +13,6 @@
 
 from __future__ import annotations
 
-import inspect
 import itertools
 
 import attrs
@@ -259,30 +258,3 @@ def test_alternating_tables_each_rank_by_their_own_rules() -> None:
             assert str(evaluate(hand, rules, indicator=indicator)) == name
             again = None if rules is None else attrs.evolve(rules)  # equal, not the same
             assert str(evaluate(hand, again, indicator=indicator)) == name
-
-
-# evaluate(cards, rules=None, *, indicator=None) is declared with a hidden third
-# positional parameter in place of the "*" (CPython calls a function without
-# keyword-only parameters by a faster instruction); it keeps the declared signature.
-
-
-@pytest.mark.parametrize(
-    ("rules", "third"),
-    [(None, Card.parse("7c")), (None, None), (Rules(), "7c"), (Rules(wild="joker"), "7c")],
-    ids=["card", "None", "text", "joker"],
-)
-def test_indicator_is_keyword_only(rules: Rules | None, third: object) -> None:
-    hand = _cards("4c 4d 9h")
-    evaluate(hand, rules, indicator=None if rules is None or not rules.wild else "7c")
-    for cards in (hand, "4c 4d 9h"):  # the fast path (the table is built) and the checked
-        with pytest.raises(TypeError, match="indicator is keyword-only"):
-            evaluate(cards, rules, third)  # type: ignore[arg-type]  # pyright: ignore[reportArgumentType]
-    with pytest.raises(TypeError, match="indicator is keyword-only"):
-        evaluate(hand, rules, third, None)  # type: ignore[arg-type]  # pyright: ignore[reportArgumentType]
-
-
-def test_evaluate_shows_its_declared_signature() -> None:
-    signature = inspect.signature(evaluate)
-    assert list(signature.parameters) == ["cards", "rules", "indicator"]
-    assert signature.parameters["indicator"].kind is inspect.Parameter.KEYWORD_ONLY
-    assert signature.parameters["rules"].default is None

@@ -26,7 +26,7 @@ import bisect
 import functools
 import itertools
 from collections.abc import Iterable, Sequence
-from typing import cast, final
+from typing import cast
 
 from .cards import Card, format_cards, table_deck  # noqa: F401  (format_cards: the doctests)
 from .hands.arguments import check_hand, check_indicator, check_rules
@@ -134,40 +134,8 @@ def _ranked(cards: object, rules: object, indicator: object) -> tuple[HandRank, 
     return best, chosen
 
 
-@final
-class _Keywords:
-    """The type of :data:`_KEYWORDS`, the default of :func:`evaluate`'s hidden third
-    parameter; no other instance exists.
-    """
-
-    __slots__ = ()
-
-
-_KEYWORDS = _Keywords()
-"""Where :func:`evaluate`'s positional arguments end. ``evaluate(cards, rules=None, *,
-indicator=None)`` is declared with a third positional parameter in place of the ``*``
-(default :data:`_KEYWORDS`) and refuses it given. CPython (3.11 to 3.13) calls a
-function without keyword-only parameters by a specialized instruction
-(``CALL_PY_WITH_DEFAULTS``); a keyword-only parameter forces the generic call, a fifth
-dearer (cachegrind: 1,178 against 955 machine instructions a call of an empty function),
-and the call is the largest single part of an ``evaluate`` on its fast path
-(``benchmarks/ranking.py``)."""
-
-
-def _public(
-    cards: Sequence[Card] | str, rules: Rules | None = None, *, indicator: Card | str | None = None
-) -> HandRank:
-    """The signature :func:`evaluate` shows (:func:`inspect.signature`, Sphinx):
-    ``indicator`` keyword-only. Never called.
-    """
-    raise NotImplementedError
-
-
 def evaluate(
-    cards: Sequence[Card] | str,
-    rules: Rules | None = None,
-    _end: _Keywords = _KEYWORDS,
-    indicator: Card | str | None = None,
+    cards: Sequence[Card] | str, rules: Rules | None = None, *, indicator: Card | str | None = None
 ) -> HandRank:
     """Rank a hand (R13–R16, and the ranking variants V1, V7–V12 of ``rules``).
 
@@ -189,7 +157,6 @@ def evaluate(
     :raises ~teenpatti_rules.errors.WrongTypeError: (a :class:`TypeError` and a
         :class:`ValueError`) for ``cards`` that are neither text nor a collection
         (a generator, a number) or ``rules`` that are neither None nor a Rules.
-    :raises TypeError: for a third positional argument (``indicator`` is keyword-only).
 
     >>> evaluate("Ah 2h 3h").category
     <HandCategory.PURE_SEQUENCE: 4>
@@ -201,15 +168,14 @@ def evaluate(
     'trail of nines (4c wild)'
     """
     # The fast paths: a tuple of three Cards whose table is built. Everything else
-    # (text, lists, other lengths, non-cards, tables not built yet, a third positional
-    # argument) takes the checked path, which refuses what is wrong. The exceptions
-    # caught are the ValueError of unpacking a tuple (exactly a tuple) of another length
-    # and the IndexError of a lookup by sorted indices (a card given twice, a card past
-    # the table's deck, a table not built yet). The three indices are sorted (a hand is
-    # a set: its rank does not depend on the order of its cards) to look up the tables
-    # by sorted indices; in a table of the rules' own deck, an entry is None for a card
-    # not in that deck.
-    if type(cards) is tuple and _end is _KEYWORDS:
+    # (text, lists, other lengths, non-cards, tables not built yet) takes the checked
+    # path, which refuses what is wrong. The exceptions caught are the ValueError of
+    # unpacking a tuple (exactly a tuple) of another length and the IndexError of a
+    # lookup by sorted indices (a card given twice, a card past the table's deck, a
+    # table not built yet). The three indices are sorted (a hand is a set: its rank does
+    # not depend on the order of its cards) to look up the tables by sorted indices; in
+    # a table of the rules' own deck, an entry is None for a card not in that deck.
+    if type(cards) is tuple:
         try:
             a, b, c = cards
         except ValueError:
@@ -250,15 +216,7 @@ def evaluate(
                                 hand = None
                             if hand is not None:
                                 return hand
-    if _end is not _KEYWORDS:
-        raise TypeError(
-            "evaluate() takes from 1 to 2 positional arguments (cards, rules); "
-            "indicator is keyword-only"
-        )
     return _ranked(cards, rules, indicator)[0]
-
-
-evaluate.__dict__["__wrapped__"] = _public  # what inspect.signature and Sphinx show
 
 
 def best_three(
