@@ -34,9 +34,7 @@ ROUNDS = 41
 FLAT: list[int | None] = []  # the bare table, as a module global
 
 
-def _empty(
-    cards: object, rules: object = None, _end: object = None, indicator: object = None
-) -> None:
+def _empty(cards: object, rules: object = None, *, indicator: object = None) -> None:
     """Does nothing: the cost of the call alone (see ``main``)."""
 
 
