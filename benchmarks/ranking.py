@@ -14,6 +14,7 @@ function of ``evaluate``'s parameters gives the ceiling of that ratio: the call 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import numpy as np
 from timing import (  # benchmarks/timing.py, beside this script
@@ -73,35 +74,18 @@ def main() -> None:
         f"module-level evaluate : {script_ours / 1e6:6.2f} M hands/s "
         f"({script_ours / script_bare:.2f}x)"
     )
-    print(
-        "module-level evaluate / bare loop, median: "
-        + ratio_summary(
-            speed_ratios(
-                lambda: exec(bare_script, script), lambda: exec(ours_script, script), ROUNDS
-            )
-        )
-    )
-    # The ceiling: the call alone, to an empty function of evaluate's parameters
-    # (four positional with defaults: how evaluate is declared, indicator refused
-    # positionally). No pure-Python evaluate can beat this ratio.
+
+    def median_line(label: str, code: Any) -> None:
+        ratios = speed_ratios(lambda: exec(bare_script, script), lambda: exec(code, script), ROUNDS)
+        print(f"module-level {label} / bare loop, median: {ratio_summary(ratios)}")
+
+    median_line("evaluate", ours_script)
+    # The ceiling: the call alone, to an empty function of evaluate's parameters. No
+    # pure-Python evaluate can beat this ratio.
     script["evaluate"] = _empty
-    print(
-        "module-level empty function of evaluate's parameters / bare loop, median: "
-        + ratio_summary(
-            speed_ratios(
-                lambda: exec(bare_script, script), lambda: exec(ours_script, script), ROUNDS
-            )
-        )
-    )
+    median_line("empty function of evaluate's parameters", ours_script)
     script["evaluate"] = evaluate
-    print(
-        "module-level evaluate(h, Rules(ranking='muflis')) / bare loop, median: "
-        + ratio_summary(
-            speed_ratios(
-                lambda: exec(bare_script, script), lambda: exec(rules_script, script), ROUNDS
-            )
-        )
-    )
+    median_line("evaluate(h, Rules(ranking='muflis'))", rules_script)
     bare_rate = best_rate(bare, N_LOOKUPS)
     global_rate = best_rate(bare_global, N_LOOKUPS)
     ours_rate = best_rate(ours, N_LOOKUPS)
