@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -39,19 +39,61 @@ for _deep in ("deep", "thorough"):
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
+BATCH_GROUP = "batch_kernel"
+_BATCH_FOLDERS = ("tests/batch/", "src/teenpatti_rules/batch/")
+
+
+_NUMPY_ONLY = (
+    "tests/batch/test_batch_sessions.py::test_the_last_hands_",
+    "tests/batch/test_batch_differential.py::test_thousands_of_hands",
+)
+"""Long batch tests that play only ``backend="numpy"``: left out of the group, so that
+the other worker can take them (the group is otherwise the longer share)."""
+
+
+def _in_batch_group(nodeid: str) -> bool:
+    """Whether the test ``nodeid`` (relative to the root) plays the compiled kernel:
+    the tests of ``tests/batch/`` (but :data:`_NUMPY_ONLY`) and the doctests of
+    ``src/teenpatti_rules/batch/`` (``BatchEnv``'s ``"auto"`` picks the kernel)."""
+    return nodeid.startswith(_BATCH_FOLDERS) and not nodeid.startswith(_NUMPY_ONLY)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """``--dist loadgroup`` with the batch group formed by path.
+
+    pytest-xdist (3.8) forms a group by appending ``@group`` to a marked test's
+    ``item._nodeid``; pytest 9 reads a test's node id from another attribute, so the
+    group is silently not formed and every worker compiles the kernel. This scheduler
+    is xdist's own ``LoadGroupScheduling`` whose scope of a test under
+    :data:`_BATCH_FOLDERS` is :data:`BATCH_GROUP` (every other test is its own scope,
+    as before). Other ``--dist`` modes keep xdist's schedulers."""
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadGroupScheduling  # type: ignore[import-untyped]
+
+    class BatchGroupScheduling(LoadGroupScheduling):  # type: ignore[misc]
+        def _split_scope(self, nodeid: str) -> str:
+            if _in_batch_group(nodeid):
+                return BATCH_GROUP
+            return str(super()._split_scope(nodeid))
+
+    return BatchGroupScheduling(config, log)
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Ray tests are opt-in (``ray.init`` takes 10–20 s): they run with
     ``TEENPATTI_RAY=1`` in the environment or when ``-m`` names the marker
     (``pytest -m ray``); otherwise they are deselected.
 
-    The batch engine's tests (``tests/batch/``) share one pytest-xdist group: under
-    ``--dist loadgroup`` (``./dev check``) they run in one worker, so the compiled
-    kernel's cold compile (numba, a minute of CPU) happens in one process, not in each.
+    The batch engine's tests (``tests/batch/``) are marked with one pytest-xdist group;
+    under ``--dist loadgroup`` (``./dev check``) :func:`pytest_xdist_make_scheduler`
+    sends them to one worker, so the compiled kernel's cold compile (numba, half a
+    minute of CPU) happens in one process, not in each.
     """
-    batch = Path(__file__).parent / "batch"
     for item in items:
-        if batch in Path(str(item.fspath)).parents:
-            item.add_marker(pytest.mark.xdist_group("batch_kernel"))
+        if _in_batch_group(str(item.nodeid)):
+            item.add_marker(pytest.mark.xdist_group(BATCH_GROUP))
     expression = str(config.getoption("markexpr", "") or "")
     if os.environ.get("TEENPATTI_RAY") == "1" or "ray" in expression.replace("not ray", ""):
         return

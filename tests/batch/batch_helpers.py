@@ -65,6 +65,18 @@ def state_arrays(state: BatchState) -> dict[str, NDArray[Any]]:
     return arrays
 
 
+def assert_same_state(a: BatchState, b: BatchState, where: object = "") -> None:
+    """``a`` and ``b`` are the same state: every field (:func:`state_arrays`: the
+    history and the decks through their properties) of equal dtype and values. Two
+    backends stepped with the same ids must give the same state (the compiled kernel
+    is the numpy engine's twin)."""
+    left, right = state_arrays(a), state_arrays(b)
+    assert left.keys() == right.keys(), where
+    for name in left:
+        assert left[name].dtype == right[name].dtype, f"{where}: {name} dtype"
+        assert np.array_equal(left[name], right[name]), f"{where}: {name}"
+
+
 def draw_discards(rules: tp.Rules) -> list[tuple[int, ...]]:
     """The discards of a draw table's DRAW ids in id order, written from the
     encoding's documentation (V20): every non-empty set of positions 0..2 (the

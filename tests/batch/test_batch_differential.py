@@ -6,10 +6,12 @@ joker / hukam indicators (W5) and printed jokers with every W4 tie rule,
 V16 open flush, V12 hand sizes 2, 4 and 5, V13 dealer boots, V14 table shows, V15
 turn limits, V17 sideshow target and reveal, V17 split sideshows and V20 draws, V18
 boot schedules with stacks from 1 chip, V21, V22 forced blinds) and random legal ids,
-on both backends (the compiled kernel when numba is installed): after each step every row's phase, actor, pot,
-stake, seats (stack, in_hand, seen, all_in, blind_bets, contributed, cards), the
-actor's mask and the result are those of the reducer (R1-R44), which is driven with
-the same actions; ``to_state`` rebuilds the reducer's state exactly.
+on both backends in lockstep (the compiled kernel when numba is installed): after each
+step every row's phase, actor, pot, stake, seats (stack, in_hand, seen, all_in,
+blind_bets, contributed, cards), the actor's mask and the result are those of the
+reducer (R1-R44), which is driven with the same actions, and the kernel's state
+equals the numpy engine's field by field (the reducer, the slow side, is played once
+for both); ``to_state`` rebuilds the reducer's state exactly.
 """
 
 from __future__ import annotations
@@ -19,7 +21,13 @@ from typing import Any
 
 import numpy as np
 import pytest
-from batch_helpers import assert_row_equals, random_actions, reducer_action, reducer_start
+from batch_helpers import (
+    assert_row_equals,
+    assert_same_state,
+    random_actions,
+    reducer_action,
+    reducer_start,
+)
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -125,9 +133,22 @@ BACKENDS = [
 ]
 
 
-def run(table: dict[str, Any], steps: int, tables: int = TABLES, backend: str = "auto") -> int:
-    """Play ``steps`` steps at ``tables`` tables, checking every row every step;
-    returns how many hands ended. Both backends play every table the engine accepts."""
+LOCKSTEP = ("numpy", "numba") if NUMBA else ("numpy",)
+"""The backends :func:`run` plays side by side by default: numpy, and the compiled
+kernel when numba is installed."""
+
+
+def run(
+    table: dict[str, Any], steps: int, tables: int = TABLES, backends: tuple[str, ...] = LOCKSTEP
+) -> int:
+    """Play ``steps`` steps at ``tables`` tables on each of ``backends`` in lockstep (the
+    same ids every step), checking every row every step; returns how many hands ended.
+
+    The first backend's rows are checked against the reducer field by field, and every
+    other backend's state equals the first's, array by array
+    (:func:`batch_helpers.assert_same_state`), after every step: each backend's rows
+    equal the reducer's, which is played once for all of them (the reducer is the slow
+    side). ``to_state`` of every backend rebuilds the reducer's state where a hand ends."""
     rules, players = table["rules"], table["players"]
     assert kernel_refusal(rules) is None
     rng = np.random.default_rng(table["seed"])
@@ -135,20 +156,31 @@ def run(table: dict[str, Any], steps: int, tables: int = TABLES, backend: str = 
     stacks = rng.integers(
         rules.leaving_stack, rules.boot * table["big"] + 1, size=(tables, players)
     )
-    env = BatchEnv(
-        rules, players, autoreset=table["autoreset"], dealer=table["dealer"], backend=backend
-    )
-    batch = env.init(seed=table["seed"], n=tables, stacks=stacks)
+    envs = [
+        BatchEnv(
+            rules, players, autoreset=table["autoreset"], dealer=table["dealer"], backend=backend
+        )
+        for backend in backends
+    ]
+    assert [env.backend for env in envs] == list(backends)
+    env = envs[0]
+    batches = [each.init(seed=table["seed"], n=tables, stacks=stacks) for each in envs]
+    batch = batches[0]
+    for other, name in zip(batches[1:], backends[1:], strict=True):
+        assert_same_state(other, batch, f"{name} at the deal")
     states = [reducer_start(rules, batch, i) for i in range(tables)]
     hands = 0
     for i in range(tables):
         assert_row_equals(batch, i, states[i])
-    for _ in range(steps):
+    for step in range(steps):
         if not env.autoreset and batch.terminated.all():
             break
         actions = random_actions(rng, batch.legal_action_mask, table["pack_weight"])
         before = batch
-        batch = env.step(batch, actions)
+        batches = [each.step(b, actions) for each, b in zip(envs, batches, strict=True)]
+        batch = batches[0]
+        for other, name in zip(batches[1:], backends[1:], strict=True):
+            assert_same_state(other, batch, f"{name} after step {step}")
         for i in range(tables):
             if before.terminated[i]:
                 if env.autoreset:
@@ -162,31 +194,32 @@ def run(table: dict[str, Any], steps: int, tables: int = TABLES, backend: str = 
             assert_row_equals(batch, i, states[i], ended_now=ended_now)
             if batch.terminated[i] and not before.terminated[i]:
                 hands += 1
-                assert env.to_state(batch, i) == states[i]
+                for each, b in zip(envs, batches, strict=True):
+                    assert each.to_state(b, i) == states[i], each.backend
     row = int(rng.integers(tables))
-    assert env.to_state(batch, row) == states[row]
+    for each, b in zip(envs, batches, strict=True):
+        assert each.to_state(b, row) == states[row], each.backend
     return hands
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 @given(table=batch_tables())
-def test_every_row_equals_the_reducer(backend: str, table: dict[str, Any]) -> None:
+def test_every_row_equals_the_reducer(table: dict[str, Any]) -> None:
     """Steps per example: the profile's ``stateful_step_count`` (50 under ci, 100 under
     deep), each checking all TABLES rows."""
-    run(table, steps=settings().stateful_step_count, backend=backend)
+    run(table, steps=settings().stateful_step_count)
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("name", ["default", *sorted(PRESETS)])
-def test_every_playable_preset_equals_the_reducer(backend: str, name: str) -> None:
+def test_every_playable_preset_equals_the_reducer(name: str) -> None:
     """Every preset the batch engine plays, against the reducer step by step; the
     others are refused naming a field (see test_batch_variants)."""
     rules = tp.Rules() if name == "default" else tp.Rules(**dict(PRESETS[name].fields))
-    try:
-        BatchEnv(rules, 4, backend=backend)
-    except ValueError as error:
-        assert "Rules." in str(error)
-        pytest.skip(f"not played by the batch engine: {error}")
+    for backend in LOCKSTEP:
+        try:
+            BatchEnv(rules, 4, backend=backend)
+        except ValueError as error:
+            assert "Rules." in str(error)
+            pytest.skip(f"not played by the batch engine: {error}")
     table = {
         "rules": rules,
         "players": 4,
@@ -196,12 +229,11 @@ def test_every_playable_preset_equals_the_reducer(backend: str, name: str) -> No
         "pack_weight": 0.3,
         "autoreset": True,
     }
-    run(table, steps=settings().stateful_step_count, backend=backend)
+    run(table, steps=settings().stateful_step_count)
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("forced", ["dealer", "small_big"])
-def test_forced_blinds_with_short_stacks_equal_the_reducer(backend: str, forced: str) -> None:
+def test_forced_blinds_with_short_stacks_equal_the_reducer(forced: str) -> None:
     """V22 with stacks of 1 to 3 boots: forced bets that empty a stack (all-in short of
     the bet, the stake staying, R26), skipped all-in seats, and hands that R40 ends
     before anyone acts; every row equals the reducer's after every step."""
@@ -214,7 +246,7 @@ def test_forced_blinds_with_short_stacks_equal_the_reducer(backend: str, forced:
         "pack_weight": 0.3,
         "autoreset": True,
     }
-    run(table, steps=settings().stateful_step_count, backend=backend)
+    run(table, steps=settings().stateful_step_count)
 
 
 @pytest.mark.parametrize(
@@ -228,9 +260,8 @@ def test_forced_blinds_with_short_stacks_equal_the_reducer(backend: str, forced:
         {"ties": "open_flush", "wild_ranks": "AK47", "max_turns": 3},  # V16 after draws
     ],
 )
-@pytest.mark.parametrize("backend", BACKENDS)
 def test_draws_with_indicators_jokers_and_open_flushes_equal_the_reducer(
-    options: dict[str, Any], backend: str
+    options: dict[str, Any],
 ) -> None:
     """V20 draws on V8 indicator and printed-joker tables and with V16's open flush
     (seven seats, three turns each: many tied showdowns): the cards drawn follow the
@@ -246,10 +277,9 @@ def test_draws_with_indicators_jokers_and_open_flushes_equal_the_reducer(
         "pack_weight": 0.02,
         "autoreset": True,
     }
-    assert run(table, steps=settings().stateful_step_count, tables=16, backend=backend) > 0
+    assert run(table, steps=settings().stateful_step_count, tables=16) > 0
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize(
     "fields",
     [
@@ -259,7 +289,7 @@ def test_draws_with_indicators_jokers_and_open_flushes_equal_the_reducer(
         {"bet_sizing": "no_limit"},  # V3
     ],
 )
-def test_tournament_short_stacks_equal_the_reducer(backend: str, fields: dict[str, Any]) -> None:
+def test_tournament_short_stacks_equal_the_reducer(fields: dict[str, Any]) -> None:
     """V18 with stacks of 1 chip to 3 boots: stacks at most the boot post all of it and
     are all-in at the deal (R9), hands that R12 ends at the deal, short all-ins (R26),
     R40 showdowns and R41 slices; every row equals the reducer's after every step."""
@@ -272,7 +302,7 @@ def test_tournament_short_stacks_equal_the_reducer(backend: str, fields: dict[st
         "pack_weight": 0.3,
         "autoreset": True,
     }
-    run(table, steps=60, backend=backend)
+    run(table, steps=60)
 
 
 @given(st.just(0))
@@ -289,4 +319,4 @@ def test_thousands_of_hands(_: int) -> None:
         "autoreset": True,
     }
     scale = max(1, settings().max_examples // 50)
-    assert run(table, steps=400, tables=TABLES * scale, backend="numpy") >= 200 * scale
+    assert run(table, steps=400, tables=TABLES * scale, backends=("numpy",)) >= 200 * scale

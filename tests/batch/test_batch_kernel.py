@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from batch_helpers import random_actions, state_arrays
+from batch_helpers import assert_same_state, random_actions
 from hypothesis import given, settings
 from test_batch_differential import batch_tables
 
@@ -42,11 +42,7 @@ def _pair(table: dict[str, Any]) -> tuple[BatchEnv, BatchEnv]:
 
 
 def _assert_equal(a: Any, b: Any, where: str) -> None:
-    left, right = state_arrays(a), state_arrays(b)
-    assert left.keys() == right.keys()
-    for name in left:
-        assert left[name].dtype == right[name].dtype, f"{where}: {name} dtype"
-        assert np.array_equal(left[name], right[name]), f"{where}: {name}"
+    assert_same_state(a, b, where)
 
 
 @numba_only

@@ -7,7 +7,8 @@ then ``Deal`` by the reducer's own button (R5, V21) with the row's deck, and a n
 equals the reducer field by field (stacks, in_session, dealer, hand number, pot, stake,
 actor, the seats, placings and winners, V19) and ``to_state`` equals (``==``) the
 reducer's whole state: its turn number (S9) and, while the next hand is played, the last
-hand's ``result`` too.
+hand's ``result`` too. Both backends play in lockstep: the kernel's state equals the
+numpy engine's, field by field, after every step (the reducer is played once for both).
 """
 
 from __future__ import annotations
@@ -17,7 +18,13 @@ from typing import Any
 
 import numpy as np
 import pytest
-from batch_helpers import first_draw_id, random_actions, reducer_action, reducer_ids
+from batch_helpers import (
+    assert_same_state,
+    first_draw_id,
+    random_actions,
+    reducer_action,
+    reducer_ids,
+)
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -141,37 +148,62 @@ def assert_row(batch: SessionBatchState, i: int, state: tp.State, ended_now: boo
             ), where
 
 
+LOCKSTEP = ("numpy", "numba") if NUMBA else ("numpy",)
+"""The backends :func:`run` plays side by side: numpy, and the compiled kernel when
+numba is installed."""
+
+
 def run(
-    table: dict[str, Any], steps: int, tables: int = TABLES, backend: str = "numpy"
+    table: dict[str, Any], steps: int, tables: int = TABLES, backends: tuple[str, ...] = LOCKSTEP
 ) -> tuple[int, int]:
-    """Play ``steps`` steps at ``tables`` rows against reducer sessions on ``backend``;
-    returns how many hands and sessions ended."""
+    """Play ``steps`` steps at ``tables`` rows against reducer sessions on each of
+    ``backends`` in lockstep (the same ids every step); returns how many hands and
+    sessions ended.
+
+    The first backend's rows are checked against the reducer sessions field by field
+    and by ``to_state``; every other backend's state equals the first's, array by array
+    (:func:`batch_helpers.assert_same_state`), after every step, and its ``to_state``
+    equals the reducer's where a hand ends: each backend's rows equal the reducer's,
+    which is played once for all of them (the reducer is the slow side)."""
     rules, players = table["rules"], table["players"]
     rng = np.random.default_rng(table["seed"])
     first = rng.integers(rules.leaving_stack, rules.boot * table["big"] + 1, (tables, players))
-    env = BatchEnv(
-        rules,
-        players,
-        stacks=rules.boot * table["big"],
-        autoreset=True,
-        sessions=True,
-        dealer=table["dealer"],
-        backend=backend,
-    )
-    assert env.backend == backend
+    envs = [
+        BatchEnv(
+            rules,
+            players,
+            stacks=rules.boot * table["big"],
+            autoreset=True,
+            sessions=True,
+            dealer=table["dealer"],
+            backend=backend,
+        )
+        for backend in backends
+    ]
+    assert [env.backend for env in envs] == list(backends)
+    env = envs[0]
     later = [int(chips) for chips in env.stacks]
-    batch = env.init(seed=table["seed"], n=tables, stacks=first)
+    batches = [each.init(seed=table["seed"], n=tables, stacks=first) for each in envs]
+    batch = batches[0]
     assert isinstance(batch, SessionBatchState)
+    for other, name in zip(batches[1:], backends[1:], strict=True):
+        assert isinstance(other, SessionBatchState)
+        assert_same_state(other, batch, f"{name} at the deal")
     states = [_new_session(rules, batch, i, [int(c) for c in first[i]]) for i in range(tables)]
     hands = sessions = 0
     for i in range(tables):
         assert_row(batch, i, states[i], ended_now=True)
-        assert env.to_state(batch, i) == states[i], f"table {i}"
-    for _ in range(steps):
+        for each, b in zip(envs, batches, strict=True):
+            assert each.to_state(b, i) == states[i], f"table {i} ({each.backend})"
+    for step in range(steps):
         actions = random_actions(rng, batch.legal_action_mask, table["pack_weight"])
         before = batch
-        batch = env.step(batch, actions)
+        batches = [each.step(b, actions) for each, b in zip(envs, batches, strict=True)]
+        batch = batches[0]
         assert isinstance(batch, SessionBatchState)
+        for other, name in zip(batches[1:], backends[1:], strict=True):
+            assert isinstance(other, SessionBatchState)
+            assert_same_state(other, batch, f"{name} after step {step}")
         for i in range(tables):
             if not before.terminated[i]:
                 states[i] = tp.apply(states[i], reducer_action(states[i], int(actions[i])))
@@ -184,16 +216,18 @@ def run(
             assert_row(batch, i, states[i], ended_now=True)
             hands += bool(batch.terminated[i])
             assert env.to_state(batch, i) == states[i], f"table {i}"
+            if batch.terminated[i] and not before.terminated[i]:
+                for each, b in zip(envs[1:], batches[1:], strict=True):
+                    assert each.to_state(b, i) == states[i], f"table {i} ({each.backend})"
     return hands, sessions
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
 @given(table=session_tables())
-def test_every_row_plays_the_reducers_session(table: dict[str, Any], backend: str) -> None:
+def test_every_row_plays_the_reducers_session(table: dict[str, Any]) -> None:
     """Steps per example: the profile's ``stateful_step_count``, each checking every
     row against its reducer session (R2, R4-R9, V13, V18, V19, V21), on both backends
-    (the compiled kernel plays the betting, the session code the deals)."""
-    run(table, steps=settings().stateful_step_count, backend=backend)
+    in lockstep (the compiled kernel plays the betting, the session code the deals)."""
+    run(table, steps=settings().stateful_step_count)
 
 
 @pytest.mark.parametrize(
@@ -207,8 +241,7 @@ def test_every_row_plays_the_reducers_session(table: dict[str, Any], backend: st
         {"draw_price": 1, "max_blind_bets": 0},  # V20: draws from the rest of the deck
     ],
 )
-@pytest.mark.parametrize("backend", BACKENDS)
-def test_sessions_end_and_restart_as_the_reducers(options: dict[str, Any], backend: str) -> None:
+def test_sessions_end_and_restart_as_the_reducers(options: dict[str, Any]) -> None:
     """Short stacks at five seats: many players leave, several sessions end and new
     ones start (R7, R8, V19), each row equal to its reducer session after every step."""
     table = {
@@ -219,7 +252,7 @@ def test_sessions_end_and_restart_as_the_reducers(options: dict[str, Any], backe
         "dealer": None,
         "pack_weight": 0.3,
     }
-    hands, sessions = run(table, steps=2 * settings().stateful_step_count, backend=backend)
+    hands, sessions = run(table, steps=2 * settings().stateful_step_count)
     assert hands > sessions > 0
 
 

@@ -7,7 +7,14 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from batch_helpers import draw_discards, first_draw_id, random_actions
+from batch_helpers import (
+    assert_same_state,
+    draw_discards,
+    first_draw_id,
+    random_actions,
+    reducer_action,
+    reducer_start,
+)
 
 import teenpatti_rules as tp
 from teenpatti_rules.encoding import ActionId as tp_ids
@@ -48,46 +55,75 @@ from teenpatti_rules.batch.vector import BatchVectorEnv  # noqa: E402
         tp.Rules(draw_price=1, jokers=2),  # V20 with V8 printed jokers
     ],
 )
-@pytest.mark.parametrize("backend", ["numpy", "auto"])
-def test_observations_are_the_encodings(rules: tp.Rules, backend: str) -> None:
+def test_observations_are_the_encodings(rules: tp.Rules) -> None:
+    """Every table's observation at every step is the encoding's of the reducer's view
+    of its actor (R43), on the numpy backend and on ``"auto"`` (the kernel when numba
+    is installed) in lockstep: the same ids every step give both the same
+    observations, masks, rewards and states (the reducer's view, the slow side, is
+    worked out once for both). The reducer's state of each row is driven with the same
+    actions from the row's deal (``reducer_start``), and ``to_state`` rebuilds it where
+    a hand ends."""
     players = 4
-    envs = BatchVectorEnv(rules, players=players, num_envs=6, stacks=15, backend=backend)
+    pair = [
+        BatchVectorEnv(rules, players=players, num_envs=6, stacks=15, backend=backend)
+        for backend in ("numpy", "auto")
+    ]
+    envs = pair[0]
     width = {"double": 10, "range": 16, "no_limit": 24}[rules.bet_sizing]  # num_actions
     if rules.draw_price is not None:  # V20: the DRAW ids come last
         width += len(draw_discards(rules))
-    assert envs.single_action_space == gymnasium.spaces.Discrete(width)
-    assert envs.action_space == gymnasium.spaces.MultiDiscrete([width] * 6)
-    obs, infos = envs.reset(seed=3)
+    for each in pair:
+        assert each.single_action_space == gymnasium.spaces.Discrete(width)
+        assert each.action_space == gymnasium.spaces.MultiDiscrete([width] * 6)
+    (obs, infos), (obs_auto, infos_auto) = (each.reset(seed=3) for each in pair)
     assert infos["action_mask"].shape == (6, width)
     rng = np.random.default_rng(4)
     ended = drew = 0
+    first = envs.state
+    assert first is not None
+    # the reducer's state of each row, driven with the same actions (batch_helpers)
+    reducers = [reducer_start(rules, first, i) for i in range(envs.num_envs)]
     for step in range(120):
         state = envs.state
-        assert state is not None
+        assert state is not None and pair[1].state is not None
+        assert_same_state(pair[1].state, state, f"auto at step {step}")
+        assert np.array_equal(obs_auto, obs), f"auto at step {step}"
+        assert np.array_equal(infos_auto["action_mask"], infos["action_mask"])
         assert envs.observation_space.contains(obs)
         for i in range(envs.num_envs):
             seat = int(state.current_player[i])
             if seat < 0:
                 assert not obs[i].any()
                 continue
-            reducer = envs.batch.to_state(state, i)
-            want = observation(tp.view(reducer, seat), seat)
+            assert reducers[i].actor == seat, f"step {step} table {i}"
+            want = observation(tp.view(reducers[i], seat), seat)
             assert np.array_equal(obs[i], want), f"step {step} table {i}"
         actions = random_actions(rng, infos["action_mask"])
         if rules.draw_price is not None:
             drew += int((actions[state.current_player >= 0] >= first_draw_id(rules)).sum())
         before = state
         obs, reward, terminated, truncated, infos = envs.step(actions)
+        obs_auto, reward_auto, terminated_auto, truncated_auto, infos_auto = pair[1].step(actions)
+        assert np.array_equal(reward_auto, reward) and np.array_equal(
+            infos_auto["rewards"], infos["rewards"]
+        )
+        assert np.array_equal(terminated_auto, terminated)
+        assert np.array_equal(truncated_auto, truncated)
         assert not truncated.any()
+        after = envs.state
+        assert after is not None
         for i in range(envs.num_envs):
             if before.terminated[i]:
                 assert reward[i] == 0  # the action was ignored: a new hand was dealt
+                reducers[i] = reducer_start(rules, after, i)
                 continue
+            reducers[i] = tp.apply(reducers[i], reducer_action(reducers[i], int(actions[i])))
             seat = int(before.current_player[i])
             assert reward[i] == infos["rewards"][i, seat]
             if terminated[i]:
                 ended += 1
                 assert infos["rewards"][i].sum() == 0  # R42
+                assert envs.batch.to_state(after, i) == reducers[i], f"step {step} table {i}"
     assert ended >= 10
     assert rules.draw_price is None or drew >= 10  # the draws block was exercised
 
