@@ -31,7 +31,7 @@ import numpy as np
 
 from .kernel_draws import _MASKS, _bits, _draw
 from .kernel_flush import _open_flush
-from .kernel_hash import _BUCKETS, _M1, _mix
+from .kernel_hash import _M1, _deck_scratch, _mix
 from .kernel_jit import inline as _inline
 from .kernel_jit import jit as _jit
 from .kernel_jit import plain as _plain
@@ -97,8 +97,7 @@ def step_tables(
     n = pot.shape[0]
     bettors = np.empty((players, n), dtype=np.bool_)
     won = np.zeros(players, dtype=np.int64)
-    low_keys = np.empty(2 * config[14], dtype=np.uint64)  # a deck's scratch (_deck_prefix)
-    low_cards = np.empty(config[14] + _BUCKETS + 1, dtype=np.int64)
+    low_keys, low_cards = _deck_scratch(config[14])  # a deck's scratch (_shuffled_deck)
     width = bets[3]
     first_draw = width - config[18]  # V20: the DRAW ids, last in the alphabet
     sized = bets[0] != 0

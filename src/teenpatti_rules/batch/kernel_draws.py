@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from .kernel_hash import _deck_prefix
+from .kernel_hash import _shuffled_deck
 from .kernel_jit import inline as _inline
 
 __all__: list[str] = []
@@ -101,7 +101,7 @@ def _draw(
     hand = cards.shape[2]
     start = _undealt(i, config, drawn, players)
     count = _bits(chosen)
-    _deck_prefix(key, h, config[14], low_keys, low_cards)  # V8: jokers too
+    _shuffled_deck(key, h, config[14], low_keys, low_cards)  # V8: jokers too
     places = 0  # the discarded places, in the order of the seat's cards
     for r in range(hand):
         below = 0

@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from .kernel_hash import _BUCKETS, _deck_prefix
+from .kernel_hash import _deck_scratch, _shuffled_deck
 from .kernel_jit import inline as _inline
 from .kernel_jit import plain as _once
 
@@ -85,9 +85,8 @@ def _open_flush(
     if not tie:
         return
     size = config[14]
-    keys = np.empty(2 * size, dtype=np.uint64)
-    deck = np.empty(size + _BUCKETS + 1, dtype=np.int64)
-    _deck_prefix(key, h, size, keys, deck)  # the whole deck (ties are rare)
+    keys, deck = _deck_scratch(size)
+    _shuffled_deck(key, h, size, keys, deck)  # the whole deck (ties are rare)
     rest = np.empty(size, dtype=np.int64)
     left = 0
     for c in range(config[12] * players + (1 if config[15] != 0 else 0) + drawn, size):

@@ -36,23 +36,30 @@ def _mix(x: Any) -> Any:  # pragma: no cover - compiled
 
 
 _BUCKET_BITS = 7
-"""A key's bucket is its top bits (:func:`_deck_prefix`)."""
+"""A key's bucket is its top bits (:func:`_shuffled_deck`)."""
 
 _BUCKETS = 1 << _BUCKET_BITS
-"""128 buckets for the deck's 52..54 keys; a deck's scratch (``low_keys``) holds
-``2 * size`` keys and its cards (``low_cards``) ``size + _BUCKETS + 1`` numbers."""
+"""128 buckets for the deck's 52..54 keys."""
 
 _SHIFT = np.uint64(64 - _BUCKET_BITS)
 
 
 @_inline
-def _deck_prefix(
+def _deck_scratch(size: int) -> Any:  # pragma: no cover - compiled
+    """``(low_keys, low_cards)`` for :func:`_shuffled_deck` of a deck of ``size`` cards:
+    ``2 * size`` keys, and ``size`` cards followed by ``_BUCKETS + 1`` counts.
+    """
+    return np.empty(2 * size, dtype=np.uint64), np.empty(size + _BUCKETS + 1, dtype=np.int64)
+
+
+@_inline
+def _shuffled_deck(
     key: Any, h: Any, size: int, low_keys: Any, low_cards: Any
 ) -> None:  # pragma: no cover - compiled
     """Hand ``h``'s deck of ``size`` cards at the table of ``key`` into
     ``low_cards[:size]`` (the order of ``size`` hashed keys, as ``deal.shuffle``; R10,
-    V8); ``low_keys`` (``2 * size`` long) and the rest of ``low_cards`` (``_BUCKETS +
-    1`` more) are scratch.
+    V8); ``low_keys`` and the rest of ``low_cards`` (as :func:`_deck_scratch` makes
+    them) are scratch.
 
     The keys are uniform 64-bit words, all distinct (``_mix`` is a bijection, and the
     words ``base + c * _M2`` of the cards are distinct: ``_M2`` is odd): a counting

@@ -21,7 +21,7 @@ import numpy as np
 
 from .kernel_draws import _draw_mask
 from .kernel_flush import _levels
-from .kernel_hash import _DEALER_TAG, _GOLDEN, _deck_prefix, _mix
+from .kernel_hash import _DEALER_TAG, _GOLDEN, _mix, _shuffled_deck
 from .kernel_jit import inline as _inline
 from .kernel_jit import plain as _once
 from .kernel_sizing import sized_mask
@@ -247,7 +247,7 @@ def _deal(
     hand = cards.shape[2]  # V12: 2 to 5 cards a seat
     dealt = hand * players
     indicated = config[15] != 0
-    _deck_prefix(key, h, config[14], low_keys, low_cards)
+    _shuffled_deck(key, h, config[14], low_keys, low_cards)
     d: Any = fixed_dealer
     if fixed_dealer < 0:
         d = np.int64(_mix(key ^ _mix(h * _GOLDEN + _DEALER_TAG)) % np.uint64(players))
