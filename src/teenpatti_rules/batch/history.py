@@ -31,6 +31,7 @@ __all__ = [
     "materialize",
     "push",
     "row_history",
+    "tail_codes",
     "tail_limit",
 ]
 
@@ -102,8 +103,15 @@ def _columns(tail: HistoryTail | None) -> list[Array]:
     return [] if tail is None else tail.columns()
 
 
-def _no_codes(rows: int) -> Array:
-    return np.zeros((0, rows), dtype=np.int8)
+def tail_codes(tail: HistoryTail | None, rows: int) -> Array:
+    """The tail's columns as one ``int8`` ``(T, n)`` array, oldest first (``T`` = 0 for
+    no tail). One concatenate, not ``np.stack``: a small batch folds 256 columns at
+    once, and ``np.stack`` costs about a microsecond a column.
+    """
+    columns = _columns(tail)
+    if not columns:
+        return np.zeros((0, rows), dtype=np.int8)
+    return np.concatenate(columns).reshape(len(columns), rows)
 
 
 def materialize(base: Array, base_length: Array, tail: HistoryTail | None) -> tuple[Array, Array]:
@@ -115,9 +123,7 @@ def materialize(base: Array, base_length: Array, tail: HistoryTail | None) -> tu
     :returns: ``(history, length)``; ``L`` is the longest history (at least 1).
     """
     rows = base.shape[0]
-    columns = _columns(tail)
-    # (T, n); one concatenate, not np.stack: a small batch folds 256 columns at once
-    codes = np.concatenate(columns).reshape(len(columns), rows) if columns else _no_codes(rows)
+    codes = tail_codes(tail, rows)  # (T, n)
     steps = np.arange(codes.shape[0])[:, None]
     reset_at = np.where(codes == NEW_HAND, steps, -1).max(axis=0, initial=-1)  # (n,)
     prefix = np.where(reset_at >= 0, 0, base_length).astype(np.int64)  # kept from the base

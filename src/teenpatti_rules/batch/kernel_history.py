@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from .history import NEW_HAND, HistoryTail
+from .history import NEW_HAND, HistoryTail, tail_codes
 from .kernel_jit import jit as _jit
 
 __all__ = ["materialize"]
@@ -79,15 +79,9 @@ def materialize(base: Array, base_length: Array, tail: HistoryTail | None) -> tu
     :param tail: the columns recorded since, or None.
     :returns: ``(history, length)``; ``L`` is the longest history (at least 1).
     """
-    rows = base.shape[0]
-    columns = [] if tail is None else tail.columns()
-    if columns:
-        codes = np.concatenate(columns).reshape(len(columns), rows)
-    else:
-        codes = np.zeros((0, rows), dtype=np.int8)
     history, length = merge_codes(
         np.ascontiguousarray(base, dtype=np.int8),
         np.ascontiguousarray(base_length, dtype=np.int32),
-        codes,
+        tail_codes(tail, base.shape[0]),
     )
     return history, length
