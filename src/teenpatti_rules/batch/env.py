@@ -255,19 +255,14 @@ class BatchEnv:
             table, its action and its mask).
         """
         kernel = self._kernel
-        if (  # (KernelStep.made, inlined: this is the per-step cost at a few tables)
-            kernel is None
-            or type(state) is not PackedBatchState
-            or state.__dict__.get("_maker") is not kernel
-        ):
+        if kernel is None or not kernel.made(state):
             self._check_state(state)
         ids = actions if type(actions) is np.ndarray else np.asarray(actions)
         flags = ids.flags  # (a read-only array would compile the kernel again: copied)
         tables = len(state.history_base_length)
-        if ids.dtype != _INT32 or ids.ndim != 1 or not (flags.c_contiguous and flags.writeable):
-            ids = action_ids(ids, tables, self.config.actions)
-        elif ids.shape[0] != tables:
-            action_ids(ids, tables, self.config.actions)  # raises
+        usable = flags.c_contiguous and flags.writeable
+        if ids.dtype != _INT32 or ids.shape != (tables,) or not usable:
+            ids = action_ids(ids, tables, self.config.actions)  # (or raises)
         if self.backend == "numba":
             return self._step_kernel(state, ids)
         actions_count = self.config.actions
@@ -301,12 +296,8 @@ class BatchEnv:
                 autoreset=self.autoreset and not self.sessions,
                 dealer=self.dealer,
             )
-        if type(state) is PackedBatchState:  # (a SessionBatchState is not)
-            after, bad = kernel(state, ids)
-            if bad < 0:
-                return after
-        else:
-            after, bad = kernel(state, ids, fold_history=not isinstance(state, SessionBatchState))
+        sessions = isinstance(state, SessionBatchState)
+        after, bad = kernel(state, ids, fold_history=not sessions)
         if bad >= 0:
             width = self.config.actions
             action = int(ids[bad])
