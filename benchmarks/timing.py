@@ -36,20 +36,15 @@ def speed_ratios(
     ratios = []
     clock = time.process_time
     for i in range(rounds):
-        if i % 2:
-            start = clock()
-            reference()
-            middle = clock()
-            candidate()
-            end = clock()
-            ratios.append((middle - start) / (end - middle))
-        else:
-            start = clock()
-            candidate()
-            middle = clock()
-            reference()
-            end = clock()
-            ratios.append((end - middle) / (middle - start))
+        first, second = (reference, candidate) if i % 2 else (candidate, reference)
+        start = clock()
+        first()
+        middle = clock()
+        second()
+        end = clock()
+        taken = (middle - start, end - middle)
+        reference_time, candidate_time = taken if i % 2 else taken[::-1]
+        ratios.append(reference_time / candidate_time)
     return ratios
 
 
