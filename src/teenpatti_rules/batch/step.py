@@ -51,6 +51,15 @@ _SHOW, _ALL_IN = int(ActionId.SHOW), int(ActionId.ALL_IN)
 _ACCEPT, _REFUSE = int(ActionId.ACCEPT), int(ActionId.REFUSE)
 
 
+def _every_bettor_reached(no_bettor: Array, counts: Array, limit: int) -> Array:
+    """Per table (``(n,)``): every seat that may still bet has ``counts`` at ``limit`` or
+    more (V14, V15). A limit of ``NO_LIMIT`` is never reached: its comparison is left
+    out, so only a table with no bettor at all answers True.
+    """
+    done = no_bettor if limit == NO_LIMIT else no_bettor | (counts >= limit)
+    return np.asarray(done.all(axis=0))
+
+
 def advance(
     config: TableConfig, state: BatchState, actions: Array, rules: Rules | None = None
 ) -> BatchState:
@@ -206,16 +215,9 @@ def advance(
         showdown = showdown | (is_accept & at_limit)  # V17: the sideshow cancelled, R38
     show = is_show & ~at_limit  # R35
     more = turn & ~last_one & ~showdown  # then V14, then V15
-    # (A limit of NO_LIMIT is never reached: its comparison is left out.)
     no_bettor = ~bettors
-    done = no_bettor
-    if config.table_show_after != NO_LIMIT:
-        done = no_bettor | (stake_bets >= config.table_show_after)
-    table_show = more & done.all(axis=0)
-    done = no_bettor
-    if config.max_turns != NO_LIMIT:
-        done = no_bettor | (turns >= config.max_turns)
-    turn_limit = more & ~table_show & done.all(axis=0)
+    table_show = more & _every_bettor_reached(no_bettor, stake_bets, config.table_show_after)
+    turn_limit = more & ~table_show & _every_bettor_reached(no_bettor, turns, config.max_turns)
     ends = last_one | showdown | show | table_show | turn_limit
     pending = is_ask & ~at_limit  # R30
     left_of = np.where(is_answer, asker, actor)
