@@ -19,7 +19,7 @@ from teenpatti_rules.actions import (
     TURN_ACTION_TYPES,
     ActionBase,
 )
-from teenpatti_rules.engine.reducer import _HANDLERS
+from teenpatti_rules.engine.reducer import _HANDLERS, _handler_of
 from teenpatti_rules.events import EVENT_TYPES, SEAT, EventBase, EventFacts, HandEnding, ShownHand
 from teenpatti_rules.io.codec import converter
 from teenpatti_rules.records import EventLog, evolve
@@ -63,6 +63,27 @@ def test_the_unions_are_the_registries() -> None:
     assert get_args(tp.Action) == ACTION_TYPES
     assert get_args(tp.Event) == EVENT_TYPES
     assert set(_HANDLERS) == set(ACTION_TYPES)  # every action has its reducer handler
+
+
+def test_each_record_lives_beside_its_rules() -> None:
+    # The reducer reads a kind's Handler from HANDLERS of the module that defines its
+    # record: the record, its refusal question and its handler are one module, and the
+    # registry (actions.py) only names the class.
+    import sys
+
+    for cls in ACTION_TYPES:
+        home = sys.modules[cls.__module__]
+        assert home.__name__.startswith("teenpatti_rules.engine.")
+        assert home.HANDLERS[cls] is _HANDLERS[cls]
+
+
+def test_a_record_without_its_handler_fails_at_import_naming_its_module() -> None:
+    @attrs.frozen
+    class Wave:  # a record whose module (this test) keeps no HANDLERS (not an
+        seat: int  # ActionBase: the union test counts the subclasses)
+
+    with pytest.raises(TypeError, match=r"Wave needs its Handler in HANDLERS of test_unions"):
+        _handler_of(Wave)
 
 
 def test_every_member_is_exported_by_its_module() -> None:

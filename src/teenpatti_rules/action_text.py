@@ -1,7 +1,9 @@
-"""Reading and writing the text form of actions (``"P2 bet 4"``), for
-:mod:`teenpatti_rules.actions`: the generic reader behind
+"""What every action record shares (:class:`ActionBase`: its text form ``"P2 bet 4"``
+and its words in messages) and the generic reader behind
 :func:`~teenpatti_rules.actions.parse_action`, driven by each action class's ``verb``
-and ``argument``, so that a new action class needs nothing here.
+and ``argument``, so that a new action class needs nothing here. A value, below the
+engine: the records themselves live beside their rules in the engine, and
+:mod:`teenpatti_rules.actions` (the registry) names them all.
 """
 
 from __future__ import annotations
@@ -9,14 +11,14 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 
 from .cards import parse_cards
 from .errors import CardParseError
 
-__all__ = ["MAX_CARDS_IN_ACTION", "name_text", "read_action"]
+__all__ = ["MAX_CARDS_IN_ACTION", "ActionBase", "cards_tuple", "name_text", "read_action"]
 
 _PLAIN_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_.'-]*")
 """A name written bare in a ``join`` text: anything else is written as a JSON string."""
@@ -133,3 +135,46 @@ def _read_name(kind: Any, verb: str, seat: int, argument: str, shown: str, digit
     if stack is None:
         raise ValueError(f"action {verb!r} takes a name and a whole number of chips, in {shown}")
     return kind(seat, name, stack)
+
+
+class ActionBase:
+    """What every action class shares: its text form and its words in messages.
+
+    :cvar verb: the verb of the text form (``"bet"`` in ``"P2 bet 4"``).
+    :cvar doing: the words for it in a refusal (``"seat 2 may not go all-in: ..."``).
+    :cvar argument: ``""`` (no argument), ``"amount"`` (a whole number of chips, the
+        field ``amount``), ``"cards"`` (cards as text, the field named by the class) or
+        ``"name"`` (a name, bare or a JSON string, then an optional number of chips);
+        :func:`~teenpatti_rules.actions.parse_action` reads the text by it.
+    :cvar turn_action: True for a turn action (S9): a betting action, a sideshow answer,
+        a draw or a timeout; only these are refused as stale at an old turn
+        (:data:`~teenpatti_rules.actions.TURN_ACTION_TYPES` is read from it).
+    :cvar table_action: True for an open-table action (S3–S7: joining, leaving, sitting
+        out and in, the clock, adding chips;
+        :data:`~teenpatti_rules.actions.TABLE_ACTION_TYPES` is read from it).
+    """
+
+    __slots__ = ()
+    #: The verb of the text form (``"bet"`` in ``"P2 bet 4"``).
+    verb: ClassVar[str]
+    doing: ClassVar[str]
+    argument: ClassVar[str] = ""
+    turn_action: ClassVar[bool] = False
+    table_action: ClassVar[bool] = False
+    seat: int
+
+    def __str__(self) -> str:
+        if self.argument == "amount":
+            return f"P{self.seat} {self.verb} {self.amount}"  # type: ignore[attr-defined]
+        return f"P{self.seat} {self.verb}"
+
+
+def cards_tuple(value: Any) -> Any:
+    """The converter of an action's cards field (a Deal's deck, a Draw's discards): a
+    list of cards becomes a tuple; anything else is kept as it is, for
+    :func:`~teenpatti_rules.engine.apply` to refuse.
+
+    :param value: the value given for the field.
+    :returns: ``tuple(value)`` for a list, else ``value``.
+    """
+    return tuple(value) if isinstance(value, list) else value

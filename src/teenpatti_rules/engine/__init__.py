@@ -13,7 +13,31 @@ and the seeded shuffle and first dealer (:mod:`teenpatti_rules.dealing`, R5, R10
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from . import dealing, sizing  # noqa: F401  # the old homes, still attributes of the engine
-from .reducer import apply, is_legal, legal_actions
+
+if TYPE_CHECKING:
+    from .reducer import apply, is_legal, legal_actions
 
 __all__ = ["apply", "is_legal", "legal_actions"]
+
+
+def __getattr__(name: str) -> Any:
+    """``apply``, ``is_legal`` and ``legal_actions``, imported from :mod:`.reducer` when
+    first asked for: the action records live in the engine's modules and the registry
+    (:mod:`teenpatti_rules.actions`) that the reducer reads imports them, so importing
+    any engine module must not import the reducer first.
+    """
+    if name in __all__:
+        from . import reducer
+
+        value = getattr(reducer, name)
+        globals()[name] = value  # asked once
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    """The module's names, the lazy ones included (for ``dir()`` and autodoc)."""
+    return sorted({*globals(), *__all__})

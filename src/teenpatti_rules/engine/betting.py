@@ -1,27 +1,21 @@
-"""The turn actions' handlers: looking (not a turn), pack, bet, all-in, show,
-sideshow and its answers, draw (R20–R36, V2, V3, V17, V20), and what comes next after a
-turn (:func:`after_turn`: R39, R37, R40, V14, V15, or the turn passes left).
+"""The turn actions: looking (not a turn), pack, bet, all-in, show, sideshow and its
+answers, draw (R20–R36, V2, V3, V17, V20), and what comes next after a turn
+(:func:`after_turn`: R39, R37, R40, V14, V15, or the turn passes left).
 
-Each action kind has a check (``check_*``: raises
+Each action kind has its record (re-exported by :mod:`teenpatti_rules.actions`, the
+registry), a check (``check_*``: raises
 :class:`~teenpatti_rules.errors.IllegalActionError` unless the action is legal, from the
 refusal functions of :mod:`.questions`) and a handler that builds the next state.
 """
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
-from ..actions import (
-    AcceptSideShow,
-    AllIn,
-    Bet,
-    Draw,
-    Look,
-    Pack,
-    RefuseSideShow,
-    Show,
-    SideShow,
-)
+import attrs
+
+from ..action_text import ActionBase, cards_tuple
+from ..cards import Card, format_cards
 from ..events import (
     BetMade,
     Drew,
@@ -82,6 +76,141 @@ __all__ = [
     "show",
     "sideshow",
 ]
+
+
+# --- the records (re-exported by teenpatti_rules.actions, their public home) ----------
+
+
+@attrs.frozen
+class Look(ActionBase):
+    """Look at one's cards: the player becomes seen (R22). Free; not a turn."""
+
+    verb: ClassVar[str] = "look"
+    doing: ClassVar[str] = "look"
+
+    seat: int
+
+
+@attrs.frozen
+class Pack(ActionBase):
+    """Leave the hand on one's turn; chips already in the pot stay there (R29)."""
+
+    verb: ClassVar[str] = "pack"
+    doing: ClassVar[str] = "pack"
+    turn_action: ClassVar[bool] = True
+
+    seat: int
+
+
+@attrs.frozen
+class AllIn(ActionBase):
+    """Put one's whole stack in when it is below the minimum bet (R26, R27)."""
+
+    verb: ClassVar[str] = "all-in"
+    doing: ClassVar[str] = "go all-in"
+    turn_action: ClassVar[bool] = True
+
+    seat: int
+
+
+@attrs.frozen
+class Show(ActionBase):
+    """Ask for a show with exactly two players left, paying the minimum bet (R34–R36)."""
+
+    verb: ClassVar[str] = "show"
+    doing: ClassVar[str] = "show"
+    turn_action: ClassVar[bool] = True
+
+    seat: int
+
+
+@attrs.frozen
+class Bet(ActionBase):
+    """A chaal: bet ``amount`` chips (R24, R25).
+
+    :param seat: who bets.
+    :param amount: chips: the minimum bet (stake if blind, twice the stake if
+        seen) or, as a raise, twice the minimum.
+    """
+
+    verb: ClassVar[str] = "bet"
+    doing: ClassVar[str] = "bet"
+    turn_action: ClassVar[bool] = True
+    argument: ClassVar[str] = "amount"
+
+    seat: int
+    amount: int
+
+
+@attrs.frozen
+class SideShow(ActionBase):
+    """Pay a seen chaal of ``amount`` chips, then ask the previous player for a sideshow (R30).
+
+    :param seat: who asks (seen, on their turn).
+    :param amount: chips: any legal seen bet that leaves at least one chip behind.
+    """
+
+    verb: ClassVar[str] = "sideshow"
+    doing: ClassVar[str] = "ask for a sideshow"
+    turn_action: ClassVar[bool] = True
+    argument: ClassVar[str] = "amount"
+
+    seat: int
+    amount: int
+
+
+@attrs.frozen
+class AcceptSideShow(ActionBase):
+    """The asked player accepts a pending sideshow: the hands are compared privately (R31)."""
+
+    verb: ClassVar[str] = "accept"
+    doing: ClassVar[str] = "accept a sideshow"
+    turn_action: ClassVar[bool] = True
+
+    seat: int
+
+
+@attrs.frozen
+class RefuseSideShow(ActionBase):
+    """The asked player refuses a pending sideshow: the bet stays (R31)."""
+
+    verb: ClassVar[str] = "refuse"
+    doing: ClassVar[str] = "refuse a sideshow"
+    turn_action: ClassVar[bool] = True
+
+    seat: int
+
+
+@attrs.frozen
+class Draw(ActionBase):
+    """Discard ``cards`` and draw as many from the rest of the deck, paying
+    ``draw_price`` chips per card (V20). A seen player's turn, instead of a betting
+    action.
+
+    :param seat: who draws (seen, on its turn).
+    :param cards: the discarded cards, some of the seat's own (a list is turned into a
+        tuple); each new card takes a discarded card's place.
+
+    >>> from teenpatti_rules import parse_action, parse_cards
+    >>> str(Draw(2, parse_cards("4c 7d")))
+    'P2 draw 4c 7d'
+    >>> parse_action("P2 draw 4c 7d") == Draw(2, parse_cards("4c 7d"))
+    True
+    """
+
+    verb: ClassVar[str] = "draw"
+    doing: ClassVar[str] = "draw"
+    turn_action: ClassVar[bool] = True
+    argument: ClassVar[str] = "cards"
+
+    seat: int
+    cards: tuple[Card, ...] = attrs.field(default=(), converter=cards_tuple)
+
+    def __str__(self) -> str:
+        text = f"P{self.seat} draw"
+        if self.cards:
+            text += " " + format_cards(self.cards)
+        return text
 
 
 def look(state: State, action: Look) -> State:

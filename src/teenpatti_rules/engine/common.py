@@ -6,9 +6,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Final, NamedTuple, NoReturn
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, NoReturn
 
-from ..actions import Action
 from ..events import Event
 from ..limits import MAX_CHIPS, short
 from ..records import evolve, evolver
@@ -16,12 +15,16 @@ from ..state import Phase, Seat, State
 from .questions import is_seat
 from .refusals import Refusal, error_for, refuse
 
+if TYPE_CHECKING:  # the registry imports the engine's modules: its union for typing only
+    from ..actions import Action
+
 __all__ = [
     "BETWEEN_HANDS",
     "Check",
     "Handler",
     "Offer",
     "between_hands",
+    "between_hands_refusal",
     "check_amount",
     "check_seat",
     "check_turn",
@@ -69,6 +72,17 @@ def between_hands(state: State) -> Refusal:
     return refuse("no_hand", "R6")
 
 
+def between_hands_refusal(state: State, rule: str) -> Refusal | None:
+    """None between hands; else why not: the session is over, or a hand is in play
+    (refused under ``rule``: S3 for a join, S7 for adding chips).
+    """
+    if state.phase in BETWEEN_HANDS:
+        return None
+    if state.phase is Phase.SESSION_OVER:
+        return refuse("session_over")
+    return refuse("hand_in_play", rule)
+
+
 def check_turn(state: State, action: Action) -> None:
     """The action is a betting action: the hand is in play and it is the seat's turn (R20, R29)."""
     check_seat(state, action)
@@ -96,18 +110,19 @@ Check = Callable[[State, Any], None]
 action is legal in the state."""
 
 
-Offer = Callable[[State, int], Sequence[Action]]
+Offer = Callable[[State, int], "Sequence[Action]"]
 """An open-table action kind's offer: ``offer(state, seat)`` is the actions of that
 kind that :func:`~teenpatti_rules.engine.legal_actions` lists for ``seat``, a player in
 the session, before the session is over (each must pass the kind's check)."""
 
 
 class Handler(NamedTuple):
-    """Everything the engine knows of one action kind, in one entry of the reducer's
-    table, kept by the module of that idea (:data:`.deal.HANDLERS`,
-    :data:`.betting.HANDLERS`, :data:`.table.HANDLERS`): the reducer and the listing of
-    the open-table actions read it, so a new kind is its class, its functions and this
-    one entry.
+    """Everything the engine knows of one action kind: its entry in ``HANDLERS`` of the
+    module that defines its record (:data:`.deal.HANDLERS`, :data:`.betting.HANDLERS`,
+    :data:`.joining.HANDLERS`, :data:`.table.HANDLERS`). The reducer and the listing of
+    the open-table actions read it, so a new kind is one module (its record, its
+    functions and this one entry) plus its entry in the registry,
+    :mod:`teenpatti_rules.actions`.
 
     :param check: raises :class:`~teenpatti_rules.errors.IllegalActionError` unless the
         action is legal.

@@ -1,15 +1,17 @@
-"""Dealing a hand: the :class:`~teenpatti_rules.actions.Deal` handler (R6, R9–R12,
-V8 W5, V12, V13, V18). It checks the action itself: a deck is checked only as it is
-dealt.
+"""Dealing a hand: the :class:`~teenpatti_rules.actions.Deal` record and its handler
+(R6, R9–R12, V8 W5, V12, V13, V18). It checks the action itself: a deck is checked only
+as it is dealt.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
-from ..actions import Deal
-from ..cards import Card
+import attrs
+
+from ..action_text import ActionBase, cards_tuple
+from ..cards import Card, format_cards
 from ..dealing import deal_hands, shuffled_deck
 from ..events import BootPosted, Event, ForcedBet, HandStarted, IndicatorTurned, MissedBootPosted
 from ..limits import short
@@ -22,6 +24,37 @@ from .questions import bettors, can_still_bet, first_player, next_bettor, reache
 from .refusals import refuse
 
 __all__ = ["HANDLERS", "check_deck", "deal", "forced_blinds"]
+
+
+# --- the record (re-exported by teenpatti_rules.actions, its public home) -------------
+
+
+@attrs.frozen
+class Deal(ActionBase):
+    """Deal the next hand (R6, R9, R10). Any seat still in the session may deal.
+
+    :param seat: the seat that deals (it does not move the button: R5 decides the
+        dealer).
+    :param deck: None to shuffle from the session seed and the hand number, or an
+        explicit deck: a tuple of at least ``3 * players`` distinct
+        :class:`~teenpatti_rules.cards.Card`, dealt one at a time from the
+        dealer's left (R10). A list is turned into a tuple. A bad deck is refused
+        by :func:`~teenpatti_rules.engine.apply` with
+        :class:`~teenpatti_rules.errors.IllegalActionError`.
+    """
+
+    verb: ClassVar[str] = "deal"
+    doing: ClassVar[str] = "deal"
+    argument: ClassVar[str] = "cards"
+
+    seat: int
+    deck: tuple[Card, ...] | None = attrs.field(default=None, converter=cards_tuple)
+
+    def __str__(self) -> str:
+        text = f"P{self.seat} deal"
+        if self.deck is not None:
+            text += " " + format_cards(self.deck)
+        return text
 
 
 def check_deck(state: State, action: Deal, players: int) -> tuple[Card, ...]:

@@ -4,12 +4,15 @@ Two small functions per action kind, each citing the rules it implements: a chec
 that refuses the action unless it is legal (with the refusal functions of
 :mod:`teenpatti_rules.engine.questions`: a refusal carries a code, a rule id and a
 sentence built only when read), and a handler that builds the next state; the input
-state is never changed. The handlers live by idea, each module keeping one entry per
-kind in its table (``HANDLERS`` of :class:`~.common.Handler`, the check built with
-:func:`~.common.checked` from the refusal questions; the reducer names no kind):
-:mod:`~teenpatti_rules.engine.deal` (dealing), :mod:`.table` (the open-table actions),
-:mod:`.betting` (the turn actions and :func:`~.betting.after_turn`, what the rules say
-comes next), :mod:`.listing` (:func:`legal_actions`). An action that
+state is never changed. Each action kind's record lives beside its rules, in the
+module of its idea, which keeps one entry per kind in its table (``HANDLERS`` of
+:class:`~.common.Handler`, the check built with :func:`~.common.checked` from the
+refusal questions): :mod:`~teenpatti_rules.engine.deal` (dealing), :mod:`.betting`
+(the turn actions and :func:`~.betting.after_turn`, what the rules say comes next),
+:mod:`.joining` and :mod:`.table` (the open-table actions). The reducer reads the
+entry of every member of the registry's union
+(:data:`teenpatti_rules.actions.Action`) and names no kind; :mod:`.listing` lists
+them (:func:`legal_actions`). An action that
 :func:`legal_actions` listed for this very state (the same objects: the list is kept
 on the state, see :mod:`.listing`) is legal by construction, so :func:`apply` skips its
 check.
@@ -30,13 +33,14 @@ teenpatti_rules.errors.IllegalActionError: seat 2 may not bet: it is seat 1's tu
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 from ..actions import ACTION_TYPES, TURN_ACTION_TYPES, Action
 from ..errors import IllegalActionError, StaleActionError
 from ..limits import short
 from ..state import State
-from . import betting, deal, table
+from . import table
 from .common import Handler, evolve_seat, evolve_state, with_seat
 from .listing import legal_actions, was_listed
 from .refusals import error_for, refuse
@@ -45,11 +49,22 @@ from .trust import require_reachable, vouch
 __all__ = ["apply", "is_legal", "legal_actions"]
 
 
-_HANDLERS: dict[type[Any], Handler] = {**deal.HANDLERS, **betting.HANDLERS, **table.HANDLERS}
+def _handler_of(kind: type[Any]) -> Handler:
+    """The :class:`~.common.Handler` of an action class: its entry in ``HANDLERS`` of the
+    module that defines the class (the record lives beside its rules). Raises TypeError
+    naming the class and the module when there is none, at import.
+    """
+    handlers = getattr(sys.modules[kind.__module__], "HANDLERS", {})
+    handler = handlers.get(kind)
+    if not isinstance(handler, Handler):
+        raise TypeError(f"{kind.__name__} needs its Handler in HANDLERS of {kind.__module__}")
+    return handler
+
+
+_HANDLERS: dict[type[Any], Handler] = {kind: _handler_of(kind) for kind in ACTION_TYPES}
 """Action class → its :class:`~.common.Handler` (check, handler, offer, S6 fact); every
-member of :data:`~teenpatti_rules.actions.Action`. Each module of an idea keeps its own
-entries: a new action kind adds one entry there, none here."""
-assert set(_HANDLERS) == set(ACTION_TYPES), "every action kind needs a handler"
+member of :data:`~teenpatti_rules.actions.Action`, read from the registry: each kind's
+module keeps its entry beside the record, so a new kind adds nothing here."""
 
 
 _TURN_ACTIONS: frozenset[type[Any]] = frozenset(TURN_ACTION_TYPES)

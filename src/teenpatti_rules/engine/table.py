@@ -1,6 +1,8 @@
-"""Open tables (S1–S9): joining, leaving, sitting out and in, the clock, adding chips.
+"""Open tables (S4–S7): leaving, sitting out and in, the clock, adding chips (joining,
+S1 and S3, is :mod:`.joining`).
 
-Each action kind has a refusal function (None when the action is legal, else a
+Each action kind has its record (re-exported by :mod:`teenpatti_rules.actions`, the
+registry), a refusal function (None when the action is legal, else a
 :class:`~.refusals.Refusal`), a check built from it, a handler that builds the next
 state and, when it is listed, its offer (what :func:`table_actions` lists of it): its
 one entry of :data:`HANDLERS`. :func:`act_for_leavers` is the engine acting for a
@@ -10,36 +12,37 @@ of it, so the actor is never a seat that cannot answer.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
-from ..actions import (
-    Action,
-    AddChips,
-    Join,
-    Leave,
-    Pack,
-    RefuseSideShow,
-    SitIn,
-    SitOut,
-    Timeout,
-)
-from ..events import ChipsAdded, Leaving, PlayerJoined, SatIn, SatOut, SeatLeft, TimedOut
-from ..limits import MAX_CHIPS, check_table_chips, short
+import attrs
+
+from ..action_text import ActionBase
+from ..events import ChipsAdded, Leaving, SatIn, SatOut, SeatLeft, TimedOut
+from ..limits import MAX_CHIPS, short
 from ..records import evolve
-from ..state import Phase, Seat, State, _joining_name, between_hands_phase
+from ..state import Phase, State, between_hands_phase
 from . import betting
-from .common import BETWEEN_HANDS, Handler, Offer, check_seat, checked, require, with_seat
+from .betting import Pack, RefuseSideShow
+from .common import (
+    BETWEEN_HANDS,
+    Handler,
+    Offer,
+    between_hands_refusal,
+    check_seat,
+    checked,
+    with_seat,
+)
 from .ending import move_button, placings, session_over
 from .refusals import Refusal, refuse
+
+if TYPE_CHECKING:
+    from ..actions import Action
 
 __all__ = [
     "HANDLERS",
     "act_for_leavers",
     "add_chips",
     "add_chips_refusal",
-    "check_join",
-    "join",
-    "join_refusal",
     "leave",
     "leave_refusal",
     "sit_in",
@@ -52,13 +55,74 @@ __all__ = [
 ]
 
 
-def _between_hands_refusal(state: State, rule: str) -> Refusal | None:
-    """None between hands; else why not (a hand is in play, or the session is over)."""
-    if state.phase in BETWEEN_HANDS:
-        return None
-    if state.phase is Phase.SESSION_OVER:
-        return refuse("session_over")
-    return refuse("hand_in_play", rule)
+# --- the records (re-exported by teenpatti_rules.actions, their public home) ----------
+
+
+@attrs.frozen
+class Leave(ActionBase):
+    """The player leaves the session (S4): at once between hands or when not in the
+    hand, keeping its stack; in a hand the engine acts for it (it packs on its turn and
+    refuses a sideshow asked of it) and it leaves at the end of the hand.
+    """
+
+    verb: ClassVar[str] = "leave"
+    doing: ClassVar[str] = "leave"
+    table_action: ClassVar[bool] = True
+
+    seat: int
+
+
+@attrs.frozen
+class SitOut(ActionBase):
+    """The player sits out from the next deal: no cards, no boot (S5)."""
+
+    verb: ClassVar[str] = "sit out"
+    doing: ClassVar[str] = "sit out"
+    table_action: ClassVar[bool] = True
+
+    seat: int
+
+
+@attrs.frozen
+class SitIn(ActionBase):
+    """A player sitting out comes back, dealt in from the next deal (S5)."""
+
+    verb: ClassVar[str] = "sit in"
+    doing: ClassVar[str] = "sit in"
+    table_action: ClassVar[bool] = True
+
+    seat: int
+
+
+@attrs.frozen
+class Timeout(ActionBase):
+    """The table's clock ran out for the player who must act (S6): on its turn it packs,
+    asked for a sideshow it refuses. Applied by the table, not by the player.
+    """
+
+    verb: ClassVar[str] = "timeout"
+    doing: ClassVar[str] = "time out"
+    turn_action: ClassVar[bool] = True
+    table_action: ClassVar[bool] = True
+
+    seat: int
+
+
+@attrs.frozen
+class AddChips(ActionBase):
+    """Add chips between hands, up to a stack of ``max_buy_in`` (S7, ``rebuy=True``).
+
+    :param seat: who adds them.
+    :param amount: chips added, at least 1.
+    """
+
+    verb: ClassVar[str] = "add"
+    doing: ClassVar[str] = "add chips"
+    table_action: ClassVar[bool] = True
+    argument: ClassVar[str] = "amount"
+
+    seat: int
+    amount: int
 
 
 def _in_session_refusal(state: State, seat: int) -> Refusal | None:
@@ -68,76 +132,6 @@ def _in_session_refusal(state: State, seat: int) -> Refusal | None:
     if not state.seats[seat].in_session:
         return refuse("not_in_session", "S4")
     return None
-
-
-# --- S3 join ---------------------------------------------------------------------------
-
-
-def join_refusal(state: State, seat: int, name: object, stack: object) -> Refusal | None:
-    """None if a new player named ``name`` may take chair ``seat`` with ``stack`` chips
-    (None: the starting stack) now (S1, S3): between hands, a free chair, not a
-    tournament after its first deal, a name not in the session, a stack of one boot to
-    the buy-in limit.
-    """
-    refusal = _between_hands_refusal(state, "S3")
-    if refusal is not None:
-        return refusal
-    rules = state.rules
-    if rules.boot_schedule is not None and state.hand_number >= 1:
-        return refuse("tournament", "S3")
-    chair = state.seats[seat]
-    if chair.in_session:
-        return refuse("chair_taken", "S1", name=chair.name)
-    try:
-        _joining_name(state.seats, name)
-    except ValueError as error:
-        return refuse("name", "S1", reason=str(error))
-    if stack is None:
-        return None
-    if type(stack) is not int:
-        return refuse("amount_type", amount=short(stack))
-    high = rules.buy_in_limit
-    if not rules.boot <= stack <= high:
-        return refuse("buy_in", "S3", low=rules.boot, high=high, stack=short(stack))
-    return None
-
-
-def check_join(state: State, action: Join) -> None:
-    """S1, S3: :func:`join_refusal`."""
-    check_seat(state, action)
-    require(action, join_refusal(state, action.seat, action.name, action.stack))
-    stack = state.rules.starting_stack if action.stack is None else action.stack
-    total = sum(seat.stack for seat in state.seats if seat.in_session) + stack
-    try:
-        check_table_chips(state.rules, total)
-    except ValueError as error:
-        require(action, refuse("table_chips", reason=str(error)))
-
-
-def join(state: State, action: Join) -> State:
-    """A new player takes the chair with its stack, dealt in from the next deal (S3). A
-    player who left that chair is no longer placed (S8, V19). At an empty table the
-    button comes to it (R5).
-    """
-    seat = action.seat
-    name = _joining_name(state.seats, action.name)
-    stack = state.rules.starting_stack if action.stack is None else action.stack
-    seats = with_seat(state.seats, seat, Seat(name, stack))
-    departed = tuple(
-        place
-        for place in (tuple(s for s in place if s != seat) for place in state.departed)
-        if place
-    )
-    dealer = state.dealer if state.seats[state.dealer].in_session else seat
-    return evolve(
-        state,
-        seats=seats,
-        departed=departed,
-        dealer=dealer,
-        phase=between_hands_phase(state.rules, seats),
-        chips_brought=state.chips_brought + stack,
-        events=state.events.appended(PlayerJoined(seat, name, stack)),
-    )
 
 
 # --- S4 leave --------------------------------------------------------------------------
@@ -309,7 +303,7 @@ def add_chips_refusal(state: State, seat: int, amount: object) -> Refusal | None
     rules = state.rules
     if not rules.rebuy:
         return refuse("no_rebuy", "S7")
-    refusal = _between_hands_refusal(state, "S7")
+    refusal = between_hands_refusal(state, "S7")
     if refusal is not None:
         return refusal
     refusal = _in_session_refusal(state, seat)
@@ -383,7 +377,6 @@ def table_actions(state: State, seat: int) -> list[Action]:
 
 
 HANDLERS: Final[dict[type[Any], Handler]] = {
-    Join: Handler(check_join, join),  # S1, S3: never listed (it needs a name)
     Leave: Handler(checked(check_seat, leave_refusal), leave, _offer_leave),  # S4
     SitOut: Handler(checked(check_seat, sit_out_refusal), sit_out, _offer_sit_out),  # S5
     SitIn: Handler(checked(check_seat, sit_in_refusal), sit_in, _offer_sit_in),  # S5
