@@ -14,6 +14,13 @@ True
 
 Whether an action is legal depends on the state: see
 :func:`teenpatti_rules.engine.legal_actions` and :func:`teenpatti_rules.engine.apply`.
+
+This module is the registry of the action kinds, and their public home: each record
+lives beside its rules in the engine (:mod:`teenpatti_rules.engine.deal`,
+:mod:`~teenpatti_rules.engine.betting`, :mod:`~teenpatti_rules.engine.joining`,
+:mod:`~teenpatti_rules.engine.table`), with its refusal question, its handler and its
+``HANDLERS`` entry, and is named here once: its import, its member of :data:`Action`
+and its name in ``__all__`` (``docs/architecture.rst``, "How to add …").
 """
 
 from __future__ import annotations
