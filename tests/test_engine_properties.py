@@ -13,11 +13,13 @@ from hypothesis.stateful import invariant, rule
 import teenpatti_rules as tp
 from strategies import actions, open_tables, play_session, random_action, table_action, tables
 from teenpatti_rules.engine.questions import bet_range, sideshow_range
+from teenpatti_rules.engine.reducer import _HANDLERS
 from teenpatti_rules.testing import TableMachine
 
 BETWEEN_HANDS = (tp.Phase.AWAITING_DEAL, tp.Phase.SESSION_OVER, tp.Phase.WAITING)
-UNLISTED = (tp.Join, tp.Timeout)
-"""Accepted but never listed: a join needs a name, a timeout is the table's (S3, S6)."""
+UNLISTED = tuple(kind for kind, handler in _HANDLERS.items() if not handler.listed)
+"""Accepted but never listed: a join needs a name, a timeout is the table's (S3, S6);
+read from each kind's Handler (``listed``)."""
 
 
 def every_listed(state: tp.State) -> set[tp.Action]:

@@ -134,12 +134,16 @@ class Handler(NamedTuple):
         clock's).
     :param keeps_timeouts: True when the action leaves the seat's count of timeouts in a
         row as it is (S6: a look, a timeout); any other action of its own resets it.
+    :param listed: False for a kind that :func:`~teenpatti_rules.engine.legal_actions`
+        never lists even when it is legal (a Join needs a name, S3; a Timeout is the
+        clock's, S6); the property tests hold every other legal action to be listed.
     """
 
     check: Check
     act: Callable[[State, Any], State]
     offer: Offer | None = None
     keeps_timeouts: bool = False
+    listed: bool = True
 
 
 def checked(first: Check, question: Callable[..., Refusal | None], *fields: str) -> Check:

@@ -120,6 +120,6 @@ def join(state: State, action: Join) -> State:
 
 
 HANDLERS: Final[dict[type[Any], Handler]] = {
-    Join: Handler(check_join, join),  # S1, S3: never listed (it needs a name)
+    Join: Handler(check_join, join, listed=False),  # S1, S3: never listed (it needs a name)
 }
 """The join's entry of the reducer's table."""

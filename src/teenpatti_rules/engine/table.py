@@ -381,7 +381,9 @@ HANDLERS: Final[dict[type[Any], Handler]] = {
     SitOut: Handler(checked(check_seat, sit_out_refusal), sit_out, _offer_sit_out),  # S5
     SitIn: Handler(checked(check_seat, sit_in_refusal), sit_in, _offer_sit_in),  # S5
     # S6: never listed (the clock's); a timeout keeps the count of timeouts in a row
-    Timeout: Handler(checked(check_seat, timeout_refusal), timeout, keeps_timeouts=True),
+    Timeout: Handler(
+        checked(check_seat, timeout_refusal), timeout, keeps_timeouts=True, listed=False
+    ),
     AddChips: Handler(
         checked(check_seat, add_chips_refusal, "amount"), add_chips, _offer_add_chips
     ),  # S7
