@@ -12,8 +12,8 @@ from hypothesis.stateful import invariant, rule
 
 import teenpatti_rules as tp
 from strategies import actions, open_tables, play_session, random_action, table_action, tables
+from teenpatti_rules.engine.kinds import HANDLERS as _HANDLERS
 from teenpatti_rules.engine.questions import bet_range, sideshow_range
-from teenpatti_rules.engine.reducer import _HANDLERS
 from teenpatti_rules.testing import TableMachine
 
 BETWEEN_HANDS = (tp.Phase.AWAITING_DEAL, tp.Phase.SESSION_OVER, tp.Phase.WAITING)

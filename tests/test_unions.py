@@ -19,7 +19,8 @@ from teenpatti_rules.actions import (
     TURN_ACTION_TYPES,
     ActionBase,
 )
-from teenpatti_rules.engine.reducer import _HANDLERS, _handler_of
+from teenpatti_rules.engine.kinds import HANDLERS as _HANDLERS
+from teenpatti_rules.engine.kinds import handler_of as _handler_of
 from teenpatti_rules.events import EVENT_TYPES, SEAT, EventBase, EventFacts, HandEnding, ShownHand
 from teenpatti_rules.io.codec import converter
 from teenpatti_rules.records import EventLog, evolve

@@ -17,7 +17,7 @@ Whether an action is legal depends on the state: see
 
 This module is the registry of the action kinds, and their public home: each record
 lives beside its rules in the engine (:mod:`teenpatti_rules.engine.deal`,
-:mod:`~teenpatti_rules.engine.betting`, :mod:`~teenpatti_rules.engine.joining`,
+:mod:`~teenpatti_rules.engine.betting`,
 :mod:`~teenpatti_rules.engine.table`), with its refusal question, its handler and its
 ``HANDLERS`` entry, and is named here once: its import, its member of :data:`Action`
 and its name in ``__all__`` (``docs/architecture.rst``, "How to add …").
@@ -41,8 +41,7 @@ from .engine.betting import (
     SideShow,
 )
 from .engine.deal import Deal
-from .engine.joining import Join
-from .engine.table import AddChips, Leave, SitIn, SitOut, Timeout
+from .engine.table import AddChips, Join, Leave, SitIn, SitOut, Timeout
 
 __all__ = [
     "ACTION_TYPES",

@@ -119,7 +119,7 @@ the session, before the session is over (each must pass the kind's check)."""
 class Handler(NamedTuple):
     """Everything the engine knows of one action kind: its entry in ``HANDLERS`` of the
     module that defines its record (:data:`.deal.HANDLERS`, :data:`.betting.HANDLERS`,
-    :data:`.joining.HANDLERS`, :data:`.table.HANDLERS`). The reducer and the listing of
+    :data:`.table.HANDLERS`). The reducer and the listing of
     the open-table actions read it, so a new kind is one module (its record, its
     functions and this one entry) plus its entry in the registry,
     :mod:`teenpatti_rules.actions`.

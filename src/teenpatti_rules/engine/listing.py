@@ -16,6 +16,7 @@ from typing import NamedTuple
 from .. import actions as act
 from ..limits import short
 from ..state import Phase, State
+from .kinds import table_actions
 from .questions import (
     accept_refusal,
     all_in_refusal,
@@ -28,7 +29,6 @@ from .questions import (
     sideshow_refusal,
 )
 from .refusals import refused
-from .table import table_actions
 from .trust import require_reachable
 
 __all__ = ["legal_actions", "was_listed"]
@@ -153,7 +153,7 @@ def _seat_actions(seat_count: int) -> _SeatActions:
 
 
 def _every_table_action(state: State) -> list[act.Action]:
-    """Every seat's :func:`~.table.table_actions`, seat by seat (S4, S5, S7)."""
+    """Every seat's :func:`~.kinds.table_actions`, seat by seat (S4, S5, S7)."""
     return [action for seat in range(len(state.seats)) for action in table_actions(state, seat)]
 
 

@@ -9,7 +9,7 @@ module of its idea, which keeps one entry per kind in its table (``HANDLERS`` of
 :class:`~.common.Handler`, the check built with :func:`~.common.checked` from the
 refusal questions): :mod:`~teenpatti_rules.engine.deal` (dealing), :mod:`.betting`
 (the turn actions and :func:`~.betting.after_turn`, what the rules say comes next),
-:mod:`.joining` and :mod:`.table` (the open-table actions). The reducer reads the
+:mod:`.table` (the open-table actions). The reducer reads the
 entry of every member of the registry's union
 (:data:`teenpatti_rules.actions.Action`) and names no kind; :mod:`.listing` lists
 them (:func:`legal_actions`). An action that
@@ -33,15 +33,15 @@ teenpatti_rules.errors.IllegalActionError: seat 2 may not bet: it is seat 1's tu
 
 from __future__ import annotations
 
-import sys
 from typing import Any
 
-from ..actions import ACTION_TYPES, TURN_ACTION_TYPES, Action
+from ..actions import TURN_ACTION_TYPES, Action
 from ..errors import IllegalActionError, StaleActionError
 from ..limits import short
 from ..state import State
 from . import table
 from .common import Handler, evolve_seat, evolve_state, with_seat
+from .kinds import HANDLERS
 from .listing import legal_actions, was_listed
 from .refusals import error_for, refuse
 from .trust import require_reachable, vouch
@@ -49,22 +49,9 @@ from .trust import require_reachable, vouch
 __all__ = ["apply", "is_legal", "legal_actions"]
 
 
-def _handler_of(kind: type[Any]) -> Handler:
-    """The :class:`~.common.Handler` of an action class: its entry in ``HANDLERS`` of the
-    module that defines the class (the record lives beside its rules). Raises TypeError
-    naming the class and the module when there is none, at import.
-    """
-    handlers = getattr(sys.modules[kind.__module__], "HANDLERS", {})
-    handler = handlers.get(kind)
-    if not isinstance(handler, Handler):
-        raise TypeError(f"{kind.__name__} needs its Handler in HANDLERS of {kind.__module__}")
-    return handler
-
-
-_HANDLERS: dict[type[Any], Handler] = {kind: _handler_of(kind) for kind in ACTION_TYPES}
-"""Action class → its :class:`~.common.Handler` (check, handler, offer, S6 fact); every
-member of :data:`~teenpatti_rules.actions.Action`, read from the registry: each kind's
-module keeps its entry beside the record, so a new kind adds nothing here."""
+_HANDLERS: dict[type[Any], Handler] = HANDLERS
+"""Action class → its :class:`~.common.Handler` (:data:`.kinds.HANDLERS`): the reducer
+names no kind."""
 
 
 _TURN_ACTIONS: frozenset[type[Any]] = frozenset(TURN_ACTION_TYPES)

@@ -1,10 +1,9 @@
-"""Open tables (S4–S7): leaving, sitting out and in, the clock, adding chips (joining,
-S1 and S3, is :mod:`.joining`).
+"""Open tables (S1–S9): joining, leaving, sitting out and in, the clock, adding chips.
 
 Each action kind has its record (re-exported by :mod:`teenpatti_rules.actions`, the
 registry), a refusal function (None when the action is legal, else a
 :class:`~.refusals.Refusal`), a check built from it, a handler that builds the next
-state and, when it is listed, its offer (what :func:`table_actions` lists of it): its
+state and, when it is listed, its offer (what :func:`.kinds.table_actions` lists of it): its
 one entry of :data:`HANDLERS`. :func:`act_for_leavers` is the engine acting for a
 player who left during the hand (S4): it packs on its turn and refuses a sideshow asked
 of it, so the actor is never a seat that cannot answer.
@@ -16,20 +15,20 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 import attrs
 
-from ..action_text import ActionBase
-from ..events import ChipsAdded, Leaving, SatIn, SatOut, SeatLeft, TimedOut
-from ..limits import MAX_CHIPS, short
+from ..action_text import ActionBase, name_text
+from ..events import ChipsAdded, Leaving, PlayerJoined, SatIn, SatOut, SeatLeft, TimedOut
+from ..limits import MAX_CHIPS, check_table_chips, short
 from ..records import evolve
-from ..state import Phase, State, between_hands_phase
+from ..state import Phase, Seat, State, _joining_name, between_hands_phase
 from . import betting
 from .betting import Pack, RefuseSideShow
 from .common import (
     BETWEEN_HANDS,
     Handler,
-    Offer,
     between_hands_refusal,
     check_seat,
     checked,
+    require,
     with_seat,
 )
 from .ending import move_button, placings, session_over
@@ -43,19 +42,52 @@ __all__ = [
     "act_for_leavers",
     "add_chips",
     "add_chips_refusal",
+    "check_join",
+    "join",
+    "join_refusal",
     "leave",
     "leave_refusal",
     "sit_in",
     "sit_in_refusal",
     "sit_out",
     "sit_out_refusal",
-    "table_actions",
     "timeout",
     "timeout_refusal",
 ]
 
 
 # --- the records (re-exported by teenpatti_rules.actions, their public home) ----------
+
+
+@attrs.frozen
+class Join(ActionBase):
+    """A new player takes a free chair between hands (S1, S3).
+
+    :param seat: the chair: empty, or one whose player has left.
+    :param name: the player's display name, normalised (NFC, stripped) when it joins;
+        distinct from every player in the session (S1).
+    :param stack: the chips it brings: None for the starting stack (R4), else one boot
+        to ``max_buy_in`` (S3).
+
+    >>> from teenpatti_rules import parse_action
+    >>> str(Join(1, "Dev", 50)), str(Join(2, "Agent 007"))
+    ('P1 join Dev 50', 'P2 join "Agent 007"')
+    >>> parse_action('P2 join "Agent 007"') == Join(2, "Agent 007")
+    True
+    """
+
+    verb: ClassVar[str] = "join"
+    doing: ClassVar[str] = "join"
+    table_action: ClassVar[bool] = True
+    argument: ClassVar[str] = "name"
+
+    seat: int
+    name: str
+    stack: int | None = None
+
+    def __str__(self) -> str:
+        text = f"P{self.seat} join {name_text(self.name)}"
+        return text if self.stack is None else f"{text} {self.stack}"
 
 
 @attrs.frozen
@@ -132,6 +164,76 @@ def _in_session_refusal(state: State, seat: int) -> Refusal | None:
     if not state.seats[seat].in_session:
         return refuse("not_in_session", "S4")
     return None
+
+
+# --- S3 join ---------------------------------------------------------------------------
+
+
+def join_refusal(state: State, seat: int, name: object, stack: object) -> Refusal | None:
+    """None if a new player named ``name`` may take chair ``seat`` with ``stack`` chips
+    (None: the starting stack) now (S1, S3): between hands, a free chair, not a
+    tournament after its first deal, a name not in the session, a stack of one boot to
+    the buy-in limit.
+    """
+    refusal = between_hands_refusal(state, "S3")
+    if refusal is not None:
+        return refusal
+    rules = state.rules
+    if rules.boot_schedule is not None and state.hand_number >= 1:
+        return refuse("tournament", "S3")
+    chair = state.seats[seat]
+    if chair.in_session:
+        return refuse("chair_taken", "S1", name=chair.name)
+    try:
+        _joining_name(state.seats, name)
+    except ValueError as error:
+        return refuse("name", "S1", reason=str(error))
+    if stack is None:
+        return None
+    if type(stack) is not int:
+        return refuse("amount_type", amount=short(stack))
+    high = rules.buy_in_limit
+    if not rules.boot <= stack <= high:
+        return refuse("buy_in", "S3", low=rules.boot, high=high, stack=short(stack))
+    return None
+
+
+def check_join(state: State, action: Join) -> None:
+    """S1, S3: :func:`join_refusal`."""
+    check_seat(state, action)
+    require(action, join_refusal(state, action.seat, action.name, action.stack))
+    stack = state.rules.starting_stack if action.stack is None else action.stack
+    total = sum(seat.stack for seat in state.seats if seat.in_session) + stack
+    try:
+        check_table_chips(state.rules, total)
+    except ValueError as error:
+        require(action, refuse("table_chips", reason=str(error)))
+
+
+def join(state: State, action: Join) -> State:
+    """A new player takes the chair with its stack, dealt in from the next deal (S3). A
+    player who left that chair is no longer placed (S8, V19). At an empty table the
+    button comes to it (R5).
+    """
+    seat = action.seat
+    name = _joining_name(state.seats, action.name)
+    stack = state.rules.starting_stack if action.stack is None else action.stack
+    seats = with_seat(state.seats, seat, Seat(name, stack))
+    departed = tuple(
+        place
+        for place in (tuple(s for s in place if s != seat) for place in state.departed)
+        if place
+    )
+    dealer = state.dealer if state.seats[state.dealer].in_session else seat
+    return evolve(
+        state,
+        seats=seats,
+        departed=departed,
+        dealer=dealer,
+        phase=between_hands_phase(state.rules, seats),
+        chips_brought=state.chips_brought + stack,
+        events=state.events.appended(PlayerJoined(seat, name, stack)),
+    )
 
 
 # --- S4 leave --------------------------------------------------------------------------
@@ -363,20 +465,8 @@ def _offer_add_chips(state: State, seat: int) -> tuple[Action, ...]:
     return (AddChips(seat, room),) if room >= 1 else ()
 
 
-def table_actions(state: State, seat: int) -> list[Action]:
-    """``seat``'s open-table actions that apply now (S4, S5, S7): Leave, SitOut or SitIn,
-    and AddChips up to the buy-in limit; none after the session or for a chair without
-    a player. The offers of :data:`HANDLERS`, in its order.
-    """
-    if state.phase is Phase.SESSION_OVER or not state.seats[seat].in_session:
-        return []
-    actions: list[Action] = []
-    for offer in _OFFERS:
-        actions += offer(state, seat)
-    return actions
-
-
 HANDLERS: Final[dict[type[Any], Handler]] = {
+    Join: Handler(check_join, join, listed=False),  # S1, S3: never listed (it needs a name)
     Leave: Handler(checked(check_seat, leave_refusal), leave, _offer_leave),  # S4
     SitOut: Handler(checked(check_seat, sit_out_refusal), sit_out, _offer_sit_out),  # S5
     SitIn: Handler(checked(check_seat, sit_in_refusal), sit_in, _offer_sit_in),  # S5
@@ -389,11 +479,4 @@ HANDLERS: Final[dict[type[Any], Handler]] = {
     ),  # S7
 }
 """The open-table actions, each with its check (built from its refusal question), its
-handler and, when listed, its offer: their entries of the reducer's table. The order is
-the order of :func:`table_actions`."""
-
-_OFFERS: Final[tuple[Offer, ...]] = tuple(
-    handler.offer for handler in HANDLERS.values() if handler.offer is not None
-)
-"""The offers of :data:`HANDLERS`, in its order (read once: :func:`table_actions` runs
-for every seat of an open table at every step)."""
+handler and, when listed, its offer: their entries of the reducer's table."""
