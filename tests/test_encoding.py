@@ -440,3 +440,32 @@ def test_the_adapters_use_the_encodings_roster_check() -> None:
     from teenpatti_rules.encoding import alphabet
 
     assert _table.check_fixed_roster is alphabet.check_fixed_roster
+
+
+def test_each_id_names_what_the_whole_table_names(
+    random_sessions: tuple[RandomSession, ...],
+) -> None:
+    """``action_for_id`` works out only the part of the alphabet that names its id (the
+    fixed ids, the bets, the sideshows or the draws, V3, V20): for every id of every
+    fifth state of the shared random sessions it gives the action ``action_ids`` and
+    ``id_for_action`` (the whole table) give that id, and refuses every other id
+    (R19-R36)."""
+    checked = 0
+    for session in random_sessions:
+        rules = session.start.rules
+        if rules.open_table or rules.rebuy:
+            continue  # the encoding plays a fixed roster
+        for state in session.states[::5]:
+            actor = state.actor
+            if actor is None:
+                continue
+            legal = set(enc.action_ids(state, actor))
+            for action_id in range(enc.num_actions(rules)):
+                if action_id not in legal:
+                    with pytest.raises(tp.IllegalActionError, match=f"id {action_id} "):
+                        enc.action_for_id(state, actor, action_id)
+                    continue
+                action = enc.action_for_id(state, actor, action_id)
+                assert enc.id_for_action(state, action) == action_id
+                checked += 1
+    assert checked > 0

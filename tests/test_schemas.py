@@ -39,10 +39,16 @@ def remembering_validator(document_schema: dict[str, Any]) -> Any:
     ``$id`` (their root), no ``$dynamicRef`` and no ``unevaluated*`` keyword, so a
     remembered verdict is the verdict. Only valid verdicts are remembered; an invalid
     instance is checked again and reported in full.
+
+    A ``oneOf`` whose branches are records told apart by their ``type`` (a required
+    ``const``, :func:`_branch_type`) tries only the branches of the object's ``type``:
+    every other branch fails on that ``const`` (or on its ``required``), so it could
+    not change the count of valid branches, and the verdict is the plain ``oneOf``'s.
     """
     base = jsonschema.Draft202012Validator
     one_of = base.VALIDATORS["oneOf"]
     valid: set[tuple[int, str]] = set()
+    defs = document_schema.get("$defs", {})
 
     def remembered_one_of(
         validator: Any, branches: list[Any], instance: Any, subschema: Any
@@ -50,7 +56,11 @@ def remembering_validator(document_schema: dict[str, Any]) -> Any:
         key = (id(branches), json.dumps(instance, sort_keys=True))
         if key in valid:
             return
-        errors = list(one_of(validator, branches, instance, subschema))
+        tried = branches
+        types = [_branch_type(branch, defs) for branch in branches]
+        if isinstance(instance, dict) and None not in types:
+            tried = [b for b, t in zip(branches, types, strict=True) if t == instance.get("type")]
+        errors = list(one_of(validator, tried or branches, instance, subschema))
         if not errors:
             valid.add(key)
         yield from errors
@@ -58,6 +68,18 @@ def remembering_validator(document_schema: dict[str, Any]) -> Any:
     text = json.dumps(document_schema)
     assert "unevaluated" not in text and "$dynamicRef" not in text and text.count("$id") == 1
     return jsonschema.validators.extend(base, {"oneOf": remembered_one_of})(document_schema)
+
+
+def _branch_type(branch: Any, defs: dict[str, Any]) -> object:
+    """The ``type`` const a ``oneOf`` branch requires (a ``$ref`` to a record of the
+    schema's ``$defs`` with ``"type"`` required and ``{"const": ...}``), or None when the
+    branch is not such a record."""
+    ref = branch.get("$ref", "") if isinstance(branch, dict) and len(branch) == 1 else ""
+    record = defs.get(ref.removeprefix("#/$defs/")) if ref.startswith("#/$defs/") else None
+    if not isinstance(record, dict) or "type" not in record.get("required", ()):
+        return None
+    const = record.get("properties", {}).get("type", {})
+    return const.get("const") if isinstance(const, dict) and set(const) == {"const"} else None
 
 
 def test_the_remembering_validator_still_refuses() -> None:
@@ -69,6 +91,19 @@ def test_the_remembering_validator_still_refuses() -> None:
     for document in (looked, {**looked, "seat": "1"}, looked, {**looked, "extra": 1}, looked):
         assert remembering.is_valid(document) == plain.is_valid(document), document
     assert [remembering.is_valid(d) for d in (looked, {**looked, "seat": "1"})] == [True, False]
+    # the branches tried by ``type``: another record's type, an unknown one, none, not
+    # an object
+    untyped = {k: v for k, v in looked.items() if k != "type"}
+    for document in ({**looked, "type": "Packed"}, {**looked, "type": "Nope"}, untyped, [looked]):
+        assert remembering.is_valid(document) == plain.is_valid(document), document
+    for kind in ("action", "event", "view", "events"):  # and the hostile documents
+        plain, remembering = (
+            jsonschema.Draft202012Validator(schema(kind)),
+            remembering_validator(schema(kind)),
+        )
+        for text in hostile()[kind]:
+            document = json.loads(text)
+            assert remembering.is_valid(document) == plain.is_valid(document), text
 
 
 def test_thousands_of_documents_from_random_sessions_validate() -> None:

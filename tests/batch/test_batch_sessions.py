@@ -30,7 +30,7 @@ from hypothesis import strategies as st
 
 import teenpatti_rules as tp
 from teenpatti_rules.batch import BatchEnv
-from teenpatti_rules.batch.codes import ENDING_SHOW
+from teenpatti_rules.batch.codes import ENDING_PACKED, ENDING_SHOW
 from teenpatti_rules.batch.session import SessionBatchState
 from teenpatti_rules.batch.session_replay import reducer_deck
 
@@ -395,7 +395,10 @@ def test_the_last_hands_show_tie_stays_lost_by_its_asker() -> None:
 def test_the_last_hands_open_flush_after_draws_stays() -> None:
     """On a draw table (V20) the open flushes of a showdown (V16, at the pot limit, R37)
     deal from the rest of the deck after the cards drawn: while the session's next hand
-    is played, ``to_state`` shows that hand's result as its own end gave it (R6)."""
+    is played, ``to_state`` shows that hand's result as its own end gave it (R6).
+    Only hands with two equal strengths among the seats still in are rebuilt to look
+    for an open flush: an open flush settles a tie (V16), and a hand that ends by
+    packing shows nothing (R39)."""
     rules = tp.Rules(draw_price=1, ties="open_flush", pot_limit=30, max_blind_bets=0)
     env = BatchEnv(rules, 5, stacks=60, autoreset=True, sessions=True, backend="numpy")
     batch = env.init(seed=2, n=1024)
@@ -418,6 +421,9 @@ def test_the_last_hands_open_flush_after_draws_stays() -> None:
                 checked += 1
         ended = batch.terminated & ~before.terminated & ~batch.session_over
         for row in np.flatnonzero(ended & (batch.drawn.sum(axis=1) > 0)).tolist():
+            strengths = batch.strength[row][batch.in_hand[row]].tolist()
+            if batch.ending[row] == ENDING_PACKED or len(set(strengths)) == len(strengths):
+                continue  # no tie among the hands shown: no open flush (R39, V16)
             last = env.to_state(batch, row).result
             if last is not None and last.open_flush:
                 pending[row] = last

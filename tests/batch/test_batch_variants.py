@@ -35,3 +35,29 @@ def test_batch_plays_or_refuses_naming_the_field(case: dict[str, Any]) -> None:
             break
         state = env.step(state, random_actions(rng, state.legal_action_mask))
     assert state.terminated.all()
+
+
+@pytest.mark.parametrize(
+    "fields", [{}, {"ranking": "muflis"}, {"wild_ranks": "AK47"}, {"hand_size": 4}], ids=str
+)
+def test_the_strength_table_is_evaluate_in_every_order(fields: dict[str, Any]) -> None:
+    """The numpy engine's lookup (``strength_table``) holds, for three distinct cards in
+    any order, the strength ``evaluate`` gives the hand (R13-R17, V9, V12's three-card
+    hands, the AK47 wild ranks); -1 where a card repeats."""
+    from itertools import permutations
+
+    from teenpatti_rules.batch.backend import strength_table
+
+    rules = tp.Rules(**fields)
+    three = tp.Rules(**{**fields, "hand_size": 3})
+    table = strength_table(rules)
+    assert table.shape == (52, 52, 52) and not table.flags.writeable
+    rng = np.random.default_rng(7)
+    for _ in range(60):
+        cards = [int(c) for c in rng.choice(52, size=3, replace=False)]
+        hand = [tp.Card.from_index(c) for c in cards]
+        want = tp.evaluate(hand, three).strength
+        assert {int(table[a, b, c]) for a, b, c in permutations(cards)} == {want}
+    repeats = np.arange(52)
+    assert (table[repeats, repeats, :] == -1).all() and (table[:, repeats, repeats] == -1).all()
+    assert (table[repeats, :, repeats] == -1).all()

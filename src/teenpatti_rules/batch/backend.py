@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import functools
 import importlib.util
-import itertools
 from types import ModuleType
 from typing import Any
 
@@ -118,9 +117,11 @@ def strength_table(rules: Rules) -> Array:
         pairs.flags.writeable = False
         return pairs
     three_card = rules if rules.hand_size == 3 else attrs.evolve(rules, hand_size=3)
-    hands = np.array(list(itertools.permutations(range(52), 3)), dtype=np.int16)
+    a, b, c = np.meshgrid(*[np.arange(52, dtype=np.int16)] * 3, indexing="ij")
+    distinct = (a != b) & (a != c) & (b != c)  # every ordered hand, built by numpy
     table = np.full((52, 52, 52), -1, dtype=np.int32)
-    table[hands[:, 0], hands[:, 1], hands[:, 2]] = evaluate_many(hands, three_card)
+    hands = np.stack([a[distinct], b[distinct], c[distinct]], axis=1)
+    table[distinct] = evaluate_many(hands, three_card)
     table.flags.writeable = False
     return table
 

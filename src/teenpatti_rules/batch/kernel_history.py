@@ -80,8 +80,19 @@ def materialize(base: Array, base_length: Array, tail: HistoryTail | None) -> tu
     :returns: ``(history, length)``; ``L`` is the longest history (at least 1).
     """
     history, length = merge_codes(
-        np.ascontiguousarray(base, dtype=np.int8),
-        np.ascontiguousarray(base_length, dtype=np.int32),
+        _read_only(np.ascontiguousarray(base, dtype=np.int8)),
+        _read_only(np.ascontiguousarray(base_length, dtype=np.int32)),
         tail_codes(tail, base.shape[0]),
     )
     return history, length
+
+
+def _read_only(array: Array) -> Array:
+    """A read-only view of ``array``: numba compiles a function once per argument
+    type, and whether an array is writable is part of its type; the engine's states
+    hold read-only arrays, so a caller's writable ones would compile the fold a second
+    time (seconds) for the same work.
+    """
+    view = array.view()
+    view.flags.writeable = False
+    return view

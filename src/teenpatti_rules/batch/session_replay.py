@@ -29,13 +29,16 @@ from .codes import (
     ENDING_TABLE_SHOW,
     ENDING_TURN_LIMIT,
 )
-from .deal import deal_cards, shuffle
+from .deal import shuffle
 from .rows import TableNumber, table_index
 from .session import SessionBatchState, group_seats
 
 __all__ = ["last_result", "reducer_deck", "to_session_state"]
 
 Array = NDArray[Any]
+
+_CARD = tuple(Card.from_index(i) for i in range(55))
+"""Card ``i`` at position ``i``: the 52 cards and the printed jokers (V8)."""
 
 
 def reducer_deck(state: SessionBatchState, index: TableNumber, rules: Rules) -> tuple[Card, ...]:
@@ -51,15 +54,16 @@ def reducer_deck(state: SessionBatchState, index: TableNumber, rules: Rules) -> 
     index = table_index(index, state.tables)
     players = state.players
     size = rules.hand_size
-    deck = state.row_deck(index, rules.deck_size)
+    deck = state.row_deck(index, rules.deck_size).tolist()
     dealer = int(state.dealer[index])
     hand = int(state.hand_number[index])
     left = state.seat_left_hand[:, index]
-    dealt = state.seat_in_session[:, index] | (left == hand)
-    cards = deal_cards(deck[None, :], np.array([dealer]), players, size)[0]
-    order = [s for s in ((dealer + 1 + i) % players for i in range(players)) if dealt[s]]
-    first = [int(cards[seat, r]) for r in range(size) for seat in order]
-    return tuple(Card.from_index(c) for c in [*first, *(int(c) for c in deck[size * players :])])
+    dealt = (state.seat_in_session[:, index] | (left == hand)).tolist()
+    # R10 as the batch deals (deal_cards): the i-th seat from the dealer's left got
+    # deck[i], deck[i + P], ... whether it is dealt in or not
+    order = [i for i in range(players) if dealt[(dealer + 1 + i) % players]]
+    first = [deck[i + players * r] for r in range(size) for i in order]
+    return tuple(_CARD[c] for c in (*first, *deck[size * players :]))
 
 
 def _departed(left: Array, left_stack: Array, before: int) -> tuple[tuple[int, ...], ...]:

@@ -289,44 +289,78 @@ _FIXED_IDS: dict[type[Any], int] = {
 }
 
 
-def _table(state: State, seat: int, bins: int) -> dict[int, actions.Action]:
+def _section(action_id: int, bins: int) -> str:
+    """Which part of :func:`_table` names ``action_id``: ``"fixed"`` (the ids without an
+    amount), ``"bet"`` (CHAAL, RAISE and the bet bins), ``"sideshow"`` (SIDESHOW,
+    SIDESHOW_RAISE and the sideshow bins) or ``"draw"`` (V20).
+    """
+    interior = bins - 2
+    if action_id in (ActionId.CHAAL, ActionId.RAISE) or (
+        FIXED_ACTIONS <= action_id < FIXED_ACTIONS + interior
+    ):
+        return "bet"
+    if action_id in (ActionId.SIDESHOW, ActionId.SIDESHOW_RAISE) or (
+        FIXED_ACTIONS + interior <= action_id < FIXED_ACTIONS + 2 * interior
+    ):
+        return "sideshow"
+    return "fixed" if action_id < FIXED_ACTIONS else "draw"
+
+
+def _table(
+    state: State, seat: int, bins: int, only: int | None = None
+) -> dict[int, actions.Action]:
     """Every legal id of ``seat`` and its action, from the core's legal actions and,
     for the amounts, its bet ranges (``bet_range``, ``sideshow_range``: a no-limit
-    table lists only a few amounts, V3).
+    table lists only a few amounts, V3). The actions are the very objects
+    :func:`~teenpatti_rules.engine.legal_actions` listed where it listed them (so
+    :func:`~teenpatti_rules.engine.apply` need not check them again).
+
+    :param only: None for the whole table; an id for only the part of the table that
+        may name it (:func:`_section`: the other parts are not worked out), as
+        :func:`action_for_id` needs.
     """
     if state.actor != seat:
         return {}
     from ..engine.questions import bet_range, sideshow_range
 
+    part = None if only is None else _section(only, bins)
     table: dict[int, actions.Action] = {}
-    bets = sideshows = False
-    draws: list[actions.Draw] = []
+    bets: dict[int, actions.Action] = {}
+    sideshows: dict[int, actions.Action] = {}
+    draws: dict[actions.Action, actions.Action] = {}
     for action in _legal(state):
         if action.seat != seat:
             continue
         kind = type(action)
         if kind is actions.Bet:
-            bets = True
+            assert isinstance(action, actions.Bet)
+            bets[action.amount] = action
         elif kind is actions.SideShow:
-            sideshows = True
+            assert isinstance(action, actions.SideShow)
+            sideshows[action.amount] = action
         elif kind is actions.Draw:
-            assert isinstance(action, actions.Draw)
-            draws.append(action)
+            draws[action] = action
         elif kind in _FIXED_IDS:
             table[_FIXED_IDS[kind]] = action
+    if part is not None and part != "fixed":
+        table = {}
     rules = state.rules
     interior = bins - 2
-    empty = BetRange(1, 0)
-    for amounts, make, first, last, start in (
-        (bet_range(state, seat) if bets else empty, actions.Bet, ActionId.CHAAL, ActionId.RAISE, 0),
+    for listed, section, ranges, make, first, last, start in (
+        (bets, "bet", bet_range, actions.Bet, ActionId.CHAAL, ActionId.RAISE, 0),
         (
-            sideshow_range(state, seat) if sideshows else empty,
+            sideshows,
+            "sideshow",
+            sideshow_range,
             actions.SideShow,
             ActionId.SIDESHOW,
             ActionId.SIDESHOW_RAISE,
             interior,
         ),
     ):
+        if part is not None and part != section:
+            continue
+        amounts = ranges(state, seat) if listed else BetRange(1, 0)
         named = _bin_amounts(amounts, rules, bins)
         taken: set[int] = set()
         order = [int(first), int(last)] + [FIXED_ACTIONS + start + j for j in range(interior)]
@@ -334,19 +368,20 @@ def _table(state: State, seat: int, bins: int) -> dict[int, actions.Action]:
             if amount is None or amount in taken:
                 continue
             taken.add(amount)
-            table[action_id] = make(seat, amount)
-    if draws:
+            table[action_id] = listed.get(amount) or make(seat, amount)
+    if draws and (part is None or part == "draw"):
         own = state.seats[seat].cards
         ranked = sorted(own, key=lambda card: card.index)
-        legal = set(draws)
         base = FIXED_ACTIONS + 2 * interior
         for k, chosen in enumerate(draw_subsets(rules)):
             if len(ranked) != DRAW_HAND_SIZE:
                 break
+            if only is not None and base + k != only:
+                continue
             picked = {ranked[p] for p in chosen}
-            action = actions.Draw(seat, tuple(card for card in own if card in picked))
-            if action in legal:
-                table[base + k] = action
+            drawn = draws.get(actions.Draw(seat, tuple(card for card in own if card in picked)))
+            if drawn is not None:
+                table[base + k] = drawn
     return table
 
 
@@ -408,10 +443,11 @@ def action_for_id(
     """
     check_seat(check_state(state), seat)
     value = _check_id(action_id, state.rules, bet_bins)
-    table = _table(state, seat, bins_of(state.rules, bet_bins))
-    action = table.get(value)
+    bins = bins_of(state.rules, bet_bins)
+    action = _table(state, seat, bins, only=value).get(value)
     if action is not None:
         return action
+    table = _table(state, seat, bins)
     name = action_name(value, state.rules, bet_bins=bet_bins)
     legal = ", ".join(action_name(i, state.rules, bet_bins=bet_bins) for i in sorted(table))
     reason = f"legal ids now: {legal}" if legal else f"seat {seat} is not to act"

@@ -72,15 +72,19 @@ def check_deck(state: State, action: Deal, players: int) -> tuple[Card, ...]:
     for position, card in enumerate(deck):
         if not isinstance(card, Card):
             reject(action, refuse("deck_card", position=position, card=short(card)))
-    seen: set[Card] = set()
-    for card in deck:  # linear: a hostile deck may be long
-        if card in seen:
-            reject(action, refuse("deck_repeat", card=card))
-        seen.add(card)
+    indices = [card.index for card in deck]
+    if len(set(indices)) != len(indices):  # linear: a hostile deck may be long
+        seen: set[int] = set()
+        for card in deck:
+            if card.index in seen:
+                reject(action, refuse("deck_repeat", card=card))
+            seen.add(card.index)
     rules = state.rules
-    for position, card in enumerate(deck):
-        if card.is_joker and card.index - 51 > rules.jokers:
-            reject(action, refuse("deck_joker", position=position, card=card, jokers=rules.jokers))
+    if indices and max(indices) - 51 > rules.jokers:  # a joker this table has not (V8)
+        for position, card in enumerate(deck):
+            if card.is_joker and card.index - 51 > rules.jokers:
+                refusal = refuse("deck_joker", position=position, card=card, jokers=rules.jokers)
+                reject(action, refusal)
     need = rules.hand_size * players + rules.has_indicator
     if len(deck) < need:
         what = ""
