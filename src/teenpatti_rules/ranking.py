@@ -4,7 +4,7 @@ The table is built once, lazily, by code from the text of R13–R16 (never typed
 every hand gets a sort key, the 741 distinct keys are numbered from 0 (weakest,
 5-3-2 high card) to 740 (strongest, a trail of aces), and each ordered triple of
 card indices maps to a shared :class:`HandRank`. :func:`evaluate` then looks a hand's
-three card indices up (on the default table in nested lists by the indices in any order,
+three card indices up (on the default table in nested tuples by the indices in any order,
 half the table's size; under other rules it sorts them first, for a copy by sorted
 indices, a fifth of its size), and :func:`evaluate_many` is a single numpy lookup for a
 whole batch.
@@ -61,7 +61,7 @@ _STANDARD: PairRanks = NO_PAIRS
 (:meth:`~teenpatti_rules.hands.order.HandTable.pair_ranks`: three distinct cards of the
 52 find their rank, two equal indices or a printed joker None);
 :data:`~teenpatti_rules.hands.order.NO_PAIRS` (None everywhere) until the checked path
-first builds the table. About 0.7 MB (1,326 lists of 55 entries), built once a
+first builds the table. About 0.65 MB (1,326 tuples of 55 entries), built once a
 process."""
 _STANDARD_RANKS: list[HandRank | None] | None = None
 """The default order's flat lookup list, for the checked path; filled with

@@ -37,13 +37,14 @@ SortedRanks = list[list[list[HandRank | None]]]
 indices ``i < j < k``, ``table[k][j][i]`` (an :class:`IndexError` for equal indices or
 an index past the table's deck)."""
 
-PairRanks = list[list[list[HandRank | None]]]
+PairRanks = tuple[tuple[tuple[HandRank | None, ...], ...], ...]
 """A three-card table by card indices in any order (:meth:`HandTable.pair_ranks`): for
 indices ``a, b, c`` below :data:`STRIDE`, ``table[a][b][c]`` (None for equal indices or
-an index past the table's deck; never an :class:`IndexError`)."""
+an index past the table's deck; never an :class:`IndexError`). Tuples: an entry sits in
+the tuple itself (no second pointer to follow as in a list), and no one can change it."""
 
-NO_PAIRS: PairRanks = [[[None] * STRIDE] * STRIDE] * STRIDE
-"""A :data:`PairRanks` that finds no hand (one list of None shared by every row, about
+NO_PAIRS: PairRanks = (((None,) * STRIDE,) * STRIDE,) * STRIDE
+"""A :data:`PairRanks` that finds no hand (one tuple of None shared by every row, about
 0.5 kB)."""
 
 
@@ -171,22 +172,22 @@ class HandTable:
         ``b``, ``c`` below :data:`STRIDE`, ``[a][b][c]`` is the entry of ``a, b, c`` in
         ``ranks`` (None when two indices are equal or a card is not in the table's
         deck), so that the lookup of :func:`~teenpatti_rules.ranking.evaluate` needs
-        neither a sort of the indices nor a guard against an :class:`IndexError`. List
-        ``[a][b]`` is the same list as ``[b][a]`` (a hand does not depend on the order
-        of its cards), and every ``[a][a]`` and every list of a card past the deck is
-        one shared list of None: 1,326 lists of :data:`STRIDE` entries for 52 cards
-        (1,485 with three printed jokers, V8), about 0.7 MB, half of ``ranks``. Built on
-        first use.
+        neither a sort of the indices nor a guard against an :class:`IndexError`. Tuple
+        ``[a][b]`` is the same tuple as ``[b][a]`` (a hand does not depend on the order
+        of its cards), and every ``[a][a]`` and every ``[a][b]`` of a card past the deck
+        is one shared tuple of None: 1,326 tuples of :data:`STRIDE` entries for 52 cards
+        (1,485 with three printed jokers, V8), about 0.65 MB, half of ``ranks``.
+        Built on first use.
         """
         if not self._pairs:
             flat = self.ranks
             s = STRIDE
-            none: list[HandRank | None] = [None] * s
-            rows = [[none] * s for _ in range(s)]
+            none: tuple[HandRank | None, ...] = (None,) * s
+            rows: list[list[tuple[HandRank | None, ...]]] = [[none] * s for _ in range(s)]
             for a, b in itertools.combinations(range(self.deck), 2):
                 start = (a * s + b) * s
-                rows[a][b] = rows[b][a] = flat[start : start + s]
-            self._pairs.append(rows)
+                rows[a][b] = rows[b][a] = tuple(flat[start : start + s])
+            self._pairs.append(tuple(map(tuple, rows)))
         return self._pairs[0]
 
     def hands(self) -> Iterator[tuple[Hand3, HandRank]]:
@@ -203,7 +204,7 @@ class HandTable:
 
 TABLE_CACHE_SIZE = 16
 """How many hand tables stay built at once (each about 1.2 MB, and 0.3 MB more once its
-:meth:`HandTable.sorted_ranks` is built, 0.7 MB more once its
+:meth:`HandTable.sorted_ranks` is built, 0.65 MB more once its
 :meth:`HandTable.pair_ranks` is: only the default table's is); older ones are rebuilt
 when needed again."""
 
