@@ -40,12 +40,11 @@ an index past the table's deck)."""
 PairRanks = tuple[tuple[tuple[HandRank | None, ...], ...], ...]
 """A three-card table by card indices in any order (:meth:`HandTable.pair_ranks`): for
 indices ``a, b, c`` below :data:`STRIDE`, ``table[a][b][c]`` (None for equal indices or
-an index past the table's deck; never an :class:`IndexError`). Tuples: an entry sits in
-the tuple itself (no second pointer to follow as in a list), and no one can change it."""
+an index past the table's deck; never an :class:`IndexError`)."""
 
 NO_PAIRS: PairRanks = (((None,) * STRIDE,) * STRIDE,) * STRIDE
-"""A :data:`PairRanks` that finds no hand (one tuple of None shared by every row, about
-0.5 kB)."""
+"""A lookup by card indices in any order (as :meth:`HandTable.pair_ranks`) that finds no
+hand: None everywhere (one tuple of None shared by every row, about 0.5 kB)."""
 
 
 @attrs.frozen
@@ -168,15 +167,17 @@ class HandTable:
         return self._sorted[0]
 
     def pair_ranks(self) -> PairRanks:
-        """``ranks`` as nested lists, by card indices in any order: for indices ``a``,
-        ``b``, ``c`` below :data:`STRIDE`, ``[a][b][c]`` is the entry of ``a, b, c`` in
-        ``ranks`` (None when two indices are equal or a card is not in the table's
-        deck), so that the lookup of :func:`~teenpatti_rules.ranking.evaluate` needs
-        neither a sort of the indices nor a guard against an :class:`IndexError`. Tuple
-        ``[a][b]`` is the same tuple as ``[b][a]`` (a hand does not depend on the order
-        of its cards), and every ``[a][a]`` and every ``[a][b]`` of a card past the deck
-        is one shared tuple of None: 1,326 tuples of :data:`STRIDE` entries for 52 cards
-        (1,485 with three printed jokers, V8), about 0.65 MB, half of ``ranks``.
+        """``ranks`` as nested tuples, by card indices in any order: for indices ``a``,
+        ``b``, ``c`` below :data:`~teenpatti_rules.hands.order.STRIDE`, ``[a][b][c]`` is
+        the entry of ``a, b, c`` in ``ranks`` (None when two indices are equal or a card
+        is not in the table's deck), so that the lookup of
+        :func:`~teenpatti_rules.ranking.evaluate` needs neither a sort of the indices
+        nor a guard against an :class:`IndexError`. Tuple ``[a][b]`` is the same tuple
+        as ``[b][a]`` (a hand does not depend on the order of its cards), and every
+        ``[a][a]`` and every ``[a][b]`` of a card past the deck is one shared tuple of
+        None: 1,326 tuples of 55 entries for 52 cards (1,485 with three printed
+        jokers, V8), about 0.65 MB, half of ``ranks``. Tuples, not lists: an entry sits
+        in the tuple itself (no second pointer to follow), and nobody can change it.
         Built on first use.
         """
         if not self._pairs:
