@@ -175,9 +175,9 @@ def evaluate(
     # IndexError of a lookup by sorted indices (a card given twice, a card past the
     # table's deck, a table not built yet). The default table is looked up by the
     # indices in any order (a hand is a set: its rank does not depend on the order of
-    # its cards), where an entry is None for a card given twice or a printed joker;
-    # other tables by the sorted indices, where an entry is None for a card not in the
-    # rules' deck.
+    # its cards), where an entry is None for a card given twice, a printed joker or a
+    # table not built yet (NO_PAIRS); other tables by the sorted indices, where an entry
+    # is None for a card not in the rules' deck.
     if type(cards) is tuple:
         try:
             a, b, c = cards
