@@ -177,47 +177,51 @@ def evaluate(
     # indices in any order (a hand is a set: its rank does not depend on the order of
     # its cards), where an entry is None for a card given twice, a printed joker or a
     # table not built yet (NO_PAIRS); other tables by the sorted indices, where an entry
-    # is None for a card not in the rules' deck.
-    if type(cards) is tuple:
-        try:
-            a, b, c = cards
-        except ValueError:
-            return _ranked(cards, rules, indicator)[0]
-        if type(a) is Card and type(b) is Card and type(c) is Card:
-            if rules is None:
-                if indicator is None:
-                    hand = _STANDARD[a.index][b.index][c.index]
-                    if hand is not None:
-                        return hand
-            elif type(rules) is Rules:  # the caches are keyed by value (R1: Rules is frozen)
-                i: int = a.index
-                j: int = b.index
-                k: int = c.index
-                if i > j:
-                    i, j = j, i
-                if j > k:
-                    j, k = k, j
-                    if i > j:
-                        i, j = j, i
-                if indicator is None:
-                    table = _PLAIN.get(rules, _NO_TABLE)
+    # is None for a card not in the rules' deck. Each refusal returns at once: the jumps
+    # stay short (in 3.11 a jump past 255 instructions costs one more on the way).
+    if type(cards) is not tuple:
+        return _ranked(cards, rules, indicator)[0]
+    try:
+        a, b, c = cards
+    except ValueError:
+        return _ranked(cards, rules, indicator)[0]
+    if type(a) is not Card or type(b) is not Card or type(c) is not Card:
+        return _ranked(cards, rules, indicator)[0]
+    if rules is None:
+        if indicator is None:
+            hand = _STANDARD[a.index][b.index][c.index]
+            if hand is not None:
+                return hand
+        return _ranked(cards, rules, indicator)[0]
+    if type(rules) is Rules:  # the caches are keyed by value (R1: Rules is frozen)
+        i: int = a.index
+        j: int = b.index
+        k: int = c.index
+        if i > j:
+            i, j = j, i
+        if j > k:
+            j, k = k, j
+            if i > j:
+                i, j = j, i
+        if indicator is None:
+            table = _PLAIN.get(rules, _NO_TABLE)
+            try:
+                hand = table[k][j][i]
+            except IndexError:
+                hand = None
+            if hand is not None:
+                return hand
+        elif type(indicator) is Card:
+            turned: int = indicator.index
+            if turned < 52 and turned != i and turned != j and turned != k:
+                tables = _BY_INDICATOR.get(rules)
+                if tables is not None:
                     try:
-                        hand = table[k][j][i]
+                        hand = tables[turned][k][j][i]
                     except IndexError:
                         hand = None
                     if hand is not None:
                         return hand
-                elif type(indicator) is Card:
-                    turned: int = indicator.index
-                    if turned < 52 and turned != i and turned != j and turned != k:
-                        tables = _BY_INDICATOR.get(rules)
-                        if tables is not None:
-                            try:
-                                hand = tables[turned][k][j][i]
-                            except IndexError:
-                                hand = None
-                            if hand is not None:
-                                return hand
     return _ranked(cards, rules, indicator)[0]
 
 
