@@ -6,9 +6,10 @@
 - evaluate's per-rules caches are keyed by value, bounded, and never hand one
   table's ranks to another table's rules (V8); an equal but new Rules finds its
   table; the fast path never swallows an exception;
-- the fast path looks a hand up by its sorted card indices: every order of the cards
-  ranks the same (R13), and a card given twice, a printed joker the table lacks (V8) or
-  the indicator in the hand (W5) is refused wherever it stands.
+- the fast path looks a hand up by its card indices (on the default table in any order,
+  under rules sorted): every order of the cards ranks the same (R13), and a card given
+  twice, a printed joker the table lacks (V8), the indicator in the hand (W5) or an
+  object that only looks like a card is refused wherever it stands.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from teenpatti_rules import ranking
 from teenpatti_rules.cards import CARDS, JOKERS, Card
 from teenpatti_rules.errors import CardParseError
 from teenpatti_rules.hands import hand_order
-from teenpatti_rules.hands.order import _table_by_shape, hand_table
+from teenpatti_rules.hands.order import STRIDE, _table_by_shape, hand_table
 from teenpatti_rules.hands.wild import rank_table
 from teenpatti_rules.ranking import HandCategory, evaluate
 from teenpatti_rules.rules import Rules
@@ -205,10 +206,43 @@ def test_the_lookup_by_sorted_indices_holds_each_hand_once(
             lookup[k][j][i]
 
 
+def test_the_lookup_by_indices_in_any_order_holds_each_ordered_hand() -> None:
+    # R13: a hand is three distinct cards of the 52, in any order: 52 * 51 * 50 =
+    # 132,600 ordered triples find a rank, the same in all six orders; an index twice or
+    # a printed joker (V8: not in the default deck) finds None, never an IndexError
+    lookup = rank_table(None).pair_ranks()
+    found = 0
+    for a, b, c in itertools.product(range(STRIDE), repeat=3):
+        hand = lookup[a][b][c]
+        if len({a, b, c}) < 3 or max(a, b, c) >= 52:
+            assert hand is None
+            continue
+        found += 1
+        assert hand is not None
+        assert lookup[a][c][b] is lookup[b][a][c] is lookup[c][b][a] is hand
+        if (a * 7 + b * 3 + c) % 97 == 0:  # a sample against the checked path
+            assert hand == evaluate([CARDS[a], CARDS[b], CARDS[c]])
+    assert found == 132_600
+    assert lookup[3][40] is lookup[40][3]  # one tuple per pair of cards
+    assert all(type(row) is tuple for row in lookup)  # nobody can change an entry
+
+
+def test_the_fast_path_refuses_objects_that_only_look_like_cards() -> None:
+    # a hand is three cards (R13): an object with a card's index is not one, in any seat
+    class LooksLikeAceOfSpades:
+        index = 51
+
+    evaluate(_cards("2c 3c 4c"))  # the table is built
+    fake, two, three = LooksLikeAceOfSpades(), CARDS[0], CARDS[4]
+    for hand in ((fake, two, three), (two, fake, three), (two, three, fake)):
+        for rules in (None, Rules(ranking="muflis")):
+            with pytest.raises(CardParseError, match="not a card"):
+                evaluate(hand, rules)  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize("rules", [None, Rules(ranking="muflis"), Rules(jokers=1)])
 def test_a_card_given_twice_is_refused_wherever_it_stands(rules: Rules | None) -> None:
-    # the lookups by sorted indices have no entry for a repeated card: the checked
-    # path names it
+    # the lookups have no entry for a repeated card: the checked path names it
     evaluate(_cards("2c 3c 4c"), rules)  # the table is built
     deck = CARDS + (JOKERS[:1] if rules is not None and rules.jokers else ())
     for card, other in zip(deck, deck[1:] + deck[:1], strict=True):

@@ -3,10 +3,11 @@
 The table is built once, lazily, by code from the text of R13–R16 (never typed in):
 every hand gets a sort key, the 741 distinct keys are numbered from 0 (weakest,
 5-3-2 high card) to 740 (strongest, a trail of aces), and each ordered triple of
-card indices maps to a shared :class:`HandRank`. :func:`evaluate` then sorts a
-hand's three card indices and looks them up (in a copy of the table by sorted indices,
-a fifth of its size), and :func:`evaluate_many` is a single numpy lookup for a whole
-batch.
+card indices maps to a shared :class:`HandRank`. :func:`evaluate` then looks a hand's
+three card indices up (on the default table in nested tuples by the indices in any order,
+half the table's size; under other rules it sorts them first, for a copy by sorted
+indices, a fifth of its size), and :func:`evaluate_many` is a single numpy lookup for a
+whole batch.
 :class:`HandRank` and :class:`HandCategory` are defined in
 :mod:`teenpatti_rules.hands.rank` and re-exported here, their public home.
 
@@ -26,12 +27,11 @@ import bisect
 import functools
 import itertools
 from collections.abc import Iterable, Sequence
-from typing import cast
 
 from .cards import Card, format_cards, table_deck  # noqa: F401  (format_cards: the doctests)
 from .hands.arguments import check_hand, check_indicator, check_rules
 from .hands.batch import categories_many, deal_many, evaluate_many
-from .hands.order import STRIDE, SortedRanks
+from .hands.order import NO_PAIRS, STRIDE, PairRanks, SortedRanks
 from .hands.rank import HandCategory, HandRank
 from .hands.wild import IMAGINED, by_wild_rank, fixed_rank_table, rank_table
 from .limits import WrongTypeError, short
@@ -56,12 +56,13 @@ __all__ = [
 _NO_TABLE: SortedRanks = []
 """A lookup by sorted card indices that finds no hand (every lookup is an
 :class:`IndexError`): where the fast path finds it, it takes the checked path."""
-_STANDARD: list[list[list[HandRank]]] = []
-"""The default order's lookups by sorted card indices
-(:meth:`~teenpatti_rules.hands.order.HandTable.sorted_ranks`: a hand of three distinct
-cards of the 52 finds its rank, anything else an :class:`IndexError`); empty until the
-checked path first builds the table. About 0.3 MB (22,100 entries in 1,379 lists), built
-once a process."""
+_STANDARD: PairRanks = NO_PAIRS
+"""The default order's lookups by card indices in any order
+(:meth:`~teenpatti_rules.hands.order.HandTable.pair_ranks`: three distinct cards of the
+52 find their rank, two equal indices or a printed joker None);
+:data:`~teenpatti_rules.hands.order.NO_PAIRS` (None everywhere) until the checked path
+first builds the table. About 0.65 MB (1,326 tuples of 55 entries), built once a
+process."""
 _STANDARD_RANKS: list[HandRank | None] | None = None
 """The default order's flat lookup list, for the checked path; filled with
 :data:`_STANDARD`."""
@@ -87,8 +88,8 @@ def _lookup(rules: Rules | None, indicator: Card | None) -> list[HandRank | None
     if rules is None:
         if _STANDARD_RANKS is None:
             standard = rank_table(None)
-            # every three distinct cards of the 52 are a hand (R13): no entry is None
-            _STANDARD = cast("list[list[list[HandRank]]]", standard.sorted_ranks())
+            # every three distinct cards of the 52 are a hand (R13): each finds its rank
+            _STANDARD = standard.pair_ranks()
             _STANDARD_RANKS = standard.ranks
         return _STANDARD_RANKS
     table = rank_table(rules, indicator)
@@ -170,52 +171,57 @@ def evaluate(
     # The fast paths: a tuple of three Cards whose table is built. Everything else
     # (text, lists, other lengths, non-cards, tables not built yet) takes the checked
     # path, which refuses what is wrong. The exceptions caught are the ValueError of
-    # unpacking a tuple (exactly a tuple) of another length and the IndexError of a
-    # lookup by sorted indices (a card given twice, a card past the table's deck, a
-    # table not built yet). The three indices are sorted (a hand is a set: its rank does
-    # not depend on the order of its cards) to look up the tables by sorted indices; in
-    # a table of the rules' own deck, an entry is None for a card not in that deck.
-    if type(cards) is tuple:
-        try:
-            a, b, c = cards
-        except ValueError:
-            return _ranked(cards, rules, indicator)[0]
-        if type(a) is Card and type(b) is Card and type(c) is Card:
-            i: int = a.index
-            j: int = b.index
-            k: int = c.index
+    # unpacking a tuple (exactly a tuple) of another length and, under rules, the
+    # IndexError of a lookup by sorted indices (a card given twice, a card past the
+    # table's deck, a table not built yet). The default table is looked up by the
+    # indices in any order (a hand is a set: its rank does not depend on the order of
+    # its cards), where an entry is None for a card given twice, a printed joker or a
+    # table not built yet (NO_PAIRS); other tables by the sorted indices, where an entry
+    # is None for a card not in the rules' deck. Each refusal returns at once: the jumps
+    # stay short (in 3.11 a jump past 255 instructions costs one more on the way).
+    if type(cards) is not tuple:
+        return _ranked(cards, rules, indicator)[0]
+    try:
+        a, b, c = cards
+    except ValueError:
+        return _ranked(cards, rules, indicator)[0]
+    if type(a) is not Card or type(b) is not Card or type(c) is not Card:
+        return _ranked(cards, rules, indicator)[0]
+    if rules is None:
+        if indicator is None:
+            hand = _STANDARD[a.index][b.index][c.index]
+            if hand is not None:
+                return hand
+        return _ranked(cards, rules, indicator)[0]
+    if type(rules) is Rules:  # the caches are keyed by value (R1: Rules is frozen)
+        i: int = a.index
+        j: int = b.index
+        k: int = c.index
+        if i > j:
+            i, j = j, i
+        if j > k:
+            j, k = k, j
             if i > j:
                 i, j = j, i
-            if j > k:
-                j, k = k, j
-                if i > j:
-                    i, j = j, i
-            if rules is None:
-                if indicator is None:
+        if indicator is None:
+            table = _PLAIN.get(rules, _NO_TABLE)
+            try:
+                hand = table[k][j][i]
+            except IndexError:
+                hand = None
+            if hand is not None:
+                return hand
+        elif type(indicator) is Card:
+            turned: int = indicator.index
+            if turned < 52 and turned != i and turned != j and turned != k:
+                tables = _BY_INDICATOR.get(rules)
+                if tables is not None:
                     try:
-                        return _STANDARD[k][j][i]
-                    except IndexError:
-                        pass
-            elif type(rules) is Rules:  # the caches are keyed by value (R1: Rules is frozen)
-                if indicator is None:
-                    table = _PLAIN.get(rules, _NO_TABLE)
-                    try:
-                        hand = table[k][j][i]
+                        hand = tables[turned][k][j][i]
                     except IndexError:
                         hand = None
                     if hand is not None:
                         return hand
-                elif type(indicator) is Card:
-                    turned: int = indicator.index
-                    if turned < 52 and turned != i and turned != j and turned != k:
-                        tables = _BY_INDICATOR.get(rules)
-                        if tables is not None:
-                            try:
-                                hand = tables[turned][k][j][i]
-                            except IndexError:
-                                hand = None
-                            if hand is not None:
-                                return hand
     return _ranked(cards, rules, indicator)[0]
 
 

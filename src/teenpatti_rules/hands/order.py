@@ -23,7 +23,7 @@ import attrs
 from ..cards import CARDS, Card, Rank
 from .rank import HandCategory, HandRank
 
-__all__ = ["STRIDE", "HandOrder", "HandTable", "hand_table", "joined", "pair_rows"]
+__all__ = ["NO_PAIRS", "STRIDE", "HandOrder", "HandTable", "hand_table", "joined", "pair_rows"]
 
 Hand3 = tuple[Card, Card, Card]
 
@@ -36,6 +36,16 @@ SortedRanks = list[list[list[HandRank | None]]]
 """A three-card table by sorted card indices (:meth:`HandTable.sorted_ranks`): for
 indices ``i < j < k``, ``table[k][j][i]`` (an :class:`IndexError` for equal indices or
 an index past the table's deck)."""
+
+PairRanks = tuple[tuple[tuple[HandRank | None, ...], ...], ...]
+"""A three-card table by card indices in any order (:meth:`HandTable.pair_ranks`): for
+indices ``a, b, c`` below :data:`STRIDE`, ``table[a][b][c]`` (None for equal indices or
+an index past the table's deck; never an :class:`IndexError`)."""
+
+NO_PAIRS: PairRanks = (((None,) * STRIDE,) * STRIDE,) * STRIDE
+"""A lookup by card indices in any order (as :meth:`HandTable.pair_ranks`) that finds no
+hand: None everywhere (three tuples of 55 entries, each shared by every row of the one
+above, about 1.5 kB)."""
 
 
 @attrs.frozen
@@ -112,6 +122,7 @@ class HandTable:
     _numpy: list[Any] = attrs.field(factory=list, repr=False)
     _below: list[tuple[int, ...]] = attrs.field(factory=list, repr=False)
     _sorted: list[SortedRanks] = attrs.field(factory=list, repr=False)
+    _pairs: list[PairRanks] = attrs.field(factory=list, repr=False)
 
     def weaker(self, strength: int) -> int:
         """How many of the table's hands are strictly weaker than a hand of ``strength``."""
@@ -156,6 +167,31 @@ class HandTable:
             )
         return self._sorted[0]
 
+    def pair_ranks(self) -> PairRanks:
+        """``ranks`` as nested tuples, by card indices in any order: for indices ``a``,
+        ``b``, ``c`` below :data:`~teenpatti_rules.hands.order.STRIDE`, ``[a][b][c]`` is
+        the entry of ``a, b, c`` in ``ranks`` (None when two indices are equal or a card
+        is not in the table's deck), so that the lookup of
+        :func:`~teenpatti_rules.ranking.evaluate` needs neither a sort of the indices
+        nor a guard against an :class:`IndexError`. Tuple ``[a][b]`` is the same tuple
+        as ``[b][a]`` (a hand does not depend on the order of its cards), and every
+        ``[a][a]`` and every ``[a][b]`` of a card past the deck is one shared tuple of
+        None: 1,326 tuples of 55 entries for 52 cards (1,485 with three printed
+        jokers, V8), about 0.65 MB, half of ``ranks``. Tuples, not lists: an entry sits
+        in the tuple itself (no second pointer to follow), and nobody can change it.
+        Built on first use.
+        """
+        if not self._pairs:
+            flat = self.ranks
+            s = STRIDE
+            none: tuple[HandRank | None, ...] = (None,) * s
+            rows: list[list[tuple[HandRank | None, ...]]] = [[none] * s for _ in range(s)]
+            for a, b in itertools.combinations(range(self.deck), 2):
+                start = (a * s + b) * s
+                rows[a][b] = rows[b][a] = tuple(flat[start : start + s])
+            self._pairs.append(tuple(map(tuple, rows)))
+        return self._pairs[0]
+
     def hands(self) -> Iterator[tuple[Hand3, HandRank]]:
         """Every hand of the 52 cards with its rank, in :func:`itertools.combinations`
         order of the deck.
@@ -170,7 +206,9 @@ class HandTable:
 
 TABLE_CACHE_SIZE = 16
 """How many hand tables stay built at once (each about 1.2 MB, and 0.3 MB more once its
-:meth:`HandTable.sorted_ranks` is built); older ones are rebuilt when needed again."""
+:meth:`HandTable.sorted_ranks` is built, 0.65 MB more once its
+:meth:`HandTable.pair_ranks` is: only the default table's is); older ones are rebuilt
+when needed again."""
 
 
 @functools.lru_cache(maxsize=TABLE_CACHE_SIZE)
