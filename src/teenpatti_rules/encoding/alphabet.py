@@ -332,11 +332,9 @@ def _table(
         if action.seat != seat:
             continue
         kind = type(action)
-        if kind is actions.Bet:
-            assert isinstance(action, actions.Bet)
+        if isinstance(action, actions.Bet):
             bets[action.amount] = action
-        elif kind is actions.SideShow:
-            assert isinstance(action, actions.SideShow)
+        elif isinstance(action, actions.SideShow):
             sideshows[action.amount] = action
         elif kind is actions.Draw:
             draws[action] = action
@@ -466,14 +464,8 @@ def _apply(state: State, action: actions.Action) -> State:
     return apply(state, action)
 
 
-_SIMPLE: dict[int, Callable[[int], actions.Action]] = {
-    ActionId.PACK: actions.Pack,
-    ActionId.LOOK: actions.Look,
-    ActionId.SHOW: actions.Show,
-    ActionId.ALL_IN: actions.AllIn,
-    ActionId.ACCEPT: actions.AcceptSideShow,
-    ActionId.REFUSE: actions.RefuseSideShow,
-}
+_SIMPLE: dict[int, Callable[[int], actions.Action]] = {v: k for k, v in _FIXED_IDS.items()}
+"""Each fixed id without an amount and its action class: ``_FIXED_IDS`` backwards."""
 
 
 def id_for_action(
