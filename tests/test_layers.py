@@ -156,3 +156,16 @@ def test_the_page_lists_every_module_of_src() -> None:
 def test_every_import_goes_to_its_own_layer_or_above() -> None:
     found = [f"{a} imports {b} (line {n})" for a, b, n in violations()]
     assert not found, "\n".join(found)
+
+
+MAX_MODULE_LINES = 500
+"""Issue 19: every module of ``src/`` reads in one sitting."""
+
+
+def test_no_module_is_longer_than_one_sitting() -> None:
+    long = {
+        str(path.relative_to(SRC)): count
+        for path in SRC.rglob("*.py")
+        if (count := len(path.read_text(encoding="utf-8").splitlines())) > MAX_MODULE_LINES
+    }
+    assert not long, f"split these modules (over {MAX_MODULE_LINES} lines): {long}"
