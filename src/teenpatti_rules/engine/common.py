@@ -31,6 +31,7 @@ __all__ = [
     "checked",
     "evolve_seat",
     "evolve_state",
+    "in_session_refusal",
     "pay_in",
     "payment",
     "reject",
@@ -81,6 +82,17 @@ def between_hands_refusal(state: State, rule: str) -> Refusal | None:
     if state.phase is Phase.SESSION_OVER:
         return refuse("session_over")
     return refuse("hand_in_play", rule)
+
+
+def in_session_refusal(state: State, seat: int) -> Refusal | None:
+    """None for a player in the session, before the session is over (S4); else why not:
+    ``session_over``, or ``not_in_session`` (S4).
+    """
+    if state.phase is Phase.SESSION_OVER:
+        return refuse("session_over")
+    if not state.seats[seat].in_session:
+        return refuse("not_in_session", "S4")
+    return None
 
 
 def check_turn(state: State, action: Action) -> None:

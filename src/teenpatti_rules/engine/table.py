@@ -28,6 +28,7 @@ from .common import (
     between_hands_refusal,
     check_seat,
     checked,
+    in_session_refusal,
     require,
     with_seat,
 )
@@ -157,15 +158,6 @@ class AddChips(ActionBase):
     amount: int
 
 
-def _in_session_refusal(state: State, seat: int) -> Refusal | None:
-    """None for a player in the session (not after SESSION_OVER); else why not."""
-    if state.phase is Phase.SESSION_OVER:
-        return refuse("session_over")
-    if not state.seats[seat].in_session:
-        return refuse("not_in_session", "S4")
-    return None
-
-
 # --- S3 join ---------------------------------------------------------------------------
 
 
@@ -243,7 +235,7 @@ def leave_refusal(state: State, seat: int) -> Refusal | None:
     """None if ``seat``'s player may leave now (S4): a player in the session that has not
     already left during this hand.
     """
-    refusal = _in_session_refusal(state, seat)
+    refusal = in_session_refusal(state, seat)
     if refusal is None and state.seats[seat].leaving:
         return refuse("already_leaving", "S4")
     return refusal
@@ -315,7 +307,7 @@ def act_for_leavers(state: State) -> State:
 
 def sit_out_refusal(state: State, seat: int) -> Refusal | None:
     """None if ``seat``'s player may sit out (S5): a playing player in the session."""
-    refusal = _in_session_refusal(state, seat)
+    refusal = in_session_refusal(state, seat)
     if refusal is None and state.seats[seat].sitting_out:
         return refuse("already_sitting_out", "S5")
     return refusal
@@ -341,7 +333,7 @@ def sit_out(state: State, action: SitOut) -> State:
 
 def sit_in_refusal(state: State, seat: int) -> Refusal | None:
     """None if ``seat``'s player may sit in (S5): it is in the session, sitting out."""
-    refusal = _in_session_refusal(state, seat)
+    refusal = in_session_refusal(state, seat)
     if refusal is None and not state.seats[seat].sitting_out:
         return refuse("not_sitting_out", "S5")
     return refusal
@@ -408,7 +400,7 @@ def add_chips_refusal(state: State, seat: int, amount: object) -> Refusal | None
     refusal = between_hands_refusal(state, "S7")
     if refusal is not None:
         return refusal
-    refusal = _in_session_refusal(state, seat)
+    refusal = in_session_refusal(state, seat)
     if refusal is not None:
         return refusal
     if type(amount) is not int:
