@@ -40,7 +40,7 @@ from ..errors import IllegalActionError, StaleActionError
 from ..limits import short
 from ..state import State
 from . import table
-from .common import Handler, evolve_seat, evolve_state, with_seat
+from .common import evolve_seat, evolve_state, with_seat
 from .kinds import HANDLERS
 from .listing import legal_actions, was_listed
 from .refusals import error_for, refuse
@@ -49,14 +49,9 @@ from .trust import require_reachable, vouch
 __all__ = ["apply", "is_legal", "legal_actions"]
 
 
-_HANDLERS: dict[type[Any], Handler] = HANDLERS
-"""Action class → its :class:`~.common.Handler` (:data:`.kinds.HANDLERS`): the reducer
-names no kind."""
-
-
 _TURN_ACTIONS: frozenset[type[Any]] = frozenset(TURN_ACTION_TYPES)
 _NO_RESET: frozenset[type[Any]] = frozenset(
-    kind for kind, handler in _HANDLERS.items() if handler.keeps_timeouts
+    kind for kind, handler in HANDLERS.items() if handler.keeps_timeouts
 )
 """The kinds that leave a player's timeouts in a row as they are (S6: a look, a timeout)."""
 
@@ -96,7 +91,7 @@ def apply(state: State, action: Action, *, turn: int | None = None) -> State:
     if not isinstance(state, State):
         raise TypeError(f"apply needs a State, not {type(state).__name__}")
     kind = type(action)
-    handler = _HANDLERS.get(kind)
+    handler = HANDLERS.get(kind)  # every kind's entry (.kinds): the reducer names none
     if handler is None:
         raise error_for(action, refuse("not_an_action", what=short(action)), whole=True)
     if state.is_view:
