@@ -14,7 +14,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..actions import Deal
-from ..cards import Card
+from ..cards import CARDS, JOKERS, Card
 from ..encoding import action_for_id
 from ..engine import apply
 from ..engine.ending import finish_hand, showdown
@@ -37,7 +37,7 @@ __all__ = ["last_result", "reducer_deck", "to_session_state"]
 
 Array = NDArray[Any]
 
-_CARD = tuple(Card.from_index(i) for i in range(55))
+_CARD = CARDS + JOKERS
 """Card ``i`` at position ``i``: the 52 cards and the printed jokers (V8)."""
 
 

@@ -25,6 +25,7 @@ from .betting import Pack, RefuseSideShow
 from .common import (
     BETWEEN_HANDS,
     Handler,
+    between_hands,
     between_hands_refusal,
     check_seat,
     checked,
@@ -350,9 +351,7 @@ def sit_in(state: State, action: SitIn) -> State:
 def timeout_refusal(state: State, seat: int) -> Refusal | None:
     """None if ``seat`` is the player who must act now, whose time may run out (S6)."""
     if state.phase in BETWEEN_HANDS or state.phase is Phase.SESSION_OVER:
-        return (
-            refuse("session_over") if state.phase is Phase.SESSION_OVER else refuse("no_hand", "R6")
-        )
+        return between_hands(state)  # R6: no hand, or the session is over
     if seat != state.actor:
         return refuse("not_your_turn", "S6", actor=state.actor)
     return None
