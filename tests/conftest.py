@@ -46,6 +46,47 @@ BATCH_GROUP = "batch_kernel"
 _BATCH_FOLDERS = ("tests/batch/", "src/teenpatti_rules/batch/")
 
 
+SOAK = "soak"
+"""The marker of a soak test: one that replays many random sessions, whole tables or
+every hand against the reducer, a brute force or a saved copy (the differential, brute-force
+and round-trip properties). Coverage's tracer doubles the CPU of such a test while it
+reaches no branch that a focused test does not: a soak test runs untraced (in the
+test's call; its fixtures stay traced: :func:`pytest_runtest_call`) and keeps every
+one of its checks. Measured when the marker was introduced: the suite with
+``--cov-context=test`` reached 21,403 branches (arcs) in ``src/``, and none of them only
+in a soak test's call. Mark a test ``soak`` only if it is one of these replays and
+the branches it reaches are reached elsewhere (``./dev soak-coverage`` lists the
+branches that only soak tests reach: it must print none)."""
+
+_TRACE_SOAK = os.environ.get("TEENPATTI_TRACE_SOAK") == "1"
+"""Trace the soak tests too (``tools/soak_coverage.py`` sets it)."""
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Any:
+    """Run the call of a :data:`SOAK` test with coverage stopped, then start it again.
+
+    Every running measurement is stopped, newest first (``coverage.Coverage.current``),
+    and started again oldest first. pytest-cov's own ``no_cover`` marker does not stop
+    the tracer under pytest-xdist (pytest-cov 7.1): a worker holds two nested
+    measurements, and stopping the newer one resumes the older."""
+    if _TRACE_SOAK or item.get_closest_marker(SOAK) is None:
+        return (yield)
+    stopped = []
+    try:
+        import coverage
+    except ImportError:  # pragma: no cover - coverage comes with the dev extras
+        return (yield)
+    while (current := coverage.Coverage.current()) is not None:
+        current.stop()
+        stopped.append(current)
+    try:
+        return (yield)
+    finally:
+        for measurement in reversed(stopped):
+            measurement.start()
+
+
 _NUMPY_ONLY = (
     "tests/batch/test_batch_sessions.py::test_the_last_hands_",
     "tests/batch/test_batch_differential.py::test_thousands_of_hands",

@@ -301,6 +301,7 @@ def bot_session(seed: int) -> set[str]:
     return kinds
 
 
+@pytest.mark.soak
 def test_many_sessions_of_automatic_players() -> None:
     """100 seeded sessions (1,000 under the deep profile) of 3-7 automatic players:
     nothing illegal (apply would raise), chips conserved (R42), every bot looks before
@@ -353,6 +354,7 @@ def random_session(seed: int) -> None:
     assert asked and all(seat == actor for seat, actor in asked)
 
 
+@pytest.mark.soak
 def test_random_players_finish_sessions_and_only_act_on_their_turn() -> None:
     for seed in range(100):
         random_session(seed)

@@ -141,6 +141,7 @@ def test_rank_variant_errors(
     assert message in err and err.startswith("teenpatti rank: error:")
 
 
+@pytest.mark.soak
 def test_simulate_and_variants_list_the_ranking_presets(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "variants")
     assert code == 0

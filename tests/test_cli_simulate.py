@@ -142,6 +142,7 @@ def test_console_script_runs() -> None:
     assert done.returncode == 0 and "Standings after 2 hands:" in done.stdout
 
 
+@pytest.mark.soak
 @pytest.mark.parametrize("name", list(tp.PRESETS))
 def test_every_preset_plays_quietly(capsys: pytest.CaptureFixture[str], name: str) -> None:
     # Every preset plays `teenpatti simulate --variant NAME --quiet` (the open and

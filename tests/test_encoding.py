@@ -91,6 +91,7 @@ def _actor_actions(state: tp.State) -> set[tp.Action]:
     return {a for a in tp.legal_actions(state) if a.seat == state.actor}
 
 
+@pytest.mark.soak
 @given(tables(), st.integers(0, 2**32), st.sampled_from([2, 3, 5, 9]))
 def test_mask_is_the_actors_legal_actions(table: tp.State, seed: int, bins: int) -> None:
     _check_masks(table, random.Random(seed), bins)
@@ -105,6 +106,7 @@ VARIANT_TABLES = (
 )
 
 
+@pytest.mark.soak
 @given(
     st.sampled_from(VARIANT_TABLES),
     st.lists(st.integers(1, 40), min_size=3, max_size=5),
@@ -192,6 +194,7 @@ def _swap_hidden(state: tp.State, seat: int, rng: random.Random) -> tp.State:
     return evolve(state, seats=tuple(seats), seed=state.seed + 1 if state.seed else 1)
 
 
+@pytest.mark.soak
 def test_observation_hides_what_the_seat_may_not_see(
     random_sessions: tuple[RandomSession, ...],
 ) -> None:

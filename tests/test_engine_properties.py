@@ -6,6 +6,7 @@ import copy
 import functools
 import random
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from hypothesis.stateful import invariant, rule
@@ -162,6 +163,7 @@ class Session(TableMachine):
 TestSession = Session.TestCase  # sized by the hypothesis profile (tests/conftest.py)
 
 
+@pytest.mark.soak
 @given(tables(), st.integers(0, 2**32))
 def test_every_session_ends(start: tp.State, seed: int) -> None:
     states = play_session(seed, start)
@@ -198,6 +200,7 @@ def test_same_seed_and_actions_give_equal_states(start: tp.State, seed: int) -> 
     assert again == start
 
 
+@pytest.mark.soak
 @given(tables(hand_limit=True), st.integers(0, 2**32))
 def test_event_log_accounts_for_every_chip(start: tp.State, seed: int) -> None:
     from teenpatti_rules.events import (

@@ -65,6 +65,7 @@ def checked(chooser: Chooser) -> Chooser:
     return wrapped
 
 
+@pytest.mark.soak
 @pytest.mark.parametrize("rules", TABLES)
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_plays_only_legal_actions_and_finishes(rules: Rules, seed: int) -> None:

@@ -107,6 +107,7 @@ def test_the_pool_covers_every_phase() -> None:
 # --- round trips -------------------------------------------------------------------------
 
 
+@pytest.mark.soak
 @given(tables(), st.integers(0, 2**32))
 def test_a_history_saved_and_loaded_replays_every_state(start: tp.State, seed: int) -> None:
     actions, states = play(seed, start)
@@ -123,6 +124,7 @@ def test_a_history_saved_and_loaded_replays_every_state(start: tp.State, seed: i
 # random sessions, tests/test_saved_states_load_back.py.
 
 
+@pytest.mark.soak
 def test_every_pooled_state_and_its_views_round_trip() -> None:
     for state in POOL:
         assert tp.state_from_json(tp.state_to_json(state, indent=2)) == state

@@ -53,6 +53,7 @@ def brute_force(hand: str, rules: Rules | None, dead: str = "") -> tuple[int, in
     return counts[0], counts[1], counts[2]
 
 
+@pytest.mark.soak
 @pytest.mark.parametrize("rules", TABLES, ids=["default", "classic", "suit_order"])
 @pytest.mark.parametrize("hand", HANDS)
 def test_one_opponent_exact_equals_brute_force(hand: str, rules: Rules | None) -> None:
@@ -116,6 +117,7 @@ def brute_force_two(hand: str, dead: str) -> tuple[int, int, int, float]:
     return w, t, lose, share
 
 
+@pytest.mark.soak
 def test_two_opponents_exact_equals_brute_force() -> None:
     # Leave 14 cards unseen so that brute force over ordered pairs of hands is quick.
     keep = parse_cards("As Ad Kh Kc Qs Jd Th 9c 5s 5d 5h 4c 3d 2h")
@@ -130,6 +132,7 @@ def test_two_opponents_exact_equals_brute_force() -> None:
         assert e.pot_share == pytest.approx(share / n)
 
 
+@pytest.mark.soak
 def test_two_opponents_with_ties_equals_brute_force() -> None:
     # Three K-9-4 high cards of other suits are among the unseen cards: two-way and
     # three-way ties happen.
@@ -303,6 +306,7 @@ def lowball(monkeypatch: pytest.MonkeyPatch) -> Rules:
     return Rules(ranking="test-lowball")
 
 
+@pytest.mark.soak
 def test_odds_follow_a_registered_ranking_variant(lowball: Rules) -> None:
     # Reversed, the worst hand of R16 is the best and A-A-A the worst.
     assert equity("5h 3d 2c", 1, lowball).lose == 0.0
@@ -332,6 +336,7 @@ VARIANT_TABLES = [
 ]
 
 
+@pytest.mark.soak
 @pytest.mark.parametrize(("rules", "turned", "hands"), VARIANT_TABLES)
 def test_one_opponent_exact_equals_brute_force_under_ranking_variants(
     rules: Rules, turned: str | None, hands: list[str]

@@ -28,6 +28,7 @@ RULES = tp.Rules(
 )
 
 
+@pytest.mark.soak
 def test_a_200_hand_open_session_replays_and_conserves_chips() -> None:
     rng = random.Random(2026)
     state = tp.new_session(["Asha", None, "Bilal", "Chen", None, "Dev"], RULES, seed=11)

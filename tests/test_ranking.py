@@ -86,6 +86,7 @@ def test_r17_distinct_strengths() -> None:
     assert len({evaluate(hand).strength for hand in ALL_HANDS}) == 741
 
 
+@pytest.mark.soak
 @pytest.mark.parametrize(
     ("rules", "sequences"), [(None, R14_SEQUENCES), (Rules(sequence_order="classic"), V1_SEQUENCES)]
 )

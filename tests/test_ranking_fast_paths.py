@@ -38,6 +38,7 @@ SUIT_BLIND = [
 ]
 
 
+@pytest.mark.soak
 @pytest.mark.parametrize("rules", SUIT_BLIND)
 def test_the_table_built_by_shape_is_the_table_keyed_hand_by_hand(
     rules: Rules | None, monkeypatch: pytest.MonkeyPatch

@@ -289,6 +289,7 @@ def _wild(ranks: set[str]) -> Rules:
     return Rules(wild_ranks="".join(sorted(ranks))) if ranks else Rules()
 
 
+@pytest.mark.soak
 @given(hands3, letters, st.sampled_from("23456789TJQKA"))
 def test_making_a_card_wild_never_weakens(hand: list[Card], ranks: set[str], more: str) -> None:
     # W1: a wild card may stand for itself.
@@ -297,6 +298,7 @@ def test_making_a_card_wild_never_weakens(hand: list[Card], ranks: set[str], mor
     assert after >= before
 
 
+@pytest.mark.soak
 @given(hands3)
 def test_three_wild_cards_are_a_trail_of_aces(hand: list[Card]) -> None:
     # W3
@@ -304,6 +306,7 @@ def test_three_wild_cards_are_a_trail_of_aces(hand: list[Card]) -> None:
     assert (rank.category, rank.ranks[0], rank.wild_count) == (HandCategory.TRAIL, Rank.ACE, 3)
 
 
+@pytest.mark.soak
 @given(hands3)
 def test_two_wild_cards_make_a_trail_of_the_third(hand: list[Card]) -> None:
     # W3: two wild cards and a card of rank r make a trail of r.
@@ -383,6 +386,7 @@ def test_hukam_suit_matters() -> None:
     assert evaluate("Ah Kh Qh", rules, indicator="2s").category is HandCategory.PURE_SEQUENCE
 
 
+@pytest.mark.soak
 @given(hands3, hands3, st.sampled_from(["standard", "classic"]), st.booleans())
 def test_muflis_reverses_the_default_exactly(
     a: list[Card], b: list[Card], sequence_order: Any, high_235: bool
@@ -653,6 +657,7 @@ def test_hand_rank_json_round_trip(rules: Rules, indicator: Card | None) -> None
         assert back == rank and str(back) == str(rank) and back.wild_count == rank.wild_count
 
 
+@pytest.mark.soak
 @pytest.mark.parametrize(
     "fields",
     [

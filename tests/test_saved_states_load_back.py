@@ -51,6 +51,7 @@ def _players(rules: tp.Rules) -> list[str]:
     return [f"P{i}" for i in range(max(3, rules.min_players))]
 
 
+@pytest.mark.soak
 @pytest.mark.parametrize("name", sorted(PRESETS))
 def test_every_preset_saved_at_every_step_loads_back_equal(name: str) -> None:
     rules = find_variant(name, hand_limit=3)
@@ -85,6 +86,7 @@ def test_showdown_states_of_every_wild_rank_table_load_back(fields: dict[str, An
     assert showdowns > 0
 
 
+@pytest.mark.soak
 def test_every_state_of_the_random_sessions_and_its_views_load_back_equal(
     random_sessions: tuple[RandomSession, ...],
 ) -> None:
@@ -103,6 +105,7 @@ def test_every_state_of_the_random_sessions_and_its_views_load_back_equal(
             assert state_from_json(state_to_json(seen)) == seen, where
 
 
+@pytest.mark.soak
 @given(
     fields=st.sampled_from(SHOWDOWN_TABLES),
     players=st.integers(3, 5),

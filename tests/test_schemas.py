@@ -106,6 +106,7 @@ def test_the_remembering_validator_still_refuses() -> None:
             assert remembering.is_valid(document) == plain.is_valid(document), text
 
 
+@pytest.mark.soak
 def test_thousands_of_documents_from_random_sessions_validate() -> None:
     count = 0
     for kind, texts in documents().items():

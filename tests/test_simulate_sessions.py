@@ -30,6 +30,7 @@ def expected() -> str:
     return digest(run_sessions(CONFIG, N, master_seed=2026))
 
 
+@pytest.mark.soak
 def test_in_process_is_reproducible_and_chunk_free(expected: str) -> None:
     results = run_sessions(CONFIG, N, master_seed=2026, chunksize=5)
     assert digest(results) == expected
@@ -59,6 +60,7 @@ def test_process_pool_spawn(workers: int, expected: str) -> None:
         )
 
 
+@pytest.mark.soak
 @pytest.mark.ray
 def test_ray_pool(expected: str) -> None:
     ray = pytest.importorskip("ray")

@@ -106,6 +106,7 @@ def test_a_client_that_skips_updates_catches_up() -> None:
             follow(states[::stride], seat)
 
 
+@pytest.mark.soak
 @pytest.mark.parametrize("name", list(tp.PRESETS))
 def test_every_preset_every_viewer(name: str) -> None:
     fields = dict(tp.PRESETS[name].fields)
@@ -240,6 +241,7 @@ def test_open_presets_every_viewer(name: str) -> None:
             follow(states, seat)
 
 
+@pytest.mark.soak
 @given(open_tables(hand_limit=4), st.integers(0, 2**16))
 def test_random_open_tables_every_viewer(table: tp.State, seed: int) -> None:
     states = open_session(table, seed, steps=150)
@@ -265,6 +267,7 @@ def every_viewer_in_turn(states: list[tp.State], order: list[int | None]) -> int
     return private
 
 
+@pytest.mark.soak
 @pytest.mark.parametrize("name", ["classic", "muflis", "joker", "draw", "open"])
 def test_viewers_of_one_change_share_only_public_streams(name: str) -> None:
     # R43, R22, R31, V17: the spectators first, then every seat, then the other way

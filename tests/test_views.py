@@ -101,6 +101,7 @@ def table() -> tp.State:
 # --- the property: nothing hidden leaks, nothing knowable is lost ------------------------
 
 
+@pytest.mark.soak
 def test_views_hide_exactly_what_r43_hides(random_sessions: tuple[RandomSession, ...]) -> None:
     """Every state of the shared random sessions (``tests/session_corpus.py``), seen by
     every viewer."""

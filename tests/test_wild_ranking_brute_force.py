@@ -179,6 +179,7 @@ def test_every_wild_form_and_hand_size_is_covered() -> None:
     assert len(FORMS_BY_SIZE) == 9 * 4 - 5
 
 
+@pytest.mark.soak
 @pytest.mark.parametrize(("form", "hand_size"), FORMS_BY_SIZE)
 @pytest.mark.parametrize("ties", ["equal", "natural_wins", "more_wilds_win"])
 def test_compare_hands_and_hand_rank_order_are_the_brute_force(
@@ -203,6 +204,7 @@ MIXED_TABLES = [
 that each is built once."""
 
 
+@pytest.mark.soak
 @given(rules=st.sampled_from(MIXED_TABLES), seed=st.integers(0, 2**32))
 def test_random_hands_of_mixed_wild_tables_agree_with_the_brute_force(
     rules: Rules, seed: int

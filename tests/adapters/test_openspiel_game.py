@@ -15,6 +15,7 @@ import teenpatti_rules as tp  # noqa: E402
 from teenpatti_rules.adapters import openspiel as tos  # noqa: E402
 
 
+@pytest.mark.soak
 @pytest.mark.parametrize(
     "params",
     [

@@ -13,6 +13,7 @@ import pytest
 import teenpatti_rules as tp
 
 
+@pytest.mark.soak
 @pytest.mark.parametrize("episode", ["hand", "session"])
 def test_gymnasium_guide_loop(episode: str) -> None:
     pytest.importorskip("gymnasium")
@@ -91,6 +92,7 @@ def test_rllib_guide_env_wrapper() -> None:
             obs, _ = wrapped.reset()
 
 
+@pytest.mark.soak
 def test_openspiel_q_learner_guide_loop_steps_only_agents_that_acted() -> None:
     pyspiel = pytest.importorskip("pyspiel")
     from open_spiel.python import rl_environment

@@ -202,6 +202,7 @@ def run(
     return hands
 
 
+@pytest.mark.soak
 @given(table=batch_tables())
 def test_every_row_equals_the_reducer(table: dict[str, Any]) -> None:
     """Steps per example: the profile's ``stateful_step_count`` (50 under ci, 100 under
@@ -209,6 +210,7 @@ def test_every_row_equals_the_reducer(table: dict[str, Any]) -> None:
     run(table, steps=settings().stateful_step_count)
 
 
+@pytest.mark.soak
 @pytest.mark.parametrize("name", ["default", *sorted(PRESETS)])
 def test_every_playable_preset_equals_the_reducer(name: str) -> None:
     """Every preset the batch engine plays, against the reducer step by step; the
@@ -249,6 +251,7 @@ def test_forced_blinds_with_short_stacks_equal_the_reducer(forced: str) -> None:
     run(table, steps=settings().stateful_step_count)
 
 
+@pytest.mark.soak
 @pytest.mark.parametrize(
     "options",
     [
@@ -280,6 +283,7 @@ def test_draws_with_indicators_jokers_and_open_flushes_equal_the_reducer(
     assert run(table, steps=settings().stateful_step_count, tables=16) > 0
 
 
+@pytest.mark.soak
 @pytest.mark.parametrize(
     "fields",
     [
@@ -305,6 +309,7 @@ def test_tournament_short_stacks_equal_the_reducer(fields: dict[str, Any]) -> No
     run(table, steps=60)
 
 
+@pytest.mark.soak
 @given(st.just(0))
 def test_thousands_of_hands(_: int) -> None:
     """Hands under the default table with small stacks, on autoreset, all checked:

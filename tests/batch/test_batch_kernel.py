@@ -174,6 +174,7 @@ def test_the_kernel_plays_v16_open_flushes_as_numpy(
     _play_hands(rules, players, seed=16, big=big, pack_weight=0.1, tables=64)
 
 
+@pytest.mark.soak
 @numba_only
 @pytest.mark.parametrize(
     ("options", "players", "big"),

@@ -82,6 +82,7 @@ TABLES = [
 ]
 
 
+@pytest.mark.soak
 @pytest.mark.parametrize(("fields", "players", "big"), TABLES, ids=[str(t) for t in TABLES])
 def test_open_flush_tables_equal_the_reducer(
     fields: dict[str, Any], players: int, big: int
@@ -100,6 +101,7 @@ def test_open_flush_tables_equal_the_reducer(
     assert run(table, steps=settings().stateful_step_count, tables=16) >= 16
 
 
+@pytest.mark.soak
 def test_open_flushes_are_played() -> None:
     """The tables above do play open flushes: the reducer's results of a 999 table with
     short stacks, replayed from the batch, hold open-flush rounds."""

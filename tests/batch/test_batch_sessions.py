@@ -222,6 +222,7 @@ def run(
     return hands, sessions
 
 
+@pytest.mark.soak
 @given(table=session_tables())
 def test_every_row_plays_the_reducers_session(table: dict[str, Any]) -> None:
     """Steps per example: the profile's ``stateful_step_count``, each checking every

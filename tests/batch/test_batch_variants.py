@@ -17,6 +17,7 @@ from teenpatti_rules.presets import PRESETS
 CASES = list(FIELD_CASES) + [dict(preset.fields) for preset in PRESETS.values()]
 
 
+@pytest.mark.soak
 @pytest.mark.parametrize("case", CASES, ids=[str(sorted(case))[:40] for case in CASES])
 def test_batch_plays_or_refuses_naming_the_field(case: dict[str, Any]) -> None:
     rules = tp.Rules(**case)

@@ -32,6 +32,7 @@ def _strengths(rules: tp.Rules, hands: list[list[str]], turned: list[str] | None
     return hand_strengths(cards, rules, indicator).T
 
 
+@pytest.mark.soak
 @pytest.mark.parametrize("ties", ["equal", "natural_wins", "more_wilds_win"])
 def test_joker_indicator_per_table_and_w4(ties: str) -> None:
     """Indicator 7c: 7s and 7h are wild, so ``7s 7h As`` is a trail of aces (W3), as is
@@ -133,6 +134,7 @@ TABLES = [
 ]
 
 
+@pytest.mark.soak
 @pytest.mark.parametrize(("fields", "players"), TABLES, ids=[str(t[0]) for t in TABLES])
 def test_wild_tables_equal_the_reducer(fields: dict[str, Any], players: int) -> None:
     """V8 joker / hukam / printed-joker tables with W4 tie rules, V1, V11, V12 hand sizes,
