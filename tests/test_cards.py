@@ -123,18 +123,20 @@ def test_the_evaluators_slots_are_not_fields() -> None:
 
 def test_every_card_of_an_index_shares_its_rank_row() -> None:
     # so a card made by Card(rank, suit), before or after the table, sees the table
+    # (behind the 55 placeholders of each row, which a made-up attribute finds)
     for card in CARDS + JOKERS:
-        assert card._row_index == card.index
+        assert card._row_index == 55 + card.index
     own = Card(Rank.TWO, Suit.CLUBS)
     assert own._rank_row is CARDS[0]._rank_row
-    assert own._row_index == 0
+    assert own._row_index == 55
     assert len({id(card._rank_row) for card in CARDS + JOKERS}) == 55
 
 
 def test_attach_rank_rows_refuses_another_shape_and_changes_nothing() -> None:
     before = [list(card._rank_row) for card in CARDS + JOKERS]
     none: tuple[None, ...] = (None,) * 55
-    for rows in ([[none] * 55] * 54, [[none] * 54] * 55):
-        with pytest.raises(ValueError, match="55 rows of 55 entries"):
+    short: tuple[None, ...] = (None,) * 54
+    for rows in ([[none] * 55] * 54, [[none] * 54] * 55, [[none] * 54 + [short]] * 55):
+        with pytest.raises(ValueError, match="55 rows of 55 rows of 55 entries"):
             attach_rank_rows(rows)
     assert [list(card._rank_row) for card in CARDS + JOKERS] == before

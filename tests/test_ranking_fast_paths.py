@@ -22,6 +22,7 @@ from __future__ import annotations
 import itertools
 import subprocess
 import sys
+from unittest.mock import MagicMock, Mock, NonCallableMagicMock
 
 import attrs
 import pytest
@@ -271,6 +272,21 @@ def test_a_hostile_getattr_gets_the_checked_paths_refusal() -> None:
         for rules in (None, Rules(ranking="muflis")):
             with pytest.raises(CardParseError, match="not a card"):
                 evaluate(hand, rules)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("mock", [MagicMock, NonCallableMagicMock, Mock])
+def test_mocks_are_refused_in_every_seat(mock: type[Mock]) -> None:
+    # R13: an object that makes up every attribute it is asked for (a MagicMock reads as
+    # the number 1) is not a card: in the first seat its made-up row finds no HandRank,
+    # in another seat its made-up index finds a placeholder; the checked path refuses
+    # it, never the rank of another hand
+    evaluate(_cards("2c 3c 4c"))  # the table is built
+    two, three = CARDS[0], CARDS[4]
+    hands = ((mock(), two, three), (two, mock(), three), (two, three, mock()))
+    for hand in (*hands, (mock(), mock(), mock())):
+        for rules in (None, Rules(ranking="muflis")):
+            with pytest.raises(CardParseError, match="not a card"):
+                evaluate(hand, rules)
 
 
 def _forged(card: Card, cls: type[Card] = Card) -> Card:

@@ -191,18 +191,20 @@ def evaluate(
         return _ranked(cards, rules, indicator)[0]
     if rules is None:
         if indicator is None:
-            # No type checks here (they were about a quarter of its time): the first
-            # card's row of the default table (cards._RANK_ROWS) by the other two cards'
-            # indices, read from private slots only a Card has. An object that only
-            # looks like a card (a public index) lacks them, a hostile __getattr__ may
-            # raise anything: each goes to the checked path, which refuses it with its
-            # own CardParseError, never a foreign error. (Trusted, not checked: an
-            # object that makes up every attribute it is asked for, as a MagicMock.)
+            # No type checks of the cards here (they were about a quarter of its
+            # time): the first card's row of the default table (cards._RANK_ROWS) by
+            # the other two cards' indices, read from private slots only a Card has. An
+            # object that only looks like a card (a public index) lacks them, a hostile
+            # __getattr__ may raise anything: each goes to the checked path, which
+            # refuses it with its own CardParseError, never a foreign error. An object
+            # that makes up its attributes (a MagicMock) reads as a small number, which
+            # finds a placeholder (cards._ROW_OFFSET), or in the first seat yields no
+            # HandRank: refused likewise. Only a HandRank is ever returned from here.
             try:
-                hand: HandRank | None = a._rank_row[b._row_index][c._row_index]
+                hand: object = a._rank_row[b._row_index][c._row_index]
             except Exception:  # not a Card: the checked path refuses it
                 hand = None
-            if hand is not None:
+            if type(hand) is HandRank:
                 return hand
         return _ranked(cards, rules, indicator)[0]
     if type(a) is not Card or type(b) is not Card or type(c) is not Card:
