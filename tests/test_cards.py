@@ -1,7 +1,10 @@
 from __future__ import annotations
 
+import copy
 import pickle
+import typing
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -16,6 +19,7 @@ from teenpatti_rules import (
     parse_cards,
     standard_deck,
 )
+from teenpatti_rules.cards import JOKERS, attach_rank_rows
 
 
 def test_standard_deck_is_52_distinct_cards_in_index_order() -> None:
@@ -94,3 +98,45 @@ def test_parse_cards_names_the_bad_token() -> None:
 def test_cards_order_by_index() -> None:
     assert sorted(parse_cards("As 2c Kd")) == list(parse_cards("2c Kd As"))
     assert Card.parse("2d") > Card.parse("2c")
+
+
+def test_the_evaluators_slots_are_not_fields() -> None:
+    # the two private slots of evaluate's fast path (R13) are no part of the record
+    assert [field.name for field in attrs.fields(Card)] == ["rank", "suit", "index"]
+    assert "_rank_row" not in Card.__slots__
+    # cattrs resolves the type hints of the whole class (the slots are typed for mypy only)
+    assert typing.get_type_hints(Card) == {"rank": Rank, "suit": Suit, "index": int}
+    own = Card(Rank.ACE, Suit.SPADES)  # not the shared instance
+    assert own is not CARDS[51]
+    assert attrs.asdict(own) == {"rank": Rank.ACE, "suit": Suit.SPADES, "index": 51}
+    assert repr(own) == "Card.parse('As')"
+    assert own == CARDS[51]
+    assert hash(own) == 51
+    for card in (own, CARDS[51], JOKERS[0]):
+        shared = Card.from_index(card.index)
+        assert pickle.loads(pickle.dumps(card)) is shared
+        assert copy.deepcopy(card) is shared
+        assert copy.copy(card) is shared
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        own._row_index = 3
+
+
+def test_every_card_of_an_index_shares_its_rank_row() -> None:
+    # so a card made by Card(rank, suit), before or after the table, sees the table
+    # (behind the 55 placeholders of each row, which a made-up attribute finds)
+    for card in CARDS + JOKERS:
+        assert card._row_index == 55 + card.index
+    own = Card(Rank.TWO, Suit.CLUBS)
+    assert own._rank_row is CARDS[0]._rank_row
+    assert own._row_index == 55
+    assert len({id(card._rank_row) for card in CARDS + JOKERS}) == 55
+
+
+def test_attach_rank_rows_refuses_another_shape_and_changes_nothing() -> None:
+    before = [list(card._rank_row) for card in CARDS + JOKERS]
+    none: tuple[None, ...] = (None,) * 55
+    short: tuple[None, ...] = (None,) * 54
+    for rows in ([[none] * 55] * 54, [[none] * 54] * 55, [[none] * 54 + [short]] * 55):
+        with pytest.raises(ValueError, match="55 rows of 55 rows of 55 entries"):
+            attach_rank_rows(rows)
+    assert [list(card._rank_row) for card in CARDS + JOKERS] == before

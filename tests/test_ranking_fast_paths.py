@@ -5,22 +5,30 @@
 - wild hands that share a strength still name their own wild cards (W6);
 - evaluate's per-rules caches are keyed by value, bounded, and never hand one
   table's ranks to another table's rules (V8); an equal but new Rules finds its
-  table; the fast path never swallows an exception;
+  table; the fast path never swallows an exception (what its lookup cannot read,
+  the checked path judges);
 - the fast path looks a hand up by its card indices (on the default table in any order,
   under rules sorted): every order of the cards ranks the same (R13), and a card given
   twice, a printed joker the table lacks (V8), the indicator in the hand (W5) or an
-  object that only looks like a card is refused wherever it stands.
+  object that only looks like a card is refused wherever it stands;
+- on the default table it reads each card's private rank slots without a type check:
+  whatever lacks them (a look-alike, a hostile ``__getattr__``, a forged Card) gets
+  the checked path's answer, never a foreign error; a card made before the table was
+  built sees it.
 """
 
 from __future__ import annotations
 
 import itertools
+import subprocess
+import sys
+from unittest.mock import MagicMock, Mock, NonCallableMagicMock
 
 import attrs
 import pytest
 
 from teenpatti_rules import ranking
-from teenpatti_rules.cards import CARDS, JOKERS, Card
+from teenpatti_rules.cards import CARDS, JOKERS, Card, Rank, Suit
 from teenpatti_rules.errors import CardParseError
 from teenpatti_rules.hands import hand_order
 from teenpatti_rules.hands.order import STRIDE, _table_by_shape, hand_table
@@ -239,6 +247,94 @@ def test_the_fast_path_refuses_objects_that_only_look_like_cards() -> None:
         for rules in (None, Rules(ranking="muflis")):
             with pytest.raises(CardParseError, match="not a card"):
                 evaluate(hand, rules)  # type: ignore[arg-type]
+
+
+def _outcome(hand: object, rules: Rules | None = None) -> object:
+    """What evaluate gives: the rank, or the type and text of the error it raises."""
+    try:
+        return evaluate(hand, rules)  # type: ignore[arg-type]
+    except Exception as error:
+        return type(error), str(error)
+
+
+class _Hostile:
+    """Not a card: every attribute it lacks raises a foreign error."""
+
+    def __getattr__(self, name: str) -> object:
+        raise RuntimeError(f"no {name}")
+
+
+def test_a_hostile_getattr_gets_the_checked_paths_refusal() -> None:
+    # R13: a hand is three cards; the fast path's lookup catches the RuntimeError and
+    # the checked path refuses the object by name, in every seat
+    evaluate(_cards("2c 3c 4c"))  # the table is built
+    two, three = CARDS[0], CARDS[4]
+    for hand in ((_Hostile(), two, three), (two, _Hostile(), three), (two, three, _Hostile())):
+        for rules in (None, Rules(ranking="muflis")):
+            with pytest.raises(CardParseError, match="not a card"):
+                evaluate(hand, rules)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("mock", [MagicMock, NonCallableMagicMock, Mock])
+def test_mocks_are_refused_in_every_seat(mock: type[Mock]) -> None:
+    # R13: an object that makes up every attribute it is asked for (a MagicMock reads as
+    # the number 1) is not a card: in the first seat its made-up row finds no HandRank,
+    # in another seat its made-up index finds a placeholder; the checked path refuses
+    # it, never the rank of another hand
+    evaluate(_cards("2c 3c 4c"))  # the table is built
+    two, three = CARDS[0], CARDS[4]
+    hands = ((mock(), two, three), (two, mock(), three), (two, three, mock()))
+    for hand in (*hands, (mock(), mock(), mock())):
+        for rules in (None, Rules(ranking="muflis")):
+            with pytest.raises(CardParseError, match="not a card"):
+                evaluate(hand, rules)
+
+
+def _forged(card: Card, cls: type[Card] = Card) -> Card:
+    """A card built without __init__: its fields set, not the evaluator's slots."""
+    forged = object.__new__(cls)
+    for field in ("rank", "suit", "index"):
+        object.__setattr__(forged, field, getattr(card, field))
+    return forged
+
+
+class _MyCard(Card):
+    pass
+
+
+def test_forged_cards_and_subclasses_get_the_checked_paths_answer() -> None:
+    # R13: a Card without the private slots (object.__new__) takes the checked path
+    # and ranks as its card; a subclass made by its constructor has the slots and the
+    # fast path gives the checked path's answer; an empty forged Card fails as the
+    # checked path fails
+    evaluate(_cards("2c 3c 4c"))
+    ace, king, queen = _cards("As Ks Qs")
+    pure = evaluate((ace, king, queen))
+    assert str(pure) == "pure sequence ace-king-queen"
+    for odd in (_forged(ace), _forged(ace, _MyCard), _MyCard(Rank.ACE, Suit.SPADES)):
+        for hand in ((odd, king, queen), (king, odd, queen), (king, queen, odd)):
+            assert evaluate(hand) == pure
+            assert _outcome(hand) == _outcome(list(hand))  # the checked path
+        assert _outcome((odd, ace, king)) == _outcome([odd, ace, king])  # twice
+    empty = object.__new__(Card)
+    for hand in ((empty, king, queen), (king, queen, empty)):
+        assert _outcome(hand) == _outcome(list(hand))
+
+
+def test_a_card_made_before_the_table_is_built_sees_it() -> None:
+    # every card of an index shares its rank row, filled in place when the table is built
+    code = (
+        "from teenpatti_rules import ranking\n"
+        "from teenpatti_rules.cards import CARDS, Card, Rank, Suit\n"
+        "early = Card(Rank.ACE, Suit.SPADES)\n"
+        "assert ranking._STANDARD_RANKS is None\n"
+        "assert str(ranking.evaluate((CARDS[0], CARDS[5], CARDS[10]))) == 'sequence four-three-two'\n"
+        "def refused(*args): raise AssertionError('the checked path')\n"
+        "ranking._ranked = refused\n"
+        "hand = ranking.evaluate((early, CARDS[47], CARDS[43]))\n"
+        "assert str(hand) == 'pure sequence ace-king-queen', hand\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=120)
 
 
 @pytest.mark.parametrize("rules", [None, Rules(ranking="muflis"), Rules(jokers=1)])

@@ -28,10 +28,15 @@ import functools
 import itertools
 from collections.abc import Iterable, Sequence
 
-from .cards import Card, format_cards, table_deck  # noqa: F401  (format_cards: the doctests)
+from .cards import (  # noqa: F401  (format_cards: the doctests)
+    Card,
+    attach_rank_rows,
+    format_cards,
+    table_deck,
+)
 from .hands.arguments import check_hand, check_indicator, check_rules
 from .hands.batch import categories_many, deal_many, evaluate_many
-from .hands.order import NO_PAIRS, STRIDE, PairRanks, SortedRanks
+from .hands.order import STRIDE, SortedRanks
 from .hands.rank import HandCategory, HandRank
 from .hands.wild import IMAGINED, by_wild_rank, fixed_rank_table, rank_table
 from .limits import WrongTypeError, short
@@ -56,16 +61,13 @@ __all__ = [
 _NO_TABLE: SortedRanks = []
 """A lookup by sorted card indices that finds no hand (every lookup is an
 :class:`IndexError`): where the fast path finds it, it takes the checked path."""
-_STANDARD: PairRanks = NO_PAIRS
-"""The default order's lookups by card indices in any order
-(:meth:`~teenpatti_rules.hands.order.HandTable.pair_ranks`: three distinct cards of the
-52 find their rank, two equal indices or a printed joker None);
-:data:`~teenpatti_rules.hands.order.NO_PAIRS` (None everywhere) until the checked path
-first builds the table. About 0.65 MB (1,326 tuples of 55 entries), built once a
-process."""
 _STANDARD_RANKS: list[HandRank | None] | None = None
-"""The default order's flat lookup list, for the checked path; filled with
-:data:`_STANDARD`."""
+"""The default order's flat lookup list, for the checked path; filled when the checked
+path first builds the default table, which then hands its lookup by card indices in any
+order (:meth:`~teenpatti_rules.hands.order.HandTable.pair_ranks`: three distinct cards
+of the 52 find their rank, two equal indices or a printed joker None; about 0.65 MB,
+1,326 tuples of 55 entries, built once a process) to the cards' rank rows
+(:func:`~teenpatti_rules.cards.attach_rank_rows`), the fast path's lookup."""
 _PLAIN: dict[Rules, SortedRanks] = {}
 """A table's rules → the lookups by sorted card indices of its three-card table without
 an indicator. Keyed by value (a :class:`Rules` is frozen and hashable: an equal
@@ -84,12 +86,12 @@ def _lookup(rules: Rules | None, indicator: Card | None) -> list[HandRank | None
     """The flat lookup list of ``rules`` (and ``indicator``); the table's lookups by
     sorted card indices are remembered for the fast path.
     """
-    global _STANDARD, _STANDARD_RANKS
+    global _STANDARD_RANKS
     if rules is None:
         if _STANDARD_RANKS is None:
             standard = rank_table(None)
             # every three distinct cards of the 52 are a hand (R13): each finds its rank
-            _STANDARD = standard.pair_ranks()
+            attach_rank_rows(standard.pair_ranks())
             _STANDARD_RANKS = standard.ranks
         return _STANDARD_RANKS
     table = rank_table(rules, indicator)
@@ -171,27 +173,41 @@ def evaluate(
     # The fast paths: a tuple of three Cards whose table is built. Everything else
     # (text, lists, other lengths, non-cards, tables not built yet) takes the checked
     # path, which refuses what is wrong. The exceptions caught are the ValueError of
-    # unpacking a tuple (exactly a tuple) of another length and, under rules, the
-    # IndexError of a lookup by sorted indices (a card given twice, a card past the
-    # table's deck, a table not built yet). The default table is looked up by the
-    # indices in any order (a hand is a set: its rank does not depend on the order of
-    # its cards), where an entry is None for a card given twice, a printed joker or a
-    # table not built yet (NO_PAIRS); other tables by the sorted indices, where an entry
-    # is None for a card not in the rules' deck. Each refusal returns at once: the jumps
-    # stay short (in 3.11 a jump past 255 instructions costs one more on the way).
+    # unpacking a tuple (exactly a tuple) of another length; on the default table any
+    # Exception of the lookup (R13: what has not a card's private rank slots is not a
+    # card); under rules, the IndexError of a lookup by sorted indices (a card given
+    # twice, a card past the table's deck, a table not built yet). The default table
+    # is looked up by the indices in any order (a hand is a set: its rank does not
+    # depend on the order of its cards), where an entry is None for a card given twice,
+    # a printed joker or a table not built yet; other tables by the sorted indices,
+    # where an entry is None for a card not in the rules' deck. Each refusal returns at
+    # once: the jumps stay short (in 3.11 a jump past 255 instructions costs one more on
+    # the way).
     if type(cards) is not tuple:
         return _ranked(cards, rules, indicator)[0]
     try:
         a, b, c = cards
     except ValueError:
         return _ranked(cards, rules, indicator)[0]
-    if type(a) is not Card or type(b) is not Card or type(c) is not Card:
-        return _ranked(cards, rules, indicator)[0]
     if rules is None:
         if indicator is None:
-            hand = _STANDARD[a.index][b.index][c.index]
-            if hand is not None:
+            # No type checks of the cards here (they were about a quarter of its
+            # time): the first card's row of the default table (cards._RANK_ROWS) by
+            # the other two cards' indices, read from private slots only a Card has. An
+            # object that only looks like a card (a public index) lacks them, a hostile
+            # __getattr__ may raise anything: each goes to the checked path, which
+            # refuses it with its own CardParseError, never a foreign error. An object
+            # that makes up its attributes (a MagicMock) reads as a small number, which
+            # finds a placeholder (cards._ROW_OFFSET), or in the first seat yields no
+            # HandRank: refused likewise. Only a HandRank is ever returned from here.
+            try:
+                hand: object = a._rank_row[b._row_index][c._row_index]
+            except Exception:  # not a Card: the checked path refuses it
+                hand = None
+            if type(hand) is HandRank:
                 return hand
+        return _ranked(cards, rules, indicator)[0]
+    if type(a) is not Card or type(b) is not Card or type(c) is not Card:
         return _ranked(cards, rules, indicator)[0]
     if type(rules) is Rules:  # the caches are keyed by value (R1: Rules is frozen)
         i: int = a.index
