@@ -56,7 +56,29 @@ one of its checks. Measured when the marker was introduced: the suite with
 ``--cov-context=test`` reached 21,403 branches (arcs) in ``src/``, and none of them only
 in a soak test's call. Mark a test ``soak`` only if it is one of these replays and
 the branches it reaches are reached elsewhere (``./dev soak-coverage`` lists the
-branches that only soak tests reach: it must print none)."""
+branches that only soak tests reach: it must print none).
+
+A parametrized test whose cases reach different branches names the cases that stay
+traced, its representatives: ``@pytest.mark.soak(traced=("open",))`` runs the case
+``[open]`` traced and every other case untraced (:func:`untraced`)."""
+
+
+def untraced(item: pytest.Item) -> bool:
+    """Whether the call of ``item`` runs untraced: a :data:`SOAK` test, but not one of
+    the cases its marker's ``traced`` names (by the case's id, the text in brackets of
+    its node id), and not under ``TEENPATTI_TRACE_SOAK=1``."""
+    return not _TRACE_SOAK and soak_case(item)
+
+
+def soak_case(item: pytest.Item) -> bool:
+    """Whether ``item`` is a :data:`SOAK` test's case that is not one of its traced
+    representatives (whatever ``TEENPATTI_TRACE_SOAK`` says)."""
+    marker = item.get_closest_marker(SOAK)
+    if marker is None:
+        return False
+    callspec = getattr(item, "callspec", None)
+    return callspec is None or callspec.id not in marker.kwargs.get("traced", ())
+
 
 _TRACE_SOAK = os.environ.get("TEENPATTI_TRACE_SOAK") == "1"
 """Trace the soak tests too (``tools/soak_coverage.py`` sets it)."""
@@ -70,7 +92,7 @@ def pytest_runtest_call(item: pytest.Item) -> Any:
     and started again oldest first. pytest-cov's own ``no_cover`` marker does not stop
     the tracer under pytest-xdist (pytest-cov 7.1): a worker holds two nested
     measurements, and stopping the newer one resumes the older."""
-    if _TRACE_SOAK or item.get_closest_marker(SOAK) is None:
+    if not untraced(item):
         return (yield)
     stopped = []
     try:
@@ -180,6 +202,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if _in_batch_group(str(item.nodeid)):
             item.add_marker(pytest.mark.xdist_group(BATCH_GROUP))
+    listing = os.environ.get("TEENPATTI_LIST_SOAK")  # tools/soak_coverage.py
+    if listing:
+        Path(listing).write_text("".join(f"{i.nodeid}\n" for i in items if soak_case(i)))
     expression = str(config.getoption("markexpr", "") or "")
     if os.environ.get("TEENPATTI_RAY") == "1" or "ray" in expression.replace("not ray", ""):
         return

@@ -116,6 +116,7 @@ def test_table_presets_are_the_tables_people_name() -> None:
     assert boots == [1, 1, 2, 4, 8, 16, 32, 32]  # V18: rising, hand 1 at the boot
 
 
+@pytest.mark.soak(traced=("open",))
 @pytest.mark.parametrize("name", list(PRESETS))
 def test_every_preset_plays_a_whole_session(name: str, capsys: pytest.CaptureFixture[str]) -> None:
     # No preset sets starting_boots: 20 boots each (not 100) keeps the sessions short,

@@ -71,6 +71,7 @@ SHOWDOWN_TABLES: list[dict[str, Any]] = [
 ]
 
 
+@pytest.mark.soak(traced=("lowest,4",))
 @pytest.mark.parametrize("fields", SHOWDOWN_TABLES, ids=lambda f: ",".join(map(str, f.values())))
 def test_showdown_states_of_every_wild_rank_table_load_back(fields: dict[str, Any]) -> None:
     # D1: every showdown of these tables gave a rank the state checker refused; the

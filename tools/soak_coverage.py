@@ -23,15 +23,19 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def soak_tests(python: str) -> set[str]:
-    """The node ids of the tests marked ``soak`` (``pytest --collect-only -m soak``)."""
-    listed = subprocess.run(
-        [python, "-m", "pytest", "-q", "--collect-only", "-m", "soak", "--no-cov"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
-    return {line.strip() for line in listed.splitlines() if "::" in line}
+    """The node ids of the soak tests' untraced cases (``tests/conftest.py``,
+    ``soak_case``): collected once with ``TEENPATTI_LIST_SOAK`` naming a file.
+    """
+    with tempfile.TemporaryDirectory() as folder:
+        listing = Path(folder) / "soak"
+        subprocess.run(
+            [python, "-m", "pytest", "-q", "--collect-only", "--no-cov"],
+            cwd=ROOT,
+            env=dict(os.environ, TEENPATTI_LIST_SOAK=str(listing), TEENPATTI_RAY="1"),
+            capture_output=True,
+            check=True,
+        )
+        return set(listing.read_text().split())
 
 
 def only_soak_arcs(database: Path, soak: set[str]) -> dict[str, list[tuple[int, int]]]:
@@ -58,7 +62,7 @@ def main(arguments: list[str]) -> int:
     """Run the suite traced with contexts, print the arcs only soak tests reach."""
     python = sys.executable
     soak = soak_tests(python)
-    print(f"{len(soak)} soak tests")
+    print(f"{len(soak)} untraced cases of soak tests")
     with tempfile.TemporaryDirectory() as folder:
         database = Path(folder) / "coverage"
         env = dict(os.environ, TEENPATTI_TRACE_SOAK="1", COVERAGE_FILE=str(database))

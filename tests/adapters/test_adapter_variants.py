@@ -91,6 +91,7 @@ def _text(value: object) -> str:
     return "none" if value is None else str(value)
 
 
+@pytest.mark.soak(traced=("ranking=999_0", "ranking=muflis0", "high_235=True0", "rebuy=True"))
 @pytest.mark.parametrize("case", CASES, ids=IDS)
 def test_adapters_play_or_refuse_every_field(case: dict[str, Any]) -> None:
     rules = _rules(case)
@@ -135,6 +136,7 @@ def test_gymnasium_check_env_on_variants(variant: str) -> None:
         check_env(TeenPattiEnv(rules=PRESETS[variant].rules()), skip_render_check=True)
 
 
+@pytest.mark.soak(traced=("draw",))
 @pytest.mark.parametrize("variant", CONFORMANCE)
 def test_openspiel_random_sim_on_variants(variant: str) -> None:
     game = pyspiel.load_game("python_teen_patti", {"variant": variant})

@@ -46,6 +46,7 @@ def test_gymnasium_check_env_for_every_episode(episode: str) -> None:
         check_env(TeenPattiEnv(num_players=4, episode=episode, stacks=[5, 6, 7, 8]))
 
 
+@pytest.mark.soak(traced=("params0",))
 @pytest.mark.parametrize(
     "params",
     [

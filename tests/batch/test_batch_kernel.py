@@ -118,6 +118,7 @@ def test_the_kernel_plays_v3_as_numpy(options: dict[str, Any], big: int) -> None
     _play_hands(rules, 4, seed=99, big=big, pack_weight=0.05, tables=24)
 
 
+@pytest.mark.soak(traced=("options6-6",))
 @numba_only
 @pytest.mark.parametrize(
     ("options", "players"),
@@ -147,6 +148,7 @@ def test_the_kernel_plays_v8_indicators_and_jokers_as_numpy(
     _play_hands(rules, players, seed=23, big=12, pack_weight=0.2, tables=32)
 
 
+@pytest.mark.soak(traced=("options1-7-3",))
 @numba_only
 @pytest.mark.parametrize(
     ("options", "players", "big"),

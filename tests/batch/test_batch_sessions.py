@@ -231,6 +231,7 @@ def test_every_row_plays_the_reducers_session(table: dict[str, Any]) -> None:
     run(table, steps=settings().stateful_step_count)
 
 
+@pytest.mark.soak(traced=("options1", "options4"))
 @pytest.mark.parametrize(
     "options",
     [

@@ -27,6 +27,7 @@ from teenpatti_rules.batch.session import SessionBatchState  # noqa: E402
 from teenpatti_rules.batch.vector import BatchVectorEnv  # noqa: E402
 
 
+@pytest.mark.soak(traced=("rules11", "rules7", "rules1"))
 @pytest.mark.parametrize(
     "rules",
     [
