@@ -124,21 +124,11 @@ def _in_batch_group(nodeid: str) -> bool:
     return nodeid.startswith(_BATCH_FOLDERS) and not nodeid.startswith(_NUMPY_ONLY)
 
 
-_WARM_KERNEL = """
-import numpy as np
-import teenpatti_rules as tp
-from teenpatti_rules.batch import BatchEnv
-from teenpatti_rules.batch.kernel import random_legal_actions
-
-env = BatchEnv(tp.Rules(), 3, autoreset=True, backend="numba")
-state = env.init(seed=1, n=2)
-random_legal_actions(np.ones((2, 10), dtype=bool), 1, 0, 0.3)
-for step in range(300):  # past the tail's limit: the compiled history fold too
-    state = env.step(state, random_legal_actions(state.legal_action_mask, 1, step, 0.3))
-"""
+_WARM_KERNEL = Path(__file__).parent.parent / "tools" / "warm_kernel.py"
 """A child process's script that compiles the batch kernel's entry points into numba's
 on-disk cache (the step, the fold, the random policy on a contiguous and a packed
-mask)."""
+mask). ``./dev check`` runs it before pytest, beside mypy and pyright: here it then
+only loads the cache."""
 
 _kernel_warmed: list[bool] = []
 
@@ -162,7 +152,7 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
     root = Path(__file__).parent.parent
     with contextlib.suppress(subprocess.TimeoutExpired):  # the tests compile what is missing
         subprocess.run(
-            [sys.executable, "-c", _WARM_KERNEL], env=quiet, cwd=root, check=False, timeout=900
+            [sys.executable, str(_WARM_KERNEL)], env=quiet, cwd=root, check=False, timeout=900
         )
 
 
