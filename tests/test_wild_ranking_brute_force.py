@@ -23,6 +23,8 @@ from hypothesis import strategies as st
 
 from teenpatti_rules import CARDS, Card, Rules, compare_hands, evaluate
 from teenpatti_rules.cards import table_deck
+from teenpatti_rules.hands import hand_order
+from teenpatti_rules.hands.wild import rank_table, wild_set, wild_table
 from teenpatti_rules.ranking import percentile
 
 # ---------------------------------------------------------------- the reference
@@ -237,6 +239,26 @@ def test_the_reference_itself_on_hands_worked_by_hand() -> None:
     assert worth("7s 6d", hand_size=2)[0] == (3, 8)  # imagined 8 (or 5): 8-7-6
     assert worth("7s 6d", hand_size=2, ranking="999")[0] == (976,)  # imagined 9
     assert worth("X1 X2 5c", jokers=2, wild_ties="natural_wins") == ((5, 5), -2)
+
+
+@pytest.mark.parametrize(
+    ("wild", "worked"),
+    [
+        ("lowest", "pair of nines, five kicker (2c wild)"),  # V8: the 2 stands for a 9
+        ("highest", "pair of fives, two kicker (9h wild)"),  # V8: the 9 stands for a 5
+    ],
+)
+def test_a_lowest_or_highest_table_built_afresh_is_the_one_in_use(wild: str, worked: str) -> None:
+    # V8, three cards: the table is built once a process (cached), by whichever test
+    # asks first; here it is built again without the cache and must be the one in use,
+    # which the brute force above checks hand by hand. 2c 5d 9h has no sequence (R14)
+    # nor color (R15) whatever the wild card stands for: its best is a pair (R16).
+    rules = Rules(wild=wild)
+    wilds = wild_set(rules, None)
+    assert wilds is not None
+    fresh = wild_table.__wrapped__(hand_order(rules), wilds)
+    assert fresh.ranks == rank_table(rules).ranks
+    assert str(evaluate("2c 5d 9h", rules)) == worked
 
 
 @pytest.mark.parametrize("wild", ["lowest", "highest"])

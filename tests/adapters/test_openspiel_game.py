@@ -13,6 +13,7 @@ from open_spiel.python import rl_environment  # noqa: E402
 
 import teenpatti_rules as tp  # noqa: E402
 from teenpatti_rules.adapters import openspiel as tos  # noqa: E402
+from teenpatti_rules.adapters._spiel_config import chance_cards  # noqa: E402
 
 
 @pytest.mark.soak
@@ -99,3 +100,14 @@ def test_bad_parameters() -> None:
         tos.TeenPattiGame({"players": 3, "dealer": 3})
     with pytest.raises(ValueError, match="boot"):
         tos.TeenPattiGame({"boot": 0})
+
+
+def test_chance_cards_count_the_hands_the_indicator_and_the_draws() -> None:
+    # R13, V12: three (or hand_size) cards a player; W5: one indicator; V20: the
+    # replacements a draw takes from the rest of the deck, dealt by the chance nodes
+    # ahead: min(max_draws, 3) a player (chance_cards' own documented budget)
+    assert chance_cards(tp.Rules(), 4) == 12
+    assert chance_cards(tp.Rules(hand_size=4), 3) == 12
+    assert chance_cards(tp.Rules(wild="joker"), 4) == 13
+    assert chance_cards(tp.Rules(draw_price=1, max_draws=2), 3) == 9 + 2 * 3
+    assert chance_cards(tp.Rules(draw_price=1, max_draws=5, wild="joker"), 4) == 12 + 1 + 3 * 4
