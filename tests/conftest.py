@@ -58,6 +58,10 @@ in a soak test's call. Mark a test ``soak`` only if it is one of these replays a
 the branches it reaches are reached elsewhere (``./dev soak-coverage`` lists the
 branches that only soak tests reach: it must print none).
 
+Code that runs once a process (a table built on first use and cached) is reached by
+whichever test asks first, soak or not: a focused test builds it afresh
+(e.g. ``wild_table.__wrapped__``), so that its branches do not depend on the order.
+
 A parametrized test whose cases reach different branches names the cases that stay
 traced, its representatives: ``@pytest.mark.soak(traced=("open",))`` runs the case
 ``[open]`` traced and every other case untraced (:func:`untraced`)."""
