@@ -145,10 +145,11 @@ class _EvaluatorSlots:
     """
 
     __slots__ = ("_rank_row", "_row_index")
-    if TYPE_CHECKING:  # for the type checkers only: typing.get_type_hints(Card) (cattrs)
-        # must not meet the name HandRank, which the cards never import at run time
-        _rank_row: list[tuple[HandRank | None, ...]]
-        _row_index: int
+    # Annotated with names that resolve at run time: typing.get_type_hints(Card), which
+    # cattrs calls, reads them, also where the module was loaded with TYPE_CHECKING
+    # true (Sphinx's autodoc may reload it so); a row's entries are HandRank or None.
+    _rank_row: list[tuple[Any, ...]]
+    _row_index: int
 
 
 @attrs.frozen(repr=False, eq=False, order=False)
