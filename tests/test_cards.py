@@ -19,7 +19,7 @@ from teenpatti_rules import (
     parse_cards,
     standard_deck,
 )
-from teenpatti_rules.cards import JOKERS, attach_rank_rows
+from teenpatti_rules.cards import JOKERS, ROW_OFFSET
 
 
 def test_standard_deck_is_52_distinct_cards_in_index_order() -> None:
@@ -101,9 +101,9 @@ def test_cards_order_by_index() -> None:
 
 
 def test_the_evaluators_slots_are_not_fields() -> None:
-    # the two private slots of evaluate's fast path (R13) are no part of the record
+    # the private slot of evaluate's fast path (R13) is no part of the record
     assert [field.name for field in attrs.fields(Card)] == ["rank", "suit", "index"]
-    assert "_rank_row" not in Card.__slots__
+    assert "_row_index" not in Card.__slots__  # the base class's
     # cattrs resolves the type hints of the whole class, the base's slots included:
     # they must resolve however the module was imported (Sphinx's autodoc may reload a
     # module with TYPE_CHECKING true), so they name nothing the cards do not import
@@ -129,22 +129,11 @@ def test_the_evaluators_slots_are_not_fields() -> None:
         own._row_index = 3
 
 
-def test_every_card_of_an_index_shares_its_rank_row() -> None:
-    # so a card made by Card(rank, suit), before or after the table, sees the table
-    # (behind the 55 placeholders of each row, which a made-up attribute finds)
+def test_every_card_reads_its_index_behind_the_placeholders() -> None:
+    # a card made by Card(rank, suit) too: evaluate's table has 55 placeholders before
+    # the card indices at each level, which a made-up attribute (MagicMock: 1) finds
+    assert ROW_OFFSET == 55
     for card in CARDS + JOKERS:
         assert card._row_index == 55 + card.index
-    own = Card(Rank.TWO, Suit.CLUBS)
-    assert own._rank_row is CARDS[0]._rank_row
-    assert own._row_index == 55
-    assert len({id(card._rank_row) for card in CARDS + JOKERS}) == 55
-
-
-def test_attach_rank_rows_refuses_another_shape_and_changes_nothing() -> None:
-    before = [list(card._rank_row) for card in CARDS + JOKERS]
-    none: tuple[None, ...] = (None,) * 55
-    short: tuple[None, ...] = (None,) * 54
-    for rows in ([[none] * 55] * 54, [[none] * 54] * 55, [[none] * 54 + [short]] * 55):
-        with pytest.raises(ValueError, match="55 rows of 55 rows of 55 entries"):
-            attach_rank_rows(rows)
-    assert [list(card._rank_row) for card in CARDS + JOKERS] == before
+    assert Card(Rank.TWO, Suit.CLUBS)._row_index == 55
+    assert Card(Rank.ACE, Suit.SPADES)._row_index == 55 + 51

@@ -19,17 +19,14 @@ True
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from enum import Enum, IntEnum
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
 
 from .errors import CardParseError
 from .limits import short
-
-if TYPE_CHECKING:  # a rank row's type only: the cards (base layer) never import hands/
-    from .hands.rank import HandRank
 
 __all__ = [
     "CARDS",
@@ -103,57 +100,36 @@ _RANK_BY_TOKEN = {c.upper(): r for r, c in _RANK_CHARS.items()} | {"10": Rank.TE
 _SUIT_BY_TOKEN = {s.value: s for s in Suit}
 _SPLIT = re.compile(r"[\s,]+")
 
-_ROW_OFFSET = 55
-"""A card's ``_row_index`` is its index plus this: the first 55 entries of every rank row
-are placeholders that find no hand, so that an object that makes up its attributes and
-reads as a small number (a ``MagicMock`` reads as 1) finds None, never a real card's
-entry."""
-_NO_HANDS: tuple[HandRank | None, ...] = (None,) * (2 * _ROW_OFFSET)
-"""A row of 110 entries that finds no hand: the 55 placeholders, then one entry per card
-index (the printed jokers included, V8). Every entry of :data:`_RANK_ROWS` until the
-ranking builds the default table, and its first 55 entries after."""
-_RANK_ROWS: tuple[list[tuple[HandRank | None, ...]], ...] = tuple(
-    [_NO_HANDS] * (2 * _ROW_OFFSET) for _ in range(55)
-)
-"""By card index ``a``: that card's row of the default table's lookup by card indices in
-any order (R13: a hand is three cards in any order), ``row[55 + b][55 + c]`` the rank of
-the hand ``a, b, c`` (:meth:`~teenpatti_rules.hands.order.HandTable.pair_ranks` ``[a]``
-behind 55 placeholders at each level), or None for a card given twice, a printed joker,
-a table not built yet or a placeholder. One list per index, shared by every
-:class:`Card` of that index (its ``_rank_row``) and filled in place by
-:func:`attach_rank_rows`, so that every card, made before the table or after it, sees
-the table once it is built. An entry is replaced whole: a reader (of any thread) finds
-the placeholder or the built row, and both are right (None takes the checked path)."""
+ROW_OFFSET = 55
+"""A card's private ``_row_index`` is its :attr:`Card.index` plus this: the fast path of
+:func:`~teenpatti_rules.ranking.evaluate` looks hands up by it in a table whose first 55
+entries at each level are placeholders that find no hand, so that an object that makes
+up its attributes and reads as a small number (a ``MagicMock`` reads as 1) finds None,
+never a real card's entry."""
 
 
-class _EvaluatorSlots:
-    """Two private slots of every :class:`Card` for the fast path of
-    :func:`~teenpatti_rules.ranking.evaluate` (R13 hand of three cards): a base class,
-    not attrs fields, so that ``attrs.fields(Card)``, the repr, equality, hashing and
-    pickling (:meth:`Card.__reduce__`) know nothing of them.
+class _EvaluatorSlot:
+    """The private slot ``_row_index`` of every :class:`Card` (its index plus
+    :data:`ROW_OFFSET`), for the fast path of :func:`~teenpatti_rules.ranking.evaluate`
+    (R13 hand of three cards): a base class, not an attrs field, so that
+    ``attrs.fields(Card)``, the repr, equality, hashing and pickling
+    (:meth:`Card.__reduce__`) know nothing of it.
 
-    ``_rank_row`` is the card's list of :data:`_RANK_ROWS`; ``_row_index`` its
-    :attr:`Card.index` plus :data:`_ROW_OFFSET`. The lookup
-    ``a._rank_row[b._row_index][c._row_index]`` needs no type check of the three cards:
-    an object that only looks like a card (a public ``index``) has neither slot, and its
-    :class:`AttributeError` (or any error of a hostile ``__getattr__``) sends it to the
-    checked path, which refuses it. An object that makes up every attribute it is asked
-    for (a ``MagicMock``) finds a placeholder (None) or, in the first seat, no
-    :class:`~teenpatti_rules.hands.rank.HandRank` (the fast path returns only one), and
-    is refused likewise. Only an object forged on purpose with these private slots is
-    trusted.
+    The lookup ``table[a._row_index][b._row_index][c._row_index]`` needs no type check
+    of the three cards: an object that only looks like a card (a public ``index``) has
+    no such slot, and its :class:`AttributeError` (or any error of a hostile
+    ``__getattr__``) sends it to the checked path, which refuses it; an object that
+    makes up every attribute it is asked for (a ``MagicMock``) finds a placeholder
+    (None) and is refused likewise. Only an object forged on purpose with this private
+    slot is trusted.
     """
 
-    __slots__ = ("_rank_row", "_row_index")
-    # Annotated with names that resolve at run time: typing.get_type_hints(Card), which
-    # cattrs calls, reads them, also where the module was loaded with TYPE_CHECKING
-    # true (Sphinx's autodoc may reload it so); a row's entries are HandRank or None.
-    _rank_row: list[tuple[Any, ...]]
+    __slots__ = ("_row_index",)
     _row_index: int
 
 
 @attrs.frozen(repr=False, eq=False, order=False)
-class Card(_EvaluatorSlots):
+class Card(_EvaluatorSlot):
     """One playing card, a frozen record ``(rank, suit)``.
 
     :param rank: a :class:`Rank`.
@@ -185,8 +161,7 @@ class Card(_EvaluatorSlots):
             raise CardParseError(f"not a card suit: {short(self.suit)}", self.suit)
         index = (self.rank - 2) * 4 + _SUIT_NUMBER[self.suit]
         object.__setattr__(self, "index", index)
-        object.__setattr__(self, "_row_index", index + _ROW_OFFSET)
-        object.__setattr__(self, "_rank_row", _RANK_ROWS[index])
+        object.__setattr__(self, "_row_index", index + ROW_OFFSET)
 
     @property
     def is_joker(self) -> bool:
@@ -282,8 +257,7 @@ def _joker(number: int) -> Card:
     object.__setattr__(card, "rank", Rank.ACE)
     object.__setattr__(card, "suit", Suit.SPADES)
     object.__setattr__(card, "index", 51 + number)
-    object.__setattr__(card, "_row_index", 51 + number + _ROW_OFFSET)
-    object.__setattr__(card, "_rank_row", _RANK_ROWS[51 + number])
+    object.__setattr__(card, "_row_index", 51 + number + ROW_OFFSET)
     return card
 
 
@@ -292,40 +266,6 @@ JOKERS: tuple[Card, ...] = tuple(_joker(n) for n in (1, 2, 3))
 
 _ALL = CARDS + JOKERS
 _JOKER_BY_TOKEN = {str(card): card for card in JOKERS}
-
-
-def attach_rank_rows(rows: Sequence[Sequence[Sequence[HandRank | None]]]) -> None:
-    """Give the fast path of :func:`~teenpatti_rules.ranking.evaluate` the default
-    table (R13–R16): called by the ranking once it has built it, with
-    :meth:`~teenpatti_rules.hands.order.HandTable.pair_ranks`. Private to the package
-    (the cards know no ranking: the ranking hands its table down).
-
-    :param rows: 55 rows of 55 rows of 55 entries, ``rows[a][b][c]`` the rank of the
-        hand of card indices ``a, b, c`` in any order, None where there is none.
-    :raises ValueError: for rows of another shape (nothing is changed then).
-
-    Every :class:`Card` of index ``a``, the shared ones and any made by ``Card(rank,
-    suit)`` before or after, sees ``rows[a]`` behind the placeholders
-    (:data:`_RANK_ROWS`); an inner row given twice (``rows[a][b] is rows[b][a]``) is
-    kept once. Calling it again with the same table changes nothing.
-    """
-    size = len(_RANK_ROWS)
-    if len(rows) != size or any(
-        len(row) != size or any(len(inner) != size for inner in row) for row in rows
-    ):
-        raise ValueError("the rank rows are 55 rows of 55 rows of 55 entries, one per card index")
-    padding = _NO_HANDS[:_ROW_OFFSET]
-    wide: dict[int, tuple[HandRank | None, ...]] = {}
-    built: list[list[tuple[HandRank | None, ...]]] = []
-    for row in rows:
-        entries = [_NO_HANDS] * _ROW_OFFSET
-        for inner in row:
-            if id(inner) not in wide:
-                wide[id(inner)] = padding + tuple(inner)
-            entries.append(wide[id(inner)])
-        built.append(entries)
-    for mine, entries in zip(_RANK_ROWS, built, strict=True):
-        mine[:] = entries
 
 
 def in_deck(card: Card, jokers: int = 0) -> bool:

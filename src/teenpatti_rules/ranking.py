@@ -28,15 +28,10 @@ import functools
 import itertools
 from collections.abc import Iterable, Sequence
 
-from .cards import (  # noqa: F401  (format_cards: the doctests)
-    Card,
-    attach_rank_rows,
-    format_cards,
-    table_deck,
-)
+from .cards import ROW_OFFSET, Card, format_cards, table_deck  # noqa: F401  (format_cards: the doctests)
 from .hands.arguments import check_hand, check_indicator, check_rules
 from .hands.batch import categories_many, deal_many, evaluate_many
-from .hands.order import STRIDE, SortedRanks
+from .hands.order import STRIDE, PairRanks, SortedRanks
 from .hands.rank import HandCategory, HandRank
 from .hands.wild import IMAGINED, by_wild_rank, fixed_rank_table, rank_table
 from .limits import WrongTypeError, short
@@ -61,13 +56,39 @@ __all__ = [
 _NO_TABLE: SortedRanks = []
 """A lookup by sorted card indices that finds no hand (every lookup is an
 :class:`IndexError`): where the fast path finds it, it takes the checked path."""
+_NO_HANDS: tuple[HandRank | None, ...] = (None,) * (2 * ROW_OFFSET)
+"""A row of 110 entries that finds no hand: the innermost placeholder of :data:`_STANDARD`."""
+_NO_PAIRS: tuple[tuple[HandRank | None, ...], ...] = (_NO_HANDS,) * (2 * ROW_OFFSET)
+"""110 rows that find no hand: the placeholder of a card in :data:`_STANDARD`."""
+_STANDARD: PairRanks = (_NO_PAIRS,) * (2 * ROW_OFFSET)
+"""The fast path's lookup of the default table: ``_STANDARD[55 + a][55 + b][55 + c]``
+is the rank of the hand of card indices ``a, b, c`` in any order (R13: a hand is three
+cards in any order), as :meth:`~teenpatti_rules.hands.order.HandTable.pair_ranks`
+``[a][b][c]`` behind :data:`~teenpatti_rules.cards.ROW_OFFSET` placeholders at each
+level, which find None (as a card given twice, a printed joker or a table not built
+yet do). None everywhere until the checked path first builds the table
+(:func:`_padded`); about 1.2 MB (1,326 shared rows and 55 card rows of 110 entries),
+built once a process. A reader (of any thread) finds the old or the new table whole."""
 _STANDARD_RANKS: list[HandRank | None] | None = None
-"""The default order's flat lookup list, for the checked path; filled when the checked
-path first builds the default table, which then hands its lookup by card indices in any
-order (:meth:`~teenpatti_rules.hands.order.HandTable.pair_ranks`: three distinct cards
-of the 52 find their rank, two equal indices or a printed joker None; about 0.65 MB,
-1,326 tuples of 55 entries, built once a process) to the cards' rank rows
-(:func:`~teenpatti_rules.cards.attach_rank_rows`), the fast path's lookup."""
+"""The default order's flat lookup list, for the checked path; filled with
+:data:`_STANDARD`."""
+
+
+def _padded(pairs: PairRanks) -> PairRanks:
+    """``pairs`` (55 × 55 × 55, :meth:`~teenpatti_rules.hands.order.HandTable.pair_ranks`)
+    behind :data:`~teenpatti_rules.cards.ROW_OFFSET` placeholders at each level, each
+    shared row (``pairs[a][b] is pairs[b][a]``) padded once: :data:`_STANDARD`.
+    """
+    head = _NO_HANDS[:ROW_OFFSET]
+    wide: dict[int, tuple[HandRank | None, ...]] = {}
+    for row in pairs:
+        for inner in row:
+            if id(inner) not in wide:
+                wide[id(inner)] = head + inner
+    rows = tuple((_NO_HANDS,) * ROW_OFFSET + tuple(wide[id(i)] for i in row) for row in pairs)
+    return (_NO_PAIRS,) * ROW_OFFSET + rows
+
+
 _PLAIN: dict[Rules, SortedRanks] = {}
 """A table's rules → the lookups by sorted card indices of its three-card table without
 an indicator. Keyed by value (a :class:`Rules` is frozen and hashable: an equal
@@ -86,12 +107,12 @@ def _lookup(rules: Rules | None, indicator: Card | None) -> list[HandRank | None
     """The flat lookup list of ``rules`` (and ``indicator``); the table's lookups by
     sorted card indices are remembered for the fast path.
     """
-    global _STANDARD_RANKS
+    global _STANDARD, _STANDARD_RANKS
     if rules is None:
         if _STANDARD_RANKS is None:
             standard = rank_table(None)
             # every three distinct cards of the 52 are a hand (R13): each finds its rank
-            attach_rank_rows(standard.pair_ranks())
+            _STANDARD = _padded(standard.pair_ranks())
             _STANDARD_RANKS = standard.ranks
         return _STANDARD_RANKS
     table = rank_table(rules, indicator)
@@ -192,19 +213,17 @@ def evaluate(
     if rules is None:
         if indicator is None:
             # No type checks of the cards here (they were about a quarter of its
-            # time): the first card's row of the default table (cards._RANK_ROWS) by
-            # the other two cards' indices, read from private slots only a Card has. An
-            # object that only looks like a card (a public index) lacks them, a hostile
-            # __getattr__ may raise anything: each goes to the checked path, which
-            # refuses it with its own CardParseError, never a foreign error. An object
-            # that makes up its attributes (a MagicMock) reads as a small number, which
-            # finds a placeholder (cards._ROW_OFFSET), or in the first seat yields no
-            # HandRank: refused likewise. Only a HandRank is ever returned from here.
+            # time): the table by the three cards' private slots, which only a Card
+            # has (cards.ROW_OFFSET). An object that only looks like a card (a public
+            # index) lacks it, a hostile __getattr__ may raise anything: each goes to
+            # the checked path, which refuses it with its own CardParseError, never a
+            # foreign error. An object that makes up its attributes (a MagicMock) reads
+            # as a small number, which finds a placeholder (None): refused likewise.
             try:
-                hand: object = a._rank_row[b._row_index][c._row_index]
+                hand: HandRank | None = _STANDARD[a._row_index][b._row_index][c._row_index]
             except Exception:  # not a Card: the checked path refuses it
                 hand = None
-            if type(hand) is HandRank:
+            if hand is not None:
                 return hand
         return _ranked(cards, rules, indicator)[0]
     if type(a) is not Card or type(b) is not Card or type(c) is not Card:
