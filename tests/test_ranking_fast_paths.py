@@ -28,7 +28,7 @@ import attrs
 import pytest
 
 from teenpatti_rules import ranking
-from teenpatti_rules.cards import CARDS, JOKERS, Card, Rank, Suit
+from teenpatti_rules.cards import CARDS, JOKERS, ROW_OFFSET, Card, Rank, Suit
 from teenpatti_rules.errors import CardParseError
 from teenpatti_rules.hands import hand_order
 from teenpatti_rules.hands.order import STRIDE, _table_by_shape, hand_table
@@ -220,19 +220,24 @@ def test_the_lookup_by_indices_in_any_order_holds_each_ordered_hand() -> None:
     # 132,600 ordered triples find a rank, the same in all six orders; an index twice or
     # a printed joker (V8: not in the default deck) finds None, never an IndexError
     lookup = rank_table(None).pair_ranks()
+    o = ROW_OFFSET  # the cards' private slots read index + 55 (placeholders before)
     found = 0
     for a, b, c in itertools.product(range(STRIDE), repeat=3):
-        hand = lookup[a][b][c]
+        hand = lookup[o + a][o + b][o + c]
         if len({a, b, c}) < 3 or max(a, b, c) >= 52:
             assert hand is None
             continue
         found += 1
         assert hand is not None
-        assert lookup[a][c][b] is lookup[b][a][c] is lookup[c][b][a] is hand
+        assert lookup[o + a][o + c][o + b] is lookup[o + b][o + a][o + c] is hand
+        assert lookup[o + c][o + b][o + a] is hand
         if (a * 7 + b * 3 + c) % 97 == 0:  # a sample against the checked path
             assert hand == evaluate([CARDS[a], CARDS[b], CARDS[c]])
+            # an index below 55 at any level (a made-up attribute) finds a placeholder
+            assert lookup[a][o + b][o + c] is lookup[o + a][b][o + c] is None
+            assert lookup[o + a][o + b][c] is None
     assert found == 132_600
-    assert lookup[3][40] is lookup[40][3]  # one tuple per pair of cards
+    assert lookup[o + 3][o + 40] is lookup[o + 40][o + 3]  # one tuple per pair of cards
     assert all(type(row) is tuple for row in lookup)  # nobody can change an entry
 
 

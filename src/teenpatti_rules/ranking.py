@@ -28,10 +28,10 @@ import functools
 import itertools
 from collections.abc import Iterable, Sequence
 
-from .cards import ROW_OFFSET, Card, format_cards, table_deck  # noqa: F401  (format_cards: the doctests)
+from .cards import Card, format_cards, table_deck  # noqa: F401  (format_cards: the doctests)
 from .hands.arguments import check_hand, check_indicator, check_rules
 from .hands.batch import categories_many, deal_many, evaluate_many
-from .hands.order import STRIDE, PairRanks, SortedRanks
+from .hands.order import NO_PAIRS, STRIDE, PairRanks, SortedRanks
 from .hands.rank import HandCategory, HandRank
 from .hands.wild import IMAGINED, by_wild_rank, fixed_rank_table, rank_table
 from .limits import WrongTypeError, short
@@ -56,37 +56,16 @@ __all__ = [
 _NO_TABLE: SortedRanks = []
 """A lookup by sorted card indices that finds no hand (every lookup is an
 :class:`IndexError`): where the fast path finds it, it takes the checked path."""
-_NO_HANDS: tuple[HandRank | None, ...] = (None,) * (2 * ROW_OFFSET)
-"""A row of 110 entries that finds no hand: the innermost placeholder of :data:`_STANDARD`."""
-_NO_PAIRS: tuple[tuple[HandRank | None, ...], ...] = (_NO_HANDS,) * (2 * ROW_OFFSET)
-"""110 rows that find no hand: the placeholder of a card in :data:`_STANDARD`."""
-_STANDARD: PairRanks = (_NO_PAIRS,) * (2 * ROW_OFFSET)
-"""The fast path's lookup of the default table: ``_STANDARD[55 + a][55 + b][55 + c]``
-is the rank of the hand of card indices ``a, b, c`` in any order (R13: a hand is three
-cards in any order), as :meth:`~teenpatti_rules.hands.order.HandTable.pair_ranks`
-``[a][b][c]`` behind :data:`~teenpatti_rules.cards.ROW_OFFSET` placeholders at each
-level, which find None (as a card given twice, a printed joker or a table not built
-yet do). None everywhere until the checked path first builds the table
-(:func:`_padded`); about 1.2 MB (1,326 shared rows and 55 card rows of 110 entries),
-built once a process. A reader (of any thread) finds the old or the new table whole."""
+_STANDARD: PairRanks = NO_PAIRS
+"""The fast path's lookup of the default table by the cards' private slots, in any
+order (R13: a hand is three cards in any order):
+:meth:`~teenpatti_rules.hands.order.HandTable.pair_ranks`, where placeholders, a card
+given twice and a printed joker find None;
+:data:`~teenpatti_rules.hands.order.NO_PAIRS` (None everywhere) until the checked path
+first builds the table. About 1.2 MB, built once a process."""
 _STANDARD_RANKS: list[HandRank | None] | None = None
 """The default order's flat lookup list, for the checked path; filled with
 :data:`_STANDARD`."""
-
-
-def _padded(pairs: PairRanks) -> PairRanks:
-    """``pairs`` (55 × 55 × 55, :meth:`~teenpatti_rules.hands.order.HandTable.pair_ranks`)
-    behind :data:`~teenpatti_rules.cards.ROW_OFFSET` placeholders at each level, each
-    shared row (``pairs[a][b] is pairs[b][a]``) padded once: :data:`_STANDARD`.
-    """
-    head = _NO_HANDS[:ROW_OFFSET]
-    wide: dict[int, tuple[HandRank | None, ...]] = {}
-    for row in pairs:
-        for inner in row:
-            if id(inner) not in wide:
-                wide[id(inner)] = head + inner
-    rows = tuple((_NO_HANDS,) * ROW_OFFSET + tuple(wide[id(i)] for i in row) for row in pairs)
-    return (_NO_PAIRS,) * ROW_OFFSET + rows
 
 
 _PLAIN: dict[Rules, SortedRanks] = {}
@@ -112,7 +91,7 @@ def _lookup(rules: Rules | None, indicator: Card | None) -> list[HandRank | None
         if _STANDARD_RANKS is None:
             standard = rank_table(None)
             # every three distinct cards of the 52 are a hand (R13): each finds its rank
-            _STANDARD = _padded(standard.pair_ranks())
+            _STANDARD = standard.pair_ranks()
             _STANDARD_RANKS = standard.ranks
         return _STANDARD_RANKS
     table = rank_table(rules, indicator)
@@ -195,11 +174,11 @@ def evaluate(
     # (text, lists, other lengths, non-cards, tables not built yet) takes the checked
     # path, which refuses what is wrong. The exceptions caught are the ValueError of
     # unpacking a tuple (exactly a tuple) of another length; on the default table any
-    # Exception of the lookup (R13: what has not a card's private rank slots is not a
-    # card); under rules, the IndexError of a lookup by sorted indices (a card given
-    # twice, a card past the table's deck, a table not built yet). The default table
-    # is looked up by the indices in any order (a hand is a set: its rank does not
-    # depend on the order of its cards), where an entry is None for a card given twice,
+    # Exception of the lookup (R13: what has not a card's private slot is not a card);
+    # under rules, the IndexError of a lookup by sorted indices (a card given twice, a
+    # card past the table's deck, a table not built yet). The default table is looked
+    # up by the indices in any order (a hand is a set: its rank does not depend on the
+    # order of its cards), where an entry is None for a placeholder, a card given twice,
     # a printed joker or a table not built yet; other tables by the sorted indices,
     # where an entry is None for a card not in the rules' deck. Each refusal returns at
     # once: the jumps stay short (in 3.11 a jump past 255 instructions costs one more on
@@ -214,11 +193,12 @@ def evaluate(
         if indicator is None:
             # No type checks of the cards here (they were about a quarter of its
             # time): the table by the three cards' private slots, which only a Card
-            # has (cards.ROW_OFFSET). An object that only looks like a card (a public
-            # index) lacks it, a hostile __getattr__ may raise anything: each goes to
-            # the checked path, which refuses it with its own CardParseError, never a
-            # foreign error. An object that makes up its attributes (a MagicMock) reads
-            # as a small number, which finds a placeholder (None): refused likewise.
+            # has (cards.ROW_OFFSET, hands.order.PairRanks). An object that only looks
+            # like a card (a public index) lacks it, a hostile __getattr__ may raise
+            # anything: each goes to the checked path, which refuses it with its own
+            # CardParseError, never a foreign error. An object that makes up its
+            # attributes (a MagicMock) reads as a small number, which finds a
+            # placeholder (None): refused likewise.
             try:
                 hand: HandRank | None = _STANDARD[a._row_index][b._row_index][c._row_index]
             except Exception:  # not a Card: the checked path refuses it

@@ -20,7 +20,7 @@ from typing import Any, ClassVar
 
 import attrs
 
-from ..cards import CARDS, Card, Rank
+from ..cards import CARDS, ROW_OFFSET, Card, Rank
 from .rank import HandCategory, HandRank
 
 __all__ = ["NO_PAIRS", "STRIDE", "HandOrder", "HandTable", "hand_table", "joined", "pair_rows"]
@@ -38,14 +38,18 @@ indices ``i < j < k``, ``table[k][j][i]`` (an :class:`IndexError` for equal indi
 an index past the table's deck)."""
 
 PairRanks = tuple[tuple[tuple[HandRank | None, ...], ...], ...]
-"""A three-card table by card indices in any order (:meth:`HandTable.pair_ranks`): for
-indices ``a, b, c`` below :data:`STRIDE`, ``table[a][b][c]`` (None for equal indices or
-an index past the table's deck; never an :class:`IndexError`)."""
+"""A three-card table by card indices in any order (:meth:`HandTable.pair_ranks`), read
+by the cards' private slots (index plus :data:`~teenpatti_rules.cards.ROW_OFFSET`): for
+indices ``a, b, c`` below :data:`STRIDE`, ``table[55 + a][55 + b][55 + c]`` (None for
+equal indices or an index past the table's deck). The first 55 entries at each level
+are placeholders that find None: never an :class:`IndexError` for indices below 110."""
 
-NO_PAIRS: PairRanks = (((None,) * STRIDE,) * STRIDE,) * STRIDE
+NO_PAIRS: PairRanks = (((None,) * (ROW_OFFSET + STRIDE),) * (ROW_OFFSET + STRIDE),) * (
+    ROW_OFFSET + STRIDE
+)
 """A lookup by card indices in any order (as :meth:`HandTable.pair_ranks`) that finds no
-hand: None everywhere (three tuples of 55 entries, each shared by every row of the one
-above, about 1.5 kB)."""
+hand: None everywhere (three tuples of 110 entries, each shared by every row of the one
+above, about 3 kB)."""
 
 
 @attrs.frozen
@@ -168,28 +172,32 @@ class HandTable:
         return self._sorted[0]
 
     def pair_ranks(self) -> PairRanks:
-        """``ranks`` as nested tuples, by card indices in any order: for indices ``a``,
-        ``b``, ``c`` below :data:`~teenpatti_rules.hands.order.STRIDE`, ``[a][b][c]`` is
-        the entry of ``a, b, c`` in ``ranks`` (None when two indices are equal or a card
-        is not in the table's deck), so that the lookup of
-        :func:`~teenpatti_rules.ranking.evaluate` needs neither a sort of the indices
-        nor a guard against an :class:`IndexError`. Tuple ``[a][b]`` is the same tuple
-        as ``[b][a]`` (a hand does not depend on the order of its cards), and every
-        ``[a][a]`` and every ``[a][b]`` of a card past the deck is one shared tuple of
-        None: 1,326 tuples of 55 entries for 52 cards (1,485 with three printed
-        jokers, V8), about 0.65 MB, half of ``ranks``. Tuples, not lists: an entry sits
-        in the tuple itself (no second pointer to follow), and nobody can change it.
-        Built on first use.
+        """``ranks`` as nested tuples, by card indices in any order, behind 55
+        placeholders at each level (``cards.ROW_OFFSET``): for indices ``a``, ``b``, ``c`` below
+        :data:`~teenpatti_rules.hands.order.STRIDE`, ``[55 + a][55 + b][55 + c]`` is the
+        entry of ``a, b, c`` in ``ranks`` (None when two indices are equal or a card is
+        not in the table's deck), so that the lookup of
+        :func:`~teenpatti_rules.ranking.evaluate` by the cards' private slots needs
+        neither a sort of the indices, nor a guard against an :class:`IndexError`, nor a
+        type check (what is not a card finds a placeholder or has no slot). Tuple
+        ``[55 + a][55 + b]`` is the same tuple as ``[55 + b][55 + a]`` (a hand does not
+        depend on the order of its cards), and every placeholder, every ``[a][a]`` and
+        every ``[a][b]`` of a card past the deck is a shared tuple of None: 1,326 tuples
+        of 110 entries for 52 cards (1,485 with three printed jokers, V8) and 55 rows of
+        110, about 1.2 MB. Tuples, not lists: an entry sits in the tuple itself (no
+        second pointer to follow), and nobody can change it. Built on first use.
         """
         if not self._pairs:
             flat = self.ranks
             s = STRIDE
-            none: tuple[HandRank | None, ...] = (None,) * s
-            rows: list[list[tuple[HandRank | None, ...]]] = [[none] * s for _ in range(s)]
+            head = (None,) * ROW_OFFSET
+            none = NO_PAIRS[0][0]
+            rows = [[none] * (ROW_OFFSET + s) for _ in range(s)]
             for a, b in itertools.combinations(range(self.deck), 2):
                 start = (a * s + b) * s
-                rows[a][b] = rows[b][a] = tuple(flat[start : start + s])
-            self._pairs.append(tuple(map(tuple, rows)))
+                row = head + tuple(flat[start : start + s])
+                rows[a][ROW_OFFSET + b] = rows[b][ROW_OFFSET + a] = row
+            self._pairs.append(NO_PAIRS[:ROW_OFFSET] + tuple(map(tuple, rows)))
         return self._pairs[0]
 
     def hands(self) -> Iterator[tuple[Hand3, HandRank]]:
@@ -206,7 +214,7 @@ class HandTable:
 
 TABLE_CACHE_SIZE = 16
 """How many hand tables stay built at once (each about 1.2 MB, and 0.3 MB more once its
-:meth:`HandTable.sorted_ranks` is built, 0.65 MB more once its
+:meth:`HandTable.sorted_ranks` is built, 1.2 MB more once its
 :meth:`HandTable.pair_ranks` is: only the default table's is); older ones are rebuilt
 when needed again."""
 
